@@ -1,0 +1,536 @@
+//! The jail plan: everything the `jail` crate will do, in order. Built from a
+//! profile and the command line; printed by `--explain`, so what is shown and
+//! what runs cannot drift apart.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use crate::env::{self, EnvRequest};
+use crate::model::{BindSpec, CwdMode, Profile};
+use crate::mounts::{blocked_entries, check_dest, checked_source, FileKind, FsView};
+use crate::size::ByteSize;
+use crate::PolicyError;
+
+/// The namespaces every jail gets.
+pub const NAMESPACES: [&str; 7] = ["user", "mount", "pid", "net", "ipc", "uts", "cgroup"];
+
+/// What the caller asks for, beyond the profile.
+#[derive(Debug, Clone)]
+pub struct PlanRequest {
+    pub profile_name: String,
+    pub argv: Vec<String>,
+    /// The caller's working directory (host path).
+    pub cwd: PathBuf,
+    pub ro: Vec<BindSpec>,
+    pub rw: Vec<BindSpec>,
+    pub env: EnvRequest,
+    pub host_env: Vec<(String, String)>,
+    pub uid: u32,
+    pub gid: u32,
+    pub timeout_secs: Option<u64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct JailPlan {
+    pub profile: String,
+    pub namespaces: Vec<&'static str>,
+    pub uid_map: IdMap,
+    pub gid_map: IdMap,
+    pub hostname: String,
+    /// Mounts in the order they are made, parents before children. The root
+    /// is a fresh tmpfs, made read-only once everything is mounted.
+    pub mounts: Vec<Mount>,
+    pub cwd: PathBuf,
+    pub argv: Vec<String>,
+    pub env: BTreeMap<String, String>,
+    pub limits: PlanLimits,
+    /// What was left out, and why.
+    pub notes: Vec<String>,
+}
+
+/// One line of `/proc/PID/uid_map`: `inside outside count`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct IdMap {
+    pub inside: u32,
+    pub outside: u32,
+    pub count: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlanLimits {
+    pub timeout_secs: Option<u64>,
+    pub tmp_size: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Mount {
+    pub dest: PathBuf,
+    #[serde(flatten)]
+    pub kind: MountKind,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum MountKind {
+    /// A host path bound at `dest`; read-only unless `writable`. `dir`
+    /// decides whether the mount point is made as a directory or a file.
+    Bind {
+        source: PathBuf,
+        writable: bool,
+        dir: bool,
+    },
+    /// A host device node (/dev/null …), bound read-write.
+    Device { source: PathBuf },
+    Tmpfs { size: u64, mode: u32 },
+    Proc,
+    /// A private devpts instance, so ptys made inside stay inside.
+    Devpts,
+    Symlink { target: PathBuf },
+    /// A blocked entry inside a bound directory, hidden: an empty read-only
+    /// tmpfs over a directory, /dev/null over a file.
+    Mask { dir: bool },
+}
+
+/// The device nodes of the jail's minimal /dev.
+const DEVICES: [&str; 6] = ["null", "zero", "full", "random", "urandom", "tty"];
+
+/// Builds the plan. `fs` answers questions about the host filesystem.
+pub fn build(
+    profile: &Profile,
+    request: &PlanRequest,
+    fs: &dyn FsView,
+) -> Result<JailPlan, PolicyError> {
+    if request.argv.is_empty() {
+        return Err(PolicyError::NoCommand);
+    }
+    if let Some(index) = request.argv.iter().position(|a| a.contains('\0')) {
+        return Err(PolicyError::NulInArgument { index });
+    }
+    let patterns = &profile.blocked_patterns;
+    let mut notes = Vec::new();
+    let mut defaults: Vec<Mount> = Vec::new();
+
+    for path in &profile.system_ro {
+        let path = &path.0;
+        match fs.kind(path) {
+            Ok(FileKind::Symlink) => {
+                let target = fs.read_link(path).map_err(|e| PolicyError::BadPath {
+                    what: "system_ro entry",
+                    path: path.display().to_string(),
+                    reason: e.to_string(),
+                })?;
+                defaults.push(mount(path, MountKind::Symlink { target }));
+            }
+            Ok(FileKind::Dir) => defaults.push(ro_bind(path, path, true)),
+            _ => notes.push(format!("{} is not on this host; not bound", path.display())),
+        }
+    }
+    for path in &profile.etc_ro {
+        let path = &path.0;
+        match fs.canonicalize(path).and_then(|c| Ok((fs.kind(&c)?, c))) {
+            Ok((kind, source)) => defaults.push(ro_bind(&source, path, kind == FileKind::Dir)),
+            Err(_) => notes.push(format!("{} is not on this host; not bound", path.display())),
+        }
+    }
+    defaults.push(mount(
+        "/tmp",
+        MountKind::Tmpfs {
+            size: profile.tmp_size.0,
+            mode: 0o1777,
+        },
+    ));
+    defaults.push(mount("/proc", MountKind::Proc));
+    defaults.push(mount(
+        "/dev",
+        MountKind::Tmpfs {
+            size: 64 << 10,
+            mode: 0o755,
+        },
+    ));
+    for device in DEVICES {
+        let path = Path::new("/dev").join(device);
+        defaults.push(mount(&path, MountKind::Device { source: path.clone() }));
+    }
+    defaults.push(mount("/dev/pts", MountKind::Devpts));
+    defaults.push(mount(
+        "/dev/shm",
+        MountKind::Tmpfs {
+            size: profile.tmp_size.0,
+            mode: 0o1777,
+        },
+    ));
+    for (link, target) in [
+        ("ptmx", "pts/ptmx"),
+        ("fd", "/proc/self/fd"),
+        ("stdin", "/proc/self/fd/0"),
+        ("stdout", "/proc/self/fd/1"),
+        ("stderr", "/proc/self/fd/2"),
+    ] {
+        defaults.push(mount(
+            Path::new("/dev").join(link),
+            MountKind::Symlink {
+                target: target.into(),
+            },
+        ));
+    }
+
+    // Binds the caller asked for: the profile's and the command line's.
+    let mut binds: Vec<(Mount, String)> = Vec::new();
+    let asked = profile
+        .ro
+        .iter()
+        .chain(&request.ro)
+        .map(|spec| (spec, false))
+        .chain(profile.rw.iter().chain(&request.rw).map(|spec| (spec, true)));
+    for (spec, writable) in asked {
+        let what = if writable { "rw bind" } else { "ro bind" };
+        let source = checked_source(fs, what, &spec.source, patterns)?;
+        let dest = spec.dest.clone().unwrap_or_else(|| source.clone());
+        check_dest(what, &dest)?;
+        let dir = fs.kind(&source).map(|k| k == FileKind::Dir).unwrap_or(false);
+        let bind = Mount {
+            dest,
+            kind: MountKind::Bind {
+                source,
+                writable,
+                dir,
+            },
+        };
+        if let Some((_, first)) = binds.iter().find(|(m, _)| m.dest == bind.dest) {
+            return Err(PolicyError::DuplicateDest {
+                dest: bind.dest.display().to_string(),
+                first: first.clone(),
+                second: String::from(spec.clone()),
+            });
+        }
+        binds.push((bind, String::from(spec.clone())));
+    }
+
+    let cwd = match profile.cwd {
+        CwdMode::None => profile.home.0.clone(),
+        mode => {
+            let cwd = checked_source(fs, "current directory", &request.cwd, patterns)?;
+            if cwd == Path::new("/") {
+                return Err(PolicyError::BadPath {
+                    what: "current directory",
+                    path: "/".into(),
+                    reason: "binding the host's root directory would expose everything; \
+                             run from a project directory, or set `cwd = \"none\"` in the profile"
+                        .into(),
+                });
+            }
+            if !binds.iter().any(|(m, _)| m.dest == cwd) {
+                let bind = Mount {
+                    dest: cwd.clone(),
+                    kind: MountKind::Bind {
+                        source: cwd.clone(),
+                        writable: mode == CwdMode::Rw,
+                        dir: true,
+                    },
+                };
+                binds.push((bind, "current directory".into()));
+            }
+            cwd
+        }
+    };
+
+    // Blocked entries inside any directory the caller bound are masked.
+    let mut masks = Vec::new();
+    for (bind, _) in &binds {
+        if let MountKind::Bind {
+            source, dir: true, ..
+        } = &bind.kind
+        {
+            for (relative, kind) in blocked_entries(fs, source, patterns, profile.mask_depth) {
+                masks.push(mount(
+                    bind.dest.join(relative),
+                    MountKind::Mask {
+                        dir: kind == FileKind::Dir,
+                    },
+                ));
+            }
+        }
+    }
+
+    // A bind the caller asked for replaces a default mount at the same place.
+    defaults.retain(|d| !binds.iter().any(|(b, _)| b.dest == d.dest));
+    let mut mounts: Vec<Mount> = defaults
+        .into_iter()
+        .chain(binds.into_iter().map(|(m, _)| m))
+        .chain(masks)
+        .collect();
+    // Parents before children: a mount must not hide one made earlier below it.
+    mounts.sort_by_key(|m| m.dest.components().count());
+
+    let env = env::build(
+        &profile.env,
+        &request.env,
+        &request.host_env,
+        &profile.home.0.display().to_string(),
+    )?;
+    notes.extend(env.notes);
+
+    Ok(JailPlan {
+        profile: request.profile_name.clone(),
+        namespaces: NAMESPACES.to_vec(),
+        uid_map: IdMap {
+            inside: request.uid,
+            outside: request.uid,
+            count: 1,
+        },
+        gid_map: IdMap {
+            inside: request.gid,
+            outside: request.gid,
+            count: 1,
+        },
+        hostname: profile.hostname.0.clone(),
+        mounts,
+        cwd,
+        argv: request.argv.clone(),
+        env: env.vars,
+        limits: PlanLimits {
+            timeout_secs: request.timeout_secs.or(profile.limits.timeout_secs),
+            tmp_size: profile.tmp_size.0,
+        },
+        notes,
+    })
+}
+
+fn mount(dest: impl AsRef<Path>, kind: MountKind) -> Mount {
+    Mount {
+        dest: dest.as_ref().to_path_buf(),
+        kind,
+    }
+}
+
+fn ro_bind(source: &Path, dest: &Path, dir: bool) -> Mount {
+    mount(
+        dest,
+        MountKind::Bind {
+            source: source.to_path_buf(),
+            writable: false,
+            dir,
+        },
+    )
+}
+
+impl fmt::Display for JailPlan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "profile     {}", self.profile)?;
+        writeln!(f, "namespaces  {}", self.namespaces.join(" "))?;
+        for (name, map) in [("uid_map", self.uid_map), ("gid_map", self.gid_map)] {
+            writeln!(
+                f,
+                "{name}     {} {} {}  (jail id, host id, count)",
+                map.inside, map.outside, map.count
+            )?;
+        }
+        writeln!(f, "hostname    {}", self.hostname)?;
+        writeln!(f, "root        tmpfs, read-only after setup")?;
+        writeln!(f, "mounts")?;
+        for m in &self.mounts {
+            let dest = m.dest.display();
+            match &m.kind {
+                MountKind::Bind {
+                    source, writable, ..
+                } => {
+                    let mode = if *writable { "rw" } else { "ro" };
+                    writeln!(f, "  {mode}  {dest}  <- {}", source.display())?
+                }
+                MountKind::Device { source } => {
+                    writeln!(f, "  dev {dest}  <- {}", source.display())?
+                }
+                MountKind::Tmpfs { size, mode } => writeln!(
+                    f,
+                    "  rw  {dest}  tmpfs size={} mode={mode:o}",
+                    ByteSize(*size)
+                )?,
+                MountKind::Proc => writeln!(f, "  rw  {dest}  proc (this jail's pid namespace)")?,
+                MountKind::Devpts => writeln!(f, "  rw  {dest}  devpts (private instance)")?,
+                MountKind::Symlink { target } => {
+                    writeln!(f, "  ln  {dest} -> {}", target.display())?
+                }
+                MountKind::Mask { .. } => writeln!(f, "  --  {dest}  masked (blocked pattern)")?,
+            }
+        }
+        writeln!(f, "cwd         {}", self.cwd.display())?;
+        writeln!(f, "command     {}", self.argv.join(" "))?;
+        writeln!(f, "env")?;
+        for (name, value) in &self.env {
+            writeln!(f, "  {name}={value}")?;
+        }
+        writeln!(f, "limits")?;
+        match self.limits.timeout_secs {
+            Some(secs) => writeln!(f, "  timeout   {secs}s, then the whole jail is killed")?,
+            None => writeln!(f, "  timeout   none")?,
+        }
+        writeln!(f, "  /tmp      {}", ByteSize(self.limits.tmp_size))?;
+        for note in &self.notes {
+            writeln!(f, "note: {note}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mounts::fake::FakeFs;
+
+    fn host() -> FakeFs {
+        FakeFs::with(&[
+            "/usr/bin/sh",
+            "/usr/lib/",
+            "/lib64/",
+            "/etc/passwd",
+            "/etc/ssl/certs/",
+            "/home/u/proj/src/main.py",
+            "/home/u/proj/.env",
+            "/home/u/.ssh/id_ed25519",
+            "/data/",
+        ])
+        .link("/bin", "usr/bin")
+        .link("/home/u/proj/keys", "/home/u/.ssh")
+    }
+
+    fn request() -> PlanRequest {
+        PlanRequest {
+            profile_name: "default".into(),
+            argv: vec!["sh".into()],
+            cwd: "/home/u/proj".into(),
+            ro: vec![],
+            rw: vec![],
+            env: EnvRequest::default(),
+            host_env: vec![],
+            uid: 1000,
+            gid: 1000,
+            timeout_secs: None,
+        }
+    }
+
+    fn find<'a>(plan: &'a JailPlan, dest: &str) -> Option<&'a MountKind> {
+        plan.mounts
+            .iter()
+            .find(|m| m.dest == Path::new(dest))
+            .map(|m| &m.kind)
+    }
+
+    #[test]
+    fn default_plan_binds_system_dirs_ro_and_cwd_ro() {
+        let plan = build(&Profile::default(), &request(), &host()).expect("plan");
+        assert!(matches!(
+            find(&plan, "/usr"),
+            Some(MountKind::Bind { writable: false, .. })
+        ));
+        assert_eq!(
+            find(&plan, "/bin"),
+            Some(&MountKind::Symlink {
+                target: "usr/bin".into()
+            })
+        );
+        assert!(find(&plan, "/lib").is_none(), "absent on this host");
+        assert!(plan.notes.iter().any(|n| n.contains("/lib is not")));
+        assert!(matches!(
+            find(&plan, "/home/u/proj"),
+            Some(MountKind::Bind { writable: false, .. })
+        ));
+        assert_eq!(plan.cwd, Path::new("/home/u/proj"));
+        assert!(find(&plan, "/home/u/.ssh").is_none());
+        assert_eq!(plan.uid_map.inside, 1000);
+    }
+
+    #[test]
+    fn blocked_entries_in_the_cwd_are_masked() {
+        let plan = build(&Profile::default(), &request(), &host()).expect("plan");
+        assert_eq!(
+            find(&plan, "/home/u/proj/.env"),
+            Some(&MountKind::Mask { dir: false })
+        );
+    }
+
+    #[test]
+    fn parents_are_mounted_before_children() {
+        let mut req = request();
+        req.cwd = "/data".into();
+        req.rw = vec!["/home/u/proj:/tmp/work".parse().expect("spec")];
+        let plan = build(&Profile::default(), &req, &host()).expect("plan");
+        let position = |dest: &str| plan.mounts.iter().position(|m| m.dest == Path::new(dest));
+        assert!(position("/tmp") < position("/tmp/work"));
+        assert!(position("/dev") < position("/dev/pts"));
+        assert!(position("/tmp/work") < position("/tmp/work/.env"));
+    }
+
+    #[test]
+    fn rw_of_the_cwd_replaces_its_ro_bind() {
+        let mut req = request();
+        req.rw = vec!["/home/u/proj".parse().expect("spec")];
+        let plan = build(&Profile::default(), &req, &host()).expect("plan");
+        let binds: Vec<_> = plan
+            .mounts
+            .iter()
+            .filter(|m| m.dest == Path::new("/home/u/proj"))
+            .collect();
+        assert_eq!(binds.len(), 1);
+        assert!(matches!(binds[0].kind, MountKind::Bind { writable: true, .. }));
+    }
+
+    #[test]
+    fn a_symlink_to_ssh_is_refused() {
+        let mut req = request();
+        req.ro = vec!["/home/u/proj/keys".parse().expect("spec")];
+        let err = build(&Profile::default(), &req, &host()).expect_err("refused");
+        assert!(err.to_string().contains(".ssh"), "{err}");
+    }
+
+    #[test]
+    fn the_same_destination_twice_is_refused() {
+        let mut req = request();
+        req.ro = vec!["/data:/mnt".parse().expect("spec")];
+        req.rw = vec!["/home/u/proj:/mnt".parse().expect("spec")];
+        let err = build(&Profile::default(), &req, &host()).expect_err("refused");
+        assert!(err.to_string().contains("given twice"), "{err}");
+    }
+
+    #[test]
+    fn root_as_cwd_is_refused_with_the_fix() {
+        let mut req = request();
+        req.cwd = "/".into();
+        let err = build(&Profile::default(), &req, &host()).expect_err("refused");
+        assert!(err.to_string().contains("cwd = \"none\""), "{err}");
+    }
+
+    #[test]
+    fn cwd_none_starts_in_home() {
+        let profile = Profile {
+            cwd: CwdMode::None,
+            ..Profile::default()
+        };
+        let plan = build(&profile, &request(), &host()).expect("plan");
+        assert_eq!(plan.cwd, Path::new("/tmp"));
+        assert!(find(&plan, "/home/u/proj").is_none());
+    }
+
+    #[test]
+    fn no_command_is_an_error() {
+        let mut req = request();
+        req.argv.clear();
+        assert!(matches!(
+            build(&Profile::default(), &req, &host()),
+            Err(PolicyError::NoCommand)
+        ));
+    }
+
+    #[test]
+    fn explain_text_and_json_come_from_the_plan() {
+        let plan = build(&Profile::default(), &request(), &host()).expect("plan");
+        let text = plan.to_string();
+        assert!(text.contains("ro  /usr  <- /usr"), "{text}");
+        assert!(text.contains("masked"), "{text}");
+        let json = serde_json::to_value(&plan).expect("json");
+        assert_eq!(json["mounts"][0]["type"], "bind");
+        assert_eq!(json["namespaces"].as_array().map(Vec::len), Some(7));
+    }
+}
