@@ -1,1 +1,164 @@
-//! placeholder
+//! The child side of a jail, and the parent's half of starting one.
+//!
+//! The sequence, parent then child (each step names the file that does it):
+//!
+//! 1. `prepare.rs` (parent): turn a `policy::JailPlan` into C strings, argv
+//!    and envp arrays, ordered mount operations and id-map text. Everything
+//!    the child will touch exists before the clone.
+//! 2. `spawn` (parent): two close-on-exec pipes, then `clone3` with new user,
+//!    mount, pid, net, ipc, uts and cgroup namespaces and a pidfd.
+//! 3. `userns.rs` (parent): write uid_map, setgroups=deny, gid_map; release
+//!    the child (`sync.rs`).
+//! 4. `child.rs` (child, pid 1 of the new pid namespace): parent-death
+//!    signal, wait for the maps, new session, hostname, `mount.rs` builds the
+//!    root and pivots into it, chdir, fork the payload.
+//! 5. `child.rs` (payload): reset signals, attach the pty if any, mark every
+//!    fd but 0-2 close-on-exec, drop the bounding and ambient capabilities,
+//!    no_new_privs, clear the remaining capabilities, execve.
+//! 6. `init.rs` (pid 1): close every fd, wipe the inherited argv/environ,
+//!    become non-dumpable, reap and forward signals until the payload exits,
+//!    then exit with its status.
+//!
+//! Between clone and exec the child allocates nothing, takes no lock and
+//! cannot panic: it reads what step 1 built and calls the wrappers in
+//! `sys.rs`. A failure goes back as a fixed-size `ChildFailure` (step, errno)
+//! on the report pipe; end of file on that pipe means the payload is running.
+//! That is why a multi-threaded supervisor may call [`spawn`]; see
+//! docs/decisions/0001-clone-from-the-supervisor.md.
+//!
+//! The parent-death signal fires when the *thread* that called [`spawn`]
+//! exits, so call it from a thread that outlives the jail.
+
+pub mod child;
+mod error;
+mod init;
+mod mount;
+pub mod prepare;
+pub mod probe;
+mod sync;
+mod sys;
+pub mod tty;
+mod userns;
+
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+
+pub use error::{ChildFailure, JailError, Step};
+pub use init::exit_code;
+pub use prepare::{Prepared, Stdio};
+
+/// A started jail: its init's pid and pidfd, and the report pipe.
+pub struct Jail {
+    pub pid: libc::pid_t,
+    pub pidfd: OwnedFd,
+    pub report: OwnedFd,
+    prepared: Prepared,
+}
+
+const NAMESPACE_FLAGS: libc::c_int = libc::CLONE_NEWUSER
+    | libc::CLONE_NEWNS
+    | libc::CLONE_NEWPID
+    | libc::CLONE_NEWNET
+    | libc::CLONE_NEWIPC
+    | libc::CLONE_NEWUTS
+    | libc::CLONE_NEWCGROUP;
+
+/// Starts the jail described by `prepared`. Returns once the child has its
+/// id maps and is building the jail; read [`Jail::report`] to learn whether
+/// the payload started.
+pub fn spawn(prepared: Prepared) -> Result<Jail, JailError> {
+    let (parent_ends, child_ends, child_owned) = sync::pipes()?;
+    #[expect(clippy::cast_sign_loss, reason = "namespace flags are positive")]
+    let (pid, pidfd) = match sys::clone3(NAMESPACE_FLAGS as u64, true) {
+        Ok((0, _)) => {
+            sys::close(parent_ends.release.as_raw_fd());
+            sys::close(parent_ends.report.as_raw_fd());
+            child::run(&prepared, child_ends)
+        }
+        Ok(pair) => pair,
+        Err(errno) => {
+            return Err(JailError::Clone {
+                errno,
+                advice: probe::userns_advice(&probe::Sysctls::host()),
+            })
+        }
+    };
+    drop(child_owned);
+    // SAFETY: clone3 with CLONE_PIDFD stored a fresh pidfd that nothing else
+    // owns.
+    let pidfd = unsafe { OwnedFd::from_raw_fd(pidfd) };
+    let kill = |err: JailError| {
+        let _ = nix::sys::signal::kill(
+            nix::unistd::Pid::from_raw(pid),
+            libc::SIGKILL.try_into().ok(),
+        );
+        let _ = nix::sys::wait::waitpid(nix::unistd::Pid::from_raw(pid), None);
+        err
+    };
+    userns::write_maps(pid, &prepared).map_err(kill)?;
+    sync::release_child(&parent_ends.release).map_err(|errno| {
+        kill(JailError::Sys {
+            op: "releasing the jail",
+            errno,
+        })
+    })?;
+    Ok(Jail {
+        pid,
+        pidfd,
+        report: parent_ends.report,
+        prepared,
+    })
+}
+
+impl Jail {
+    /// Blocks until the payload has exec'd (Ok) or set-up failed (the error,
+    /// with advice where the kernel's configuration is the likely cause).
+    pub fn wait_started(&self) -> Result<(), JailError> {
+        match sync::read_report(self.report.as_raw_fd()) {
+            Ok(None) => Ok(()),
+            Ok(Some(failure)) => Err(self.explain(failure)),
+            Err(errno) => Err(JailError::Sys {
+                op: "reading the jail's report",
+                errno,
+            }),
+        }
+    }
+
+    fn explain(&self, failure: ChildFailure) -> JailError {
+        let p = &self.prepared;
+        match failure.step {
+            Step::Exec if failure.errno == nix::errno::Errno::ENOENT => JailError::NotFound {
+                command: p.command.clone(),
+                searched: p.searched.clone(),
+            },
+            Step::Exec => JailError::Exec {
+                command: p.command.clone(),
+                errno: failure.errno,
+            },
+            step => {
+                let detail = match step {
+                    Step::MakeMountPoint | Step::Mount | Step::MountAttributes => p
+                        .mount_names
+                        .get(failure.index as usize)
+                        .map(|d| format!(" {d}"))
+                        .unwrap_or_default(),
+                    _ => String::new(),
+                };
+                let denied = matches!(
+                    failure.errno,
+                    nix::errno::Errno::EPERM | nix::errno::Errno::EACCES
+                );
+                let advice = if denied && step.needs_userns_caps() {
+                    probe::userns_advice(&probe::Sysctls::host())
+                } else {
+                    String::new()
+                };
+                JailError::Setup {
+                    step,
+                    detail,
+                    errno: failure.errno,
+                    advice,
+                }
+            }
+        }
+    }
+}

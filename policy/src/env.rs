@@ -73,7 +73,8 @@ pub fn build(
     for name in &request.pass {
         check_entry(name, "")?;
         refuse_credential(name)?;
-        let value = host_value(name).ok_or_else(|| PolicyError::EnvNotSet { name: name.clone() })?;
+        let value =
+            host_value(name).ok_or_else(|| PolicyError::EnvNotSet { name: name.clone() })?;
         env.vars.insert(name.clone(), value.clone());
     }
     for entry in &request.set {

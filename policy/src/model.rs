@@ -332,16 +332,16 @@ mod tests {
     #[rstest]
     #[case("[profile.default]\nbogus = 1\n", 2, "bogus")]
     #[case("[profile.default]\n\ntmp_size = \"lots\"\n", 3, "lots")]
-    #[case("[profile.default]\nro = [\"/a:relative\"]\n", 2, "not an absolute path")]
+    #[case(
+        "[profile.default]\nro = [\"/a:relative\"]\n",
+        2,
+        "not an absolute path"
+    )]
     #[case("[profile.default]\nhome = \"/tmp/../etc\"\n", 2, "..")]
     #[case("[profile.default]\ncwd = \"sometimes\"\n", 2, "sometimes")]
     #[case("[profile.default.env]\npas = []\n", 2, "pas")]
     #[case("[profiles.default]\n", 1, "profiles")]
-    fn bad_input_names_line_and_key(
-        #[case] text: &str,
-        #[case] line: usize,
-        #[case] needle: &str,
-    ) {
+    fn bad_input_names_line_and_key(#[case] text: &str, #[case] line: usize, #[case] needle: &str) {
         let err = crate::parse(text, "p.toml").expect_err("must be refused");
         let message = err.to_string();
         assert!(message.starts_with(&format!("p.toml:{line}:")), "{message}");

@@ -180,7 +180,8 @@ pub(crate) mod fake {
 
         pub fn link(mut self, path: &str, target: &str) -> FakeFs {
             self.add(path, FileKind::Symlink);
-            self.links.insert(PathBuf::from(path), PathBuf::from(target));
+            self.links
+                .insert(PathBuf::from(path), PathBuf::from(target));
             self
         }
 
@@ -278,8 +279,13 @@ mod tests {
     fn a_symlink_into_ssh_is_refused_after_resolution() {
         let fs = FakeFs::with(&["/home/u/.ssh/id_ed25519", "/home/u/proj/"])
             .link("/home/u/proj/innocent", "/home/u/.ssh");
-        let err = checked_source(&fs, "--ro source", Path::new("/home/u/proj/innocent"), &patterns())
-            .expect_err("refused");
+        let err = checked_source(
+            &fs,
+            "--ro source",
+            Path::new("/home/u/proj/innocent"),
+            &patterns(),
+        )
+        .expect_err("refused");
         let message = err.to_string();
         assert!(message.contains("resolves to `/home/u/.ssh`"), "{message}");
         assert!(message.contains("blocked_patterns"), "{message}");
@@ -307,7 +313,10 @@ mod tests {
     #[case("/proc/self")]
     #[case("/dev/sda")]
     fn bad_destinations_are_refused(#[case] dest: &str) {
-        assert!(check_dest("destination", Path::new(dest)).is_err(), "{dest}");
+        assert!(
+            check_dest("destination", Path::new(dest)).is_err(),
+            "{dest}"
+        );
     }
 
     #[test]

@@ -83,15 +83,24 @@ pub enum MountKind {
         dir: bool,
     },
     /// A host device node (/dev/null …), bound read-write.
-    Device { source: PathBuf },
-    Tmpfs { size: u64, mode: u32 },
+    Device {
+        source: PathBuf,
+    },
+    Tmpfs {
+        size: u64,
+        mode: u32,
+    },
     Proc,
     /// A private devpts instance, so ptys made inside stay inside.
     Devpts,
-    Symlink { target: PathBuf },
+    Symlink {
+        target: PathBuf,
+    },
     /// A blocked entry inside a bound directory, hidden: an empty read-only
     /// tmpfs over a directory, /dev/null over a file.
-    Mask { dir: bool },
+    Mask {
+        dir: bool,
+    },
 }
 
 /// The device nodes of the jail's minimal /dev.
@@ -152,7 +161,12 @@ pub fn build(
     ));
     for device in DEVICES {
         let path = Path::new("/dev").join(device);
-        defaults.push(mount(&path, MountKind::Device { source: path.clone() }));
+        defaults.push(mount(
+            &path,
+            MountKind::Device {
+                source: path.clone(),
+            },
+        ));
     }
     defaults.push(mount("/dev/pts", MountKind::Devpts));
     defaults.push(mount(
@@ -184,13 +198,22 @@ pub fn build(
         .iter()
         .chain(&request.ro)
         .map(|spec| (spec, false))
-        .chain(profile.rw.iter().chain(&request.rw).map(|spec| (spec, true)));
+        .chain(
+            profile
+                .rw
+                .iter()
+                .chain(&request.rw)
+                .map(|spec| (spec, true)),
+        );
     for (spec, writable) in asked {
         let what = if writable { "rw bind" } else { "ro bind" };
         let source = checked_source(fs, what, &spec.source, patterns)?;
         let dest = spec.dest.clone().unwrap_or_else(|| source.clone());
         check_dest(what, &dest)?;
-        let dir = fs.kind(&source).map(|k| k == FileKind::Dir).unwrap_or(false);
+        let dir = fs
+            .kind(&source)
+            .map(|k| k == FileKind::Dir)
+            .unwrap_or(false);
         let bind = Mount {
             dest,
             kind: MountKind::Bind {
@@ -423,7 +446,10 @@ mod tests {
         let plan = build(&Profile::default(), &request(), &host()).expect("plan");
         assert!(matches!(
             find(&plan, "/usr"),
-            Some(MountKind::Bind { writable: false, .. })
+            Some(MountKind::Bind {
+                writable: false,
+                ..
+            })
         ));
         assert_eq!(
             find(&plan, "/bin"),
@@ -435,7 +461,10 @@ mod tests {
         assert!(plan.notes.iter().any(|n| n.contains("/lib is not")));
         assert!(matches!(
             find(&plan, "/home/u/proj"),
-            Some(MountKind::Bind { writable: false, .. })
+            Some(MountKind::Bind {
+                writable: false,
+                ..
+            })
         ));
         assert_eq!(plan.cwd, Path::new("/home/u/proj"));
         assert!(find(&plan, "/home/u/.ssh").is_none());
@@ -474,7 +503,10 @@ mod tests {
             .filter(|m| m.dest == Path::new("/home/u/proj"))
             .collect();
         assert_eq!(binds.len(), 1);
-        assert!(matches!(binds[0].kind, MountKind::Bind { writable: true, .. }));
+        assert!(matches!(
+            binds[0].kind,
+            MountKind::Bind { writable: true, .. }
+        ));
     }
 
     #[test]

@@ -1,0 +1,161 @@
+//! The clone -> exec path, top to bottom. Runs in the child of a possibly
+//! multi-threaded supervisor, so it only reads what prepare.rs built and
+//! calls allocation-free wrappers from sys.rs; a failure goes back to the
+//! parent as a fixed-size `ChildFailure`, and the child leaves with `_exit`.
+
+use std::os::fd::RawFd;
+
+use crate::error::{ChildFailure, Step};
+use crate::prepare::{Prepared, Stdio};
+use crate::sync::{self, ChildEnds};
+use crate::sys::{self, Errno};
+use crate::{init, mount};
+
+/// Exit status of the init when set-up failed (the parent has the details).
+pub const SETUP_FAILED: i32 = 125;
+/// Exit status when the command could not be executed (as shells do).
+pub const NOT_EXECUTABLE: i32 = 126;
+pub const NOT_FOUND: i32 = 127;
+
+/// The signals the init passes on to the payload.
+pub(crate) const FORWARDED: [i32; 7] = [
+    libc::SIGINT,
+    libc::SIGTERM,
+    libc::SIGHUP,
+    libc::SIGQUIT,
+    libc::SIGUSR1,
+    libc::SIGUSR2,
+    libc::SIGWINCH,
+];
+
+/// pid 1 of the jail: sets the jail up, forks the payload, then becomes the
+/// init. Never returns.
+pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
+    let report = ends.report;
+    let check = |step: Step, result: Result<(), Errno>| {
+        if let Err(errno) = result {
+            sync::report_failure(
+                report,
+                ChildFailure {
+                    step,
+                    errno,
+                    index: 0,
+                },
+            );
+            sys::exit(SETUP_FAILED);
+        }
+    };
+    // Die with the supervisor, even if it is SIGKILLed; the kernel then
+    // kills everything in our pid namespace.
+    check(
+        Step::ParentDeathSignal,
+        sys::set_parent_death_signal(libc::SIGKILL),
+    );
+    // Until the parent has written our uid/gid maps we have no identity.
+    // End of file instead means the parent died: leave quietly.
+    match sync::wait_for_maps_written(ends.release) {
+        Ok(()) => {}
+        Err(_) => sys::exit(SETUP_FAILED),
+    }
+    // Leave the caller's session: nothing in the jail may hold the caller's
+    // terminal as its controlling terminal (TIOCSTI, CVE-2017-5226).
+    check(Step::NewSession, sys::setsid());
+    check(Step::Hostname, sys::sethostname(&p.hostname));
+    if let Err(failure) = mount::build_root(p) {
+        sync::report_failure(report, failure);
+        sys::exit(SETUP_FAILED);
+    }
+    check(Step::Chdir, sys::chdir(&p.cwd));
+    // Signals arriving before the init loop starts must not be lost: give
+    // them a handler (pid 1 drops signals it has none for) and keep them
+    // blocked until sigwaitinfo collects them.
+    let waited = sys::sigset_of(&init::WAITED);
+    check(Step::InitSignals, init::install_handlers());
+    check(Step::InitSignals, sys::block_signals(&waited));
+    let payload = match sys::clone3(0, false) {
+        Ok((0, _)) => exec_payload(p, report),
+        Ok((pid, _)) => pid,
+        Err(errno) => {
+            sync::report_failure(
+                report,
+                ChildFailure {
+                    step: Step::ForkPayload,
+                    errno,
+                    index: 0,
+                },
+            );
+            sys::exit(SETUP_FAILED);
+        }
+    };
+    // The init keeps no fd at all: not the caller's leaked ones, not stdio,
+    // not the terminal; and nothing of the caller's argv or environment.
+    let _ = sys::close_range(0, u32::MAX, false);
+    if let Some((start, len)) = p.strings_area {
+        // SAFETY: the kernel reported this range as our argv/environ strings;
+        // it is our private copy-on-write copy, and nothing in this process
+        // reads those strings from here on.
+        unsafe { sys::zero_memory(start, len) };
+    }
+    let _ = sys::set_not_dumpable();
+    init::run(payload, &waited)
+}
+
+/// The payload's last steps before exec.
+fn exec_payload(p: &Prepared, report: RawFd) -> ! {
+    let check = |step: Step, result: Result<(), Errno>| {
+        if let Err(errno) = result {
+            sync::report_failure(
+                report,
+                ChildFailure {
+                    step,
+                    errno,
+                    index: 0,
+                },
+            );
+            sys::exit(SETUP_FAILED);
+        }
+    };
+    check(Step::PayloadSignals, sys::reset_signals());
+    if let Stdio::Terminal { slave, stderr } = p.stdio {
+        check(Step::Terminal, attach_terminal(slave, stderr));
+    }
+    // Every fd but 0, 1, 2 is closed at exec, whatever the caller leaked;
+    // the report pipe stays usable until then.
+    check(Step::CloseFds, sys::close_range(3, u32::MAX, true));
+    check(Step::DropCapabilities, sys::drop_bounding_set(p.last_cap));
+    check(Step::DropCapabilities, sys::clear_ambient_caps());
+    check(Step::NoNewPrivs, sys::set_no_new_privs());
+    check(Step::DropCapabilities, sys::clear_capabilities());
+    let mut errno = Errno::ENOENT;
+    for path in &p.exec_paths {
+        match sys::execve(path, &p.argv, &p.envp) {
+            Errno::ENOENT | Errno::ENOTDIR => {}
+            other => errno = other,
+        }
+    }
+    sync::report_failure(
+        report,
+        ChildFailure {
+            step: Step::Exec,
+            errno,
+            index: 0,
+        },
+    );
+    sys::exit(if errno == Errno::ENOENT {
+        NOT_FOUND
+    } else {
+        NOT_EXECUTABLE
+    })
+}
+
+/// A new session whose controlling terminal is the supervisor's pty.
+fn attach_terminal(slave: RawFd, stderr: bool) -> Result<(), Errno> {
+    sys::setsid()?;
+    sys::set_controlling_tty(slave)?;
+    sys::dup2(slave, 0)?;
+    sys::dup2(slave, 1)?;
+    if stderr {
+        sys::dup2(slave, 2)?;
+    }
+    Ok(())
+}

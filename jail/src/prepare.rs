@@ -1,0 +1,327 @@
+//! Everything the child needs, built in the parent before the clone: C
+//! strings, argv/envp arrays, the ordered mount operations with their mount
+//! points, the id maps. The child only reads this.
+
+use std::ffi::{c_ulong, CString};
+use std::os::fd::RawFd;
+use std::path::{Path, PathBuf};
+
+use libc::c_char;
+use policy::plan::{JailPlan, MountKind};
+
+use crate::JailError;
+
+/// Where the child stages the new root before pivoting into it. The mount
+/// namespace is private, so the tmpfs mounted here is invisible to the host;
+/// after the first pivot the host's root (and its real /tmp) is /oldroot.
+pub(crate) const STAGING: &str = "/tmp";
+const NEWROOT: &str = "/newroot";
+const OLDROOT: &str = "/oldroot";
+
+pub(crate) const MOUNT_ATTR_RDONLY: u64 = 0x1;
+pub(crate) const MOUNT_ATTR_NOSUID: u64 = 0x2;
+pub(crate) const MOUNT_ATTR_NODEV: u64 = 0x4;
+pub(crate) const MOUNT_ATTR_NOEXEC: u64 = 0x8;
+
+/// How the payload's stdio is connected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stdio {
+    /// 0, 1 and 2 are passed through untouched (pipes, files).
+    Inherit,
+    /// The payload's stdin and stdout (and stderr when `stderr`) are the
+    /// slave of a pty the supervisor owns and relays; it becomes the
+    /// payload's controlling terminal.
+    Terminal { slave: RawFd, stderr: bool },
+}
+
+pub(crate) enum MountPoint {
+    Dir,
+    File,
+    /// The destination exists already (a mask inside a bound directory).
+    Existing,
+    Symlink(CString),
+}
+
+pub(crate) struct PreparedMount {
+    /// Ancestors of the destination to create first, outermost first.
+    pub mkdirs: Vec<CString>,
+    pub point: MountPoint,
+    pub dest: CString,
+    pub source: Option<CString>,
+    pub fstype: Option<CString>,
+    pub flags: c_ulong,
+    pub data: Option<CString>,
+    /// Flags added afterwards with mount_setattr (0: none).
+    pub attrs: u64,
+}
+
+/// The prepared launch. Holds the C strings that `argv`/`envp` point into.
+pub struct Prepared {
+    pub(crate) hostname: CString,
+    pub(crate) staging: CString,
+    pub(crate) staging_data: CString,
+    pub(crate) newroot: CString,
+    pub(crate) newroot_name: CString,
+    pub(crate) oldroot_name: CString,
+    pub(crate) oldroot: CString,
+    pub(crate) dot: CString,
+    pub(crate) slash: CString,
+    pub(crate) tmpfs: CString,
+    pub(crate) mounts: Vec<PreparedMount>,
+    pub(crate) cwd: CString,
+    pub(crate) exec_paths: Vec<CString>,
+    _argv: Vec<CString>,
+    _env: Vec<CString>,
+    pub(crate) argv: Vec<*const c_char>,
+    pub(crate) envp: Vec<*const c_char>,
+    pub(crate) last_cap: u32,
+    /// This process's argv+environ strings area, wiped in the init so the
+    /// jail's pid 1 holds nothing of the caller's environment.
+    pub(crate) strings_area: Option<(usize, usize)>,
+    pub(crate) uid_map: String,
+    pub(crate) gid_map: String,
+    pub(crate) stdio: Stdio,
+    pub(crate) command: String,
+    pub(crate) searched: String,
+    pub(crate) mount_names: Vec<String>,
+}
+
+fn cstring(what: &str, text: impl Into<Vec<u8>>) -> Result<CString, JailError> {
+    CString::new(text).map_err(|_| JailError::Nul {
+        what: what.to_string(),
+    })
+}
+
+fn path_cstring(path: &Path) -> Result<CString, JailError> {
+    use std::os::unix::ffi::OsStrExt;
+    cstring(&path.display().to_string(), path.as_os_str().as_bytes())
+}
+
+/// `/newroot` + an absolute jail path.
+fn under(root: &str, path: &Path) -> PathBuf {
+    Path::new(root).join(path.strip_prefix("/").unwrap_or(path))
+}
+
+impl Prepared {
+    pub fn new(plan: &JailPlan, stdio: Stdio) -> Result<Prepared, JailError> {
+        let mut mounts = Vec::with_capacity(plan.mounts.len());
+        let mut mount_names = Vec::with_capacity(plan.mounts.len());
+        for m in &plan.mounts {
+            mounts.push(prepare_mount(&m.dest, &m.kind)?);
+            mount_names.push(m.dest.display().to_string());
+        }
+
+        let argv_storage = plan
+            .argv
+            .iter()
+            .map(|a| cstring("a command argument", a.as_str()))
+            .collect::<Result<Vec<_>, _>>()?;
+        let env_storage = plan
+            .env
+            .iter()
+            .map(|(k, v)| cstring(&format!("environment variable {k}"), format!("{k}={v}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let null_terminated = |strings: &[CString]| {
+            strings
+                .iter()
+                .map(|s| s.as_ptr())
+                .chain(std::iter::once(std::ptr::null()))
+                .collect::<Vec<_>>()
+        };
+
+        let command = plan.argv.first().cloned().unwrap_or_default();
+        let path_var = plan.env.get("PATH").map(String::as_str).unwrap_or("");
+        let (exec_paths, searched) = if command.contains('/') {
+            (
+                vec![cstring("the command", command.as_str())?],
+                command.clone(),
+            )
+        } else {
+            let paths = path_var
+                .split(':')
+                .filter(|dir| !dir.is_empty())
+                .map(|dir| cstring("PATH", format!("{dir}/{command}")))
+                .collect::<Result<Vec<_>, _>>()?;
+            (paths, format!("PATH={path_var}"))
+        };
+
+        let map = |m: policy::plan::IdMap| format!("{} {} {}\n", m.inside, m.outside, m.count);
+        Ok(Prepared {
+            hostname: cstring("hostname", plan.hostname.as_str())?,
+            staging: cstring("staging", STAGING)?,
+            staging_data: cstring("staging", "mode=0755,size=1m")?,
+            newroot: cstring("newroot", NEWROOT)?,
+            newroot_name: cstring("newroot", "newroot")?,
+            oldroot_name: cstring("oldroot", "oldroot")?,
+            oldroot: cstring("oldroot", OLDROOT)?,
+            dot: cstring(".", ".")?,
+            slash: cstring("/", "/")?,
+            tmpfs: cstring("tmpfs", "tmpfs")?,
+            mounts,
+            cwd: path_cstring(&plan.cwd)?,
+            exec_paths,
+            argv: null_terminated(&argv_storage),
+            envp: null_terminated(&env_storage),
+            _argv: argv_storage,
+            _env: env_storage,
+            last_cap: last_capability(),
+            strings_area: strings_area(),
+            uid_map: map(plan.uid_map),
+            gid_map: map(plan.gid_map),
+            stdio,
+            command,
+            searched,
+            mount_names,
+        })
+    }
+}
+
+fn prepare_mount(dest: &Path, kind: &MountKind) -> Result<PreparedMount, JailError> {
+    let target = under(NEWROOT, dest);
+    let mkdirs = target
+        .ancestors()
+        .skip(1)
+        .take_while(|a| a.starts_with(NEWROOT) && *a != Path::new(NEWROOT))
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .map(path_cstring)
+        .collect::<Result<Vec<_>, _>>()?;
+    let host = |source: &Path| path_cstring(&under(OLDROOT, source)).map(Some);
+    let fs = |name: &str| cstring(name, name).map(Some);
+    let data = |text: String| cstring("mount options", text).map(Some);
+    let bind = libc::MS_BIND | libc::MS_REC;
+    let safe = MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV;
+    let (point, source, fstype, flags, data, attrs) = match kind {
+        MountKind::Bind {
+            source,
+            writable,
+            dir,
+        } => (
+            if *dir {
+                MountPoint::Dir
+            } else {
+                MountPoint::File
+            },
+            host(source)?,
+            None,
+            bind,
+            None,
+            safe | if *writable { 0 } else { MOUNT_ATTR_RDONLY },
+        ),
+        MountKind::Device { source } => (
+            MountPoint::File,
+            host(source)?,
+            None,
+            bind,
+            None,
+            MOUNT_ATTR_NOSUID | MOUNT_ATTR_NOEXEC,
+        ),
+        MountKind::Tmpfs { size, mode } => (
+            MountPoint::Dir,
+            fs("tmpfs")?,
+            fs("tmpfs")?,
+            libc::MS_NOSUID | libc::MS_NODEV,
+            data(format!("size={size},mode={mode:o}"))?,
+            0,
+        ),
+        MountKind::Proc => (
+            MountPoint::Dir,
+            fs("proc")?,
+            fs("proc")?,
+            libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+            None,
+            0,
+        ),
+        MountKind::Devpts => (
+            MountPoint::Dir,
+            fs("devpts")?,
+            fs("devpts")?,
+            libc::MS_NOSUID | libc::MS_NOEXEC,
+            data("newinstance,ptmxmode=0666,mode=620".into())?,
+            0,
+        ),
+        MountKind::Symlink { target } => (
+            MountPoint::Symlink(path_cstring(target)?),
+            None,
+            None,
+            0,
+            None,
+            0,
+        ),
+        MountKind::Mask { dir: true } => (
+            MountPoint::Existing,
+            fs("tmpfs")?,
+            fs("tmpfs")?,
+            libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+            data("size=0,mode=000".into())?,
+            0,
+        ),
+        MountKind::Mask { dir: false } => (
+            MountPoint::Existing,
+            host(Path::new("/dev/null"))?,
+            None,
+            libc::MS_BIND,
+            None,
+            MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC,
+        ),
+    };
+    Ok(PreparedMount {
+        mkdirs,
+        point,
+        dest: path_cstring(&target)?,
+        source,
+        fstype,
+        flags,
+        data,
+        attrs,
+    })
+}
+
+fn last_capability() -> u32 {
+    std::fs::read_to_string("/proc/sys/kernel/cap_last_cap")
+        .ok()
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(63)
+}
+
+/// `arg_start` .. `env_end` from /proc/self/stat (fields 48 and 51).
+fn strings_area() -> Option<(usize, usize)> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let fields: Vec<&str> = stat.get(stat.rfind(')')? + 2..)?.split(' ').collect();
+    let field = |n: usize| fields.get(n - 3)?.trim().parse::<usize>().ok();
+    let (start, end) = (field(48)?, field(51)?);
+    (end > start && end - start < (64 << 20)).then_some((start, end - start))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mount_points_get_their_ancestors_outermost_first() {
+        let m = prepare_mount(
+            Path::new("/home/u/proj"),
+            &MountKind::Bind {
+                source: "/home/u/proj".into(),
+                writable: false,
+                dir: true,
+            },
+        )
+        .expect("prepared");
+        let dirs: Vec<_> = m.mkdirs.iter().map(|c| c.to_string_lossy()).collect();
+        assert_eq!(dirs, ["/newroot/home", "/newroot/home/u"]);
+        assert_eq!(m.dest.to_str().ok(), Some("/newroot/home/u/proj"));
+        assert_eq!(
+            m.source.as_deref().and_then(|s| s.to_str().ok()),
+            Some("/oldroot/home/u/proj")
+        );
+        assert_ne!(m.attrs & MOUNT_ATTR_RDONLY, 0);
+    }
+
+    #[test]
+    fn the_strings_area_of_this_process_is_found() {
+        let (start, len) = strings_area().expect("readable /proc/self/stat");
+        assert!(start > 0 && len > 0);
+    }
+}

@@ -1,0 +1,444 @@
+//! Thin wrappers over the raw syscalls the jail uses, each returning
+//! `Result<_, Errno>`. None allocates, locks or panics, so every one may be
+//! called between clone and exec. All `unsafe` of the child side lives here.
+
+use std::ffi::{c_int, c_ulong, CStr};
+use std::os::fd::RawFd;
+use std::ptr;
+
+use libc::c_char;
+pub use nix::errno::Errno;
+
+fn check(ret: libc::c_long) -> Result<libc::c_long, Errno> {
+    if ret == -1 {
+        Err(Errno::last())
+    } else {
+        Ok(ret)
+    }
+}
+
+fn check_int(ret: c_int) -> Result<c_int, Errno> {
+    check(ret.into()).map(|_| ret)
+}
+
+fn opt_ptr(s: Option<&CStr>) -> *const c_char {
+    s.map_or(ptr::null(), CStr::as_ptr)
+}
+
+pub fn mount(
+    source: Option<&CStr>,
+    target: &CStr,
+    fstype: Option<&CStr>,
+    flags: c_ulong,
+    data: Option<&CStr>,
+) -> Result<(), Errno> {
+    // SAFETY: every pointer is either null or a NUL-terminated string that
+    // outlives the call; the kernel only reads them.
+    let ret = unsafe {
+        libc::mount(
+            opt_ptr(source),
+            target.as_ptr(),
+            opt_ptr(fstype),
+            flags,
+            opt_ptr(data).cast(),
+        )
+    };
+    check_int(ret).map(drop)
+}
+
+pub fn umount_detach(target: &CStr) -> Result<(), Errno> {
+    // SAFETY: `target` is a valid C string for the duration of the call.
+    check_int(unsafe { libc::umount2(target.as_ptr(), libc::MNT_DETACH) }).map(drop)
+}
+
+pub fn pivot_root(new_root: &CStr, put_old: &CStr) -> Result<(), Errno> {
+    // SAFETY: pivot_root takes two path pointers, both valid C strings.
+    check(unsafe { libc::syscall(libc::SYS_pivot_root, new_root.as_ptr(), put_old.as_ptr()) })
+        .map(drop)
+}
+
+/// `mount_setattr(2)` with `attr_set` only: flags are added, never cleared,
+/// so locked flags inherited from the host never cause EPERM.
+pub fn mount_setattr(path: &CStr, recursive: bool, attr_set: u64) -> Result<(), Errno> {
+    #[repr(C)]
+    struct MountAttr {
+        attr_set: u64,
+        attr_clr: u64,
+        propagation: u64,
+        userns_fd: u64,
+    }
+    let attr = MountAttr {
+        attr_set,
+        attr_clr: 0,
+        propagation: 0,
+        userns_fd: 0,
+    };
+    let flags = if recursive { libc::AT_RECURSIVE } else { 0 };
+    // SAFETY: `attr` is a properly laid out `struct mount_attr` on our stack
+    // and its size is passed; `path` is a valid C string.
+    check(unsafe {
+        libc::syscall(
+            libc::SYS_mount_setattr,
+            libc::AT_FDCWD,
+            path.as_ptr(),
+            flags,
+            &attr as *const MountAttr,
+            std::mem::size_of::<MountAttr>(),
+        )
+    })
+    .map(drop)
+}
+
+/// The `ST_*` flags of the filesystem mounted at `path` (statvfs), used to
+/// keep locked flags when remounting on kernels without mount_setattr.
+pub fn mount_flags(path: &CStr) -> Result<c_ulong, Errno> {
+    // SAFETY: statvfs is plain old data; all-zero is a valid value.
+    let mut buf: libc::statvfs = unsafe { std::mem::zeroed() };
+    // SAFETY: `path` is a valid C string and `buf` a valid out pointer.
+    check_int(unsafe { libc::statvfs(path.as_ptr(), &mut buf) })?;
+    Ok(buf.f_flag)
+}
+
+pub fn mkdir(path: &CStr, mode: libc::mode_t) -> Result<(), Errno> {
+    // SAFETY: `path` is a valid C string.
+    check_int(unsafe { libc::mkdir(path.as_ptr(), mode) }).map(drop)
+}
+
+/// Creates an empty file to serve as a mount point (an existing one is fine).
+pub fn create_file(path: &CStr) -> Result<(), Errno> {
+    // SAFETY: `path` is a valid C string; the returned fd is closed at once.
+    let fd = check_int(unsafe {
+        libc::open(
+            path.as_ptr(),
+            libc::O_CREAT | libc::O_WRONLY | libc::O_CLOEXEC | libc::O_NOFOLLOW,
+            0o644,
+        )
+    })?;
+    close(fd);
+    Ok(())
+}
+
+pub fn symlink(target: &CStr, link: &CStr) -> Result<(), Errno> {
+    // SAFETY: both are valid C strings.
+    check_int(unsafe { libc::symlink(target.as_ptr(), link.as_ptr()) }).map(drop)
+}
+
+pub fn chdir(path: &CStr) -> Result<(), Errno> {
+    // SAFETY: `path` is a valid C string.
+    check_int(unsafe { libc::chdir(path.as_ptr()) }).map(drop)
+}
+
+pub fn sethostname(name: &CStr) -> Result<(), Errno> {
+    let bytes = name.to_bytes();
+    // SAFETY: the pointer and length describe `name`'s bytes.
+    check_int(unsafe { libc::sethostname(bytes.as_ptr().cast(), bytes.len()) }).map(drop)
+}
+
+pub fn setsid() -> Result<(), Errno> {
+    // SAFETY: no arguments; fails only with EPERM for a group leader.
+    check_int(unsafe { libc::setsid() }).map(drop)
+}
+
+fn prctl(option: c_int, arg2: c_ulong) -> Result<(), Errno> {
+    // SAFETY: every option we pass takes integer arguments only.
+    check_int(unsafe { libc::prctl(option, arg2, 0 as c_ulong, 0 as c_ulong, 0 as c_ulong) })
+        .map(drop)
+}
+
+/// Asks the kernel to send `signal` to us when the thread that forked us dies.
+pub fn set_parent_death_signal(signal: c_int) -> Result<(), Errno> {
+    prctl(libc::PR_SET_PDEATHSIG, signal as c_ulong)
+}
+
+/// Non-dumpable: /proc/PID/{environ,mem,fd,…} of this process become
+/// unreadable to processes without CAP_SYS_PTRACE, and ptrace is refused.
+pub fn set_not_dumpable() -> Result<(), Errno> {
+    prctl(libc::PR_SET_DUMPABLE, 0)
+}
+
+pub fn set_no_new_privs() -> Result<(), Errno> {
+    prctl(libc::PR_SET_NO_NEW_PRIVS, 1)
+}
+
+/// Empties the bounding set (caps 0..=last_cap), so no later execve can
+/// regain a capability, even as uid 0 in the jail.
+pub fn drop_bounding_set(last_cap: u32) -> Result<(), Errno> {
+    for cap in 0..=last_cap {
+        prctl(libc::PR_CAPBSET_DROP, cap.into())?;
+    }
+    Ok(())
+}
+
+pub fn clear_ambient_caps() -> Result<(), Errno> {
+    // SAFETY: PR_CAP_AMBIENT takes integer arguments only.
+    check_int(unsafe {
+        libc::prctl(
+            libc::PR_CAP_AMBIENT,
+            libc::PR_CAP_AMBIENT_CLEAR_ALL as c_ulong,
+            0 as c_ulong,
+            0 as c_ulong,
+            0 as c_ulong,
+        )
+    })
+    .map(drop)
+}
+
+/// Clears the effective, permitted and inheritable sets of this thread.
+pub fn clear_capabilities() -> Result<(), Errno> {
+    #[repr(C)]
+    struct Header {
+        version: u32,
+        pid: c_int,
+    }
+    #[repr(C)]
+    #[derive(Clone, Copy)]
+    struct Data {
+        effective: u32,
+        permitted: u32,
+        inheritable: u32,
+    }
+    const LINUX_CAPABILITY_VERSION_3: u32 = 0x2008_0522;
+    let header = Header {
+        version: LINUX_CAPABILITY_VERSION_3,
+        pid: 0,
+    };
+    let data = [Data {
+        effective: 0,
+        permitted: 0,
+        inheritable: 0,
+    }; 2];
+    // SAFETY: version 3 capset reads one header and two data structs, which
+    // live on our stack for the duration of the call.
+    check(unsafe { libc::syscall(libc::SYS_capset, &header as *const Header, data.as_ptr()) })
+        .map(drop)
+}
+
+/// `close_range(2)`; with `cloexec`, marks the fds close-on-exec instead.
+pub fn close_range(first: u32, last: u32, cloexec: bool) -> Result<(), Errno> {
+    let flags = if cloexec {
+        libc::CLOSE_RANGE_CLOEXEC
+    } else {
+        0
+    };
+    // SAFETY: close_range takes integers; closing fds we own is our choice.
+    check(unsafe { libc::syscall(libc::SYS_close_range, first, last, flags) }).map(drop)
+}
+
+pub fn close(fd: RawFd) {
+    // SAFETY: closing an fd this process owns; errors are not actionable.
+    unsafe { libc::close(fd) };
+}
+
+pub fn dup2(old: RawFd, new: RawFd) -> Result<(), Errno> {
+    // SAFETY: dup2 takes integers.
+    check_int(unsafe { libc::dup2(old, new) }).map(drop)
+}
+
+/// Makes the terminal on `fd` our controlling terminal (we must be a session
+/// leader without one).
+pub fn set_controlling_tty(fd: RawFd) -> Result<(), Errno> {
+    // SAFETY: TIOCSCTTY takes an integer argument.
+    check_int(unsafe { libc::ioctl(fd, libc::TIOCSCTTY, 0) }).map(drop)
+}
+
+#[repr(C)]
+struct CloneArgs {
+    flags: u64,
+    pidfd: u64,
+    child_tid: u64,
+    parent_tid: u64,
+    exit_signal: u64,
+    stack: u64,
+    stack_size: u64,
+    tls: u64,
+    set_tid: u64,
+    set_tid_size: u64,
+    cgroup: u64,
+}
+
+/// `clone3(2)` without a new stack: like fork, the child returns here with
+/// 0. With `want_pidfd`, the parent also gets a pidfd (CLONE_PIDFD).
+///
+/// glibc's fork handlers are skipped on purpose: in a child of a
+/// multi-threaded parent they could wait on a lock held by a thread that no
+/// longer exists.
+pub fn clone3(flags: u64, want_pidfd: bool) -> Result<(libc::pid_t, RawFd), Errno> {
+    let mut pidfd: c_int = -1;
+    let args = CloneArgs {
+        flags: flags
+            | if want_pidfd {
+                libc::CLONE_PIDFD as u64
+            } else {
+                0
+            },
+        pidfd: &mut pidfd as *mut c_int as u64,
+        child_tid: 0,
+        parent_tid: 0,
+        exit_signal: libc::SIGCHLD as u64,
+        stack: 0,
+        stack_size: 0,
+        tls: 0,
+        set_tid: 0,
+        set_tid_size: 0,
+        cgroup: 0,
+    };
+    // SAFETY: `args` is a valid `struct clone_args` whose size is passed.
+    // Without CLONE_VM and with no stack the child gets a copy of our address
+    // space and continues on its copy of this stack, as after fork(); the
+    // callers run only allocation-free code in the child and end it with
+    // execve or `exit`.
+    let pid = check(unsafe {
+        libc::syscall(
+            libc::SYS_clone3,
+            &args as *const CloneArgs,
+            std::mem::size_of::<CloneArgs>(),
+        )
+    })?;
+    #[expect(clippy::cast_possible_truncation, reason = "pids fit in pid_t")]
+    Ok((pid as libc::pid_t, pidfd))
+}
+
+/// Tries `execve`; returns only on failure.
+pub fn execve(path: &CStr, argv: &[*const c_char], envp: &[*const c_char]) -> Errno {
+    // SAFETY: `argv` and `envp` are NULL-terminated arrays of pointers to C
+    // strings that the caller keeps alive (prepare.rs builds them).
+    unsafe { libc::execve(path.as_ptr(), argv.as_ptr(), envp.as_ptr()) };
+    Errno::last()
+}
+
+pub fn exit(code: c_int) -> ! {
+    // SAFETY: _exit never returns and runs no atexit handlers or destructors,
+    // which in a forked child could touch state owned by other threads.
+    unsafe { libc::_exit(code) }
+}
+
+/// Reads until `buf` is full; Ok(false) on end of file before any byte.
+pub fn read_exact(fd: RawFd, buf: &mut [u8]) -> Result<bool, Errno> {
+    let mut done = 0;
+    while done < buf.len() {
+        // SAFETY: the pointer and length describe the unfilled part of `buf`.
+        let n = unsafe { libc::read(fd, buf[done..].as_mut_ptr().cast(), buf.len() - done) };
+        match n {
+            -1 if Errno::last() == Errno::EINTR => continue,
+            -1 => return Err(Errno::last()),
+            0 if done == 0 => return Ok(false),
+            0 => return Err(Errno::EPIPE),
+            n => done += n.unsigned_abs(),
+        }
+    }
+    Ok(true)
+}
+
+pub fn write_all(fd: RawFd, buf: &[u8]) -> Result<(), Errno> {
+    let mut done = 0;
+    while done < buf.len() {
+        // SAFETY: the pointer and length describe the unwritten part of `buf`.
+        let n = unsafe { libc::write(fd, buf[done..].as_ptr().cast(), buf.len() - done) };
+        match n {
+            -1 if Errno::last() == Errno::EINTR => continue,
+            -1 => return Err(Errno::last()),
+            n => done += n.unsigned_abs(),
+        }
+    }
+    Ok(())
+}
+
+/// A do-nothing handler: pid 1 of a pid namespace only receives signals from
+/// outside it for which it has a handler, so the init installs this one and
+/// then collects the (blocked) signals with `sigwaitinfo`.
+extern "C" fn ignore_signal(_: c_int) {}
+
+pub fn install_noop_handler(signal: c_int) -> Result<(), Errno> {
+    // SAFETY: sigaction is plain old data; all-zero is valid (empty mask).
+    let mut action: libc::sigaction = unsafe { std::mem::zeroed() };
+    action.sa_sigaction = ignore_signal as extern "C" fn(c_int) as usize;
+    action.sa_flags = libc::SA_RESTART;
+    // SAFETY: `action` is initialised; the old action is not wanted.
+    check_int(unsafe { libc::sigaction(signal, &action, ptr::null_mut()) }).map(drop)
+}
+
+/// Restores every signal's default action and unblocks all signals, so the
+/// payload starts as if from a clean exec.
+pub fn reset_signals() -> Result<(), Errno> {
+    for signal in 1..libc::SIGRTMAX() {
+        if signal == libc::SIGKILL || signal == libc::SIGSTOP {
+            continue;
+        }
+        // SAFETY: setting SIG_DFL is always valid; invalid numbers (used
+        // internally by the C library) fail harmlessly with EINVAL.
+        unsafe { libc::signal(signal, libc::SIG_DFL) };
+    }
+    let set = empty_sigset();
+    // SAFETY: `set` is an initialised sigset; the old mask is not wanted.
+    check_int(unsafe { libc::sigprocmask(libc::SIG_SETMASK, &set, ptr::null_mut()) }).map(drop)
+}
+
+pub fn empty_sigset() -> libc::sigset_t {
+    // SAFETY: sigset_t is plain old data, initialised by sigemptyset.
+    let mut set: libc::sigset_t = unsafe { std::mem::zeroed() };
+    // SAFETY: `set` is a valid sigset_t.
+    unsafe { libc::sigemptyset(&mut set) };
+    set
+}
+
+pub fn sigset_of(signals: &[c_int]) -> libc::sigset_t {
+    let mut set = empty_sigset();
+    for &signal in signals {
+        // SAFETY: `set` is a valid, initialised sigset_t.
+        unsafe { libc::sigaddset(&mut set, signal) };
+    }
+    set
+}
+
+pub fn block_signals(set: &libc::sigset_t) -> Result<(), Errno> {
+    // SAFETY: `set` is initialised; the old mask is not wanted.
+    check_int(unsafe { libc::sigprocmask(libc::SIG_BLOCK, set, ptr::null_mut()) }).map(drop)
+}
+
+/// Waits for one of the (blocked) signals in `set`.
+pub fn wait_signal(set: &libc::sigset_t) -> Result<c_int, Errno> {
+    loop {
+        // SAFETY: `set` is initialised; siginfo is not wanted.
+        match check_int(unsafe { libc::sigwaitinfo(set, ptr::null_mut()) }) {
+            Err(Errno::EINTR) => continue,
+            other => return other,
+        }
+    }
+}
+
+pub fn kill(pid: libc::pid_t, signal: c_int) -> Result<(), Errno> {
+    // SAFETY: kill takes integers.
+    check_int(unsafe { libc::kill(pid, signal) }).map(drop)
+}
+
+/// Reaps one exited child without blocking: `Some((pid, status))`, or None
+/// when no child has exited (or none is left).
+pub fn reap_one() -> Option<(libc::pid_t, c_int)> {
+    let mut status: c_int = 0;
+    // SAFETY: `status` is a valid out pointer.
+    let pid = unsafe { libc::waitpid(-1, &mut status, libc::WNOHANG) };
+    (pid > 0).then_some((pid, status))
+}
+
+/// Overwrites `len` bytes at `start` with zeros.
+///
+/// # Safety
+/// The range must be writable memory of this process that nothing else
+/// reads as structured data (used for the argv/environ strings area).
+pub unsafe fn zero_memory(start: usize, len: usize) {
+    // SAFETY: upheld by the caller.
+    unsafe { ptr::write_bytes(start as *mut u8, 0, len) }
+}
+
+pub fn window_size(fd: RawFd) -> Result<libc::winsize, Errno> {
+    // SAFETY: winsize is plain old data; all-zero is valid.
+    let mut size: libc::winsize = unsafe { std::mem::zeroed() };
+    // SAFETY: TIOCGWINSZ writes one winsize through the valid pointer.
+    check_int(unsafe { libc::ioctl(fd, libc::TIOCGWINSZ, &mut size) })?;
+    Ok(size)
+}
+
+pub fn set_window_size(fd: RawFd, size: &libc::winsize) -> Result<(), Errno> {
+    // SAFETY: TIOCSWINSZ reads one winsize through the valid pointer.
+    check_int(unsafe { libc::ioctl(fd, libc::TIOCSWINSZ, size) }).map(drop)
+}

@@ -1,0 +1,153 @@
+//! `jail doctor`: what this kernel and user allow, and how to fix the rest.
+
+use std::path::Path;
+
+use clap::Args;
+use serde::Serialize;
+
+#[derive(Args)]
+pub struct DoctorArgs {
+    /// Print the report as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct Check {
+    name: &'static str,
+    ok: bool,
+    /// Whether a failure stops the default profile from running.
+    required: bool,
+    detail: String,
+    fixes: Vec<String>,
+}
+
+pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
+    let policy = super::load_policy(policy_path)?;
+    let mut checks = vec![userns_check(&policy)];
+    let landlock = jail::probe::landlock_abi();
+    checks.push(Check {
+        name: "landlock",
+        ok: landlock.is_ok(),
+        required: false,
+        detail: match &landlock {
+            Ok(abi) => format!("ABI {abi}"),
+            Err(why) => why.clone(),
+        },
+        fixes: Vec::new(),
+    });
+    let seccomp = jail::probe::seccomp();
+    checks.push(Check {
+        name: "seccomp",
+        ok: seccomp.is_ok(),
+        required: false,
+        detail: match &seccomp {
+            Ok(actions) => format!("filters supported; actions: {actions}"),
+            Err(why) => why.clone(),
+        },
+        fixes: Vec::new(),
+    });
+    let cgroup = jail::probe::cgroup_v2();
+    checks.push(Check {
+        name: "cgroup v2",
+        ok: cgroup.as_ref().is_ok_and(|c| c.writable),
+        required: false,
+        detail: match &cgroup {
+            Ok(c) if c.writable => format!("{} is writable (delegated)", c.path.display()),
+            Ok(c) => format!(
+                "{} is not writable: per-jail cgroup limits are unavailable, rlimits are used",
+                c.path.display()
+            ),
+            Err(why) => why.to_string(),
+        },
+        fixes: match &cgroup {
+            Ok(c) if !c.writable => vec![
+                "run under a systemd user delegation: systemd-run --user --scope -p Delegate=yes jail …"
+                    .into(),
+            ],
+            _ => Vec::new(),
+        },
+    });
+
+    let runnable = checks.iter().all(|c| c.ok || !c.required);
+    if args.json {
+        let report = serde_json::json!({ "runnable": runnable, "checks": checks });
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        for check in &checks {
+            let mark = match (check.ok, check.required) {
+                (true, _) => "ok  ",
+                (false, true) => "FAIL",
+                (false, false) => "warn",
+            };
+            println!("{mark} {:<16} {}", check.name, check.detail);
+            for fix in &check.fixes {
+                println!("     {:<16} fix: {fix}", "");
+            }
+        }
+        println!(
+            "{}",
+            if runnable {
+                "the default profile can run here"
+            } else {
+                "the default profile cannot run here"
+            }
+        );
+    }
+    Ok(if runnable { 0 } else { 1 })
+}
+
+/// The decisive test: start a real jail with the default profile.
+fn userns_check(policy: &policy::Policy) -> Check {
+    let blockers = jail::probe::userns_blockers(
+        &jail::probe::Sysctls::host(),
+        nix::unistd::geteuid().is_root(),
+    );
+    let trial = trial_jail(policy);
+    Check {
+        name: "user namespaces",
+        ok: trial.is_ok(),
+        required: true,
+        detail: match &trial {
+            Ok(()) => "a jail with the default profile starts".into(),
+            Err(err) => format!("a trial jail failed: {err:#}"),
+        },
+        fixes: if trial.is_ok() {
+            Vec::new()
+        } else {
+            blockers
+                .into_iter()
+                .flat_map(|b| {
+                    let cause = format!("{} = {} blocks user namespaces", b.setting, b.value);
+                    std::iter::once(cause).chain(b.fixes)
+                })
+                .collect()
+        },
+    }
+}
+
+fn trial_jail(policy: &policy::Policy) -> anyhow::Result<()> {
+    let mut profile = policy.profile("default")?.clone();
+    profile.cwd = policy::CwdMode::None;
+    let request = policy::PlanRequest {
+        profile_name: "default".into(),
+        argv: vec!["true".into()],
+        cwd: "/".into(),
+        ro: Vec::new(),
+        rw: Vec::new(),
+        env: Default::default(),
+        host_env: Vec::new(),
+        uid: nix::unistd::geteuid().as_raw(),
+        gid: nix::unistd::getegid().as_raw(),
+        timeout_secs: None,
+    };
+    let plan = policy::plan::build(&profile, &request, &crate::fsview::HostFs)?;
+    let jail = jail::spawn(jail::Prepared::new(&plan, jail::Stdio::Inherit)?)?;
+    let started = jail.wait_started();
+    let status = nix::sys::wait::waitpid(nix::unistd::Pid::from_raw(jail.pid), None)?;
+    started?;
+    match status {
+        nix::sys::wait::WaitStatus::Exited(_, 0) => Ok(()),
+        other => anyhow::bail!("the trial jail ended with {other:?}"),
+    }
+}

@@ -1,0 +1,74 @@
+//! `jail exec [OPTIONS] -- CMD [ARGS...]`
+
+use std::path::Path;
+
+use anyhow::Context;
+use clap::Args;
+use policy::env::EnvRequest;
+use policy::model::BindSpec;
+use policy::PlanRequest;
+
+use crate::fsview::HostFs;
+
+#[derive(Args)]
+pub struct ExecArgs {
+    /// Profile of the policy to use.
+    #[arg(long, default_value = "default")]
+    profile: String,
+    /// Bind a host directory read-write at the same path.
+    #[arg(long, value_name = "DIR")]
+    rw: Vec<BindSpec>,
+    /// Bind a host path read-only, at DEST or at the same path.
+    #[arg(long, value_name = "SRC[:DEST]")]
+    ro: Vec<BindSpec>,
+    /// Set a variable in the jail.
+    #[arg(long = "env", value_name = "NAME=VALUE")]
+    env_set: Vec<String>,
+    /// Pass a variable from the caller's environment.
+    #[arg(long, value_name = "NAME")]
+    env_pass: Vec<String>,
+    /// Kill the whole jail after SECS seconds (exit status 124).
+    #[arg(long, value_name = "SECS")]
+    timeout: Option<u64>,
+    /// Print the plan (namespaces, id maps, mounts, env, limits); run nothing.
+    #[arg(long)]
+    explain: bool,
+    /// With --explain: the plan as JSON.
+    #[arg(long)]
+    json: bool,
+    /// The command and its arguments.
+    #[arg(last = true, required = true, value_name = "CMD")]
+    command: Vec<String>,
+}
+
+pub fn run(policy_path: Option<&Path>, args: ExecArgs) -> anyhow::Result<u8> {
+    let policy = super::load_policy(policy_path)?;
+    let profile = policy.profile(&args.profile)?;
+    let request = PlanRequest {
+        profile_name: args.profile.clone(),
+        argv: args.command,
+        cwd: std::env::current_dir().context("cannot read the current directory")?,
+        ro: args.ro,
+        rw: args.rw,
+        env: EnvRequest {
+            set: args.env_set,
+            pass: args.env_pass,
+        },
+        host_env: std::env::vars_os()
+            .filter_map(|(k, v)| Some((k.into_string().ok()?, v.into_string().ok()?)))
+            .collect(),
+        uid: nix::unistd::geteuid().as_raw(),
+        gid: nix::unistd::getegid().as_raw(),
+        timeout_secs: args.timeout,
+    };
+    let plan = policy::plan::build(profile, &request, &HostFs)?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&plan)?);
+        return Ok(0);
+    }
+    if args.explain {
+        print!("{plan}");
+        return Ok(0);
+    }
+    crate::launch::run(&plan)
+}

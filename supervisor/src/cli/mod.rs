@@ -1,0 +1,56 @@
+//! The command line: one file per subcommand.
+
+mod doctor;
+mod exec;
+mod policy_cmd;
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "jail", version, about = "Run commands in a Linux sandbox")]
+pub struct Cli {
+    /// Policy file (TOML); the built-in policy when absent.
+    #[arg(long, global = true, env = "JAIL_POLICY", value_name = "FILE")]
+    policy: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run a command in a jail.
+    Exec(exec::ExecArgs),
+    /// Report what this kernel and user allow, with fixes for what is missing.
+    Doctor(doctor::DoctorArgs),
+    /// Validate or show policies.
+    #[command(subcommand)]
+    Policy(policy_cmd::PolicyCommand),
+}
+
+pub fn run(cli: Cli) -> anyhow::Result<u8> {
+    match cli.command {
+        Command::Exec(args) => exec::run(cli.policy.as_deref(), args),
+        Command::Doctor(args) => doctor::run(cli.policy.as_deref(), args),
+        Command::Policy(command) => policy_cmd::run(cli.policy.as_deref(), command),
+    }
+}
+
+/// The policy from `--policy`/`JAIL_POLICY`, else the built-in one.
+fn load_policy(path: Option<&std::path::Path>) -> anyhow::Result<policy::Policy> {
+    Ok(match path {
+        Some(path) => policy::load(path)?,
+        None => policy::Policy::default(),
+    })
+}
+
+/// Exit statuses for jail's own failures: 127 when the command does not
+/// exist in the jail, 126 when it cannot be executed, else 125.
+pub fn exit_code_for(err: &anyhow::Error) -> u8 {
+    match err.downcast_ref::<jail::JailError>() {
+        Some(jail::JailError::NotFound { .. }) => 127,
+        Some(jail::JailError::Exec { .. }) => 126,
+        _ => crate::JAIL_FAILED,
+    }
+}

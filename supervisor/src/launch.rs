@@ -1,0 +1,266 @@
+//! policy::JailPlan -> jail::spawn -> wait: the supervisor's side of one run.
+//!
+//! One poll loop watches the jail's pidfd, its report pipe, the signals the
+//! supervisor forwards, and, when the caller is on a terminal, both sides of
+//! the pty relay. A timeout kills the jail's init, and with it the whole pid
+//! namespace.
+
+use std::io::{IsTerminal, Write};
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd};
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
+use nix::sys::signal::{SigSet, Signal};
+use nix::sys::signalfd::{SfdFlags, SignalFd};
+use nix::sys::termios::{self, SetArg, Termios};
+use nix::sys::wait::{waitpid, WaitStatus};
+use nix::unistd::Pid;
+use policy::JailPlan;
+
+/// Exit status when --timeout killed the jail (as coreutils `timeout`).
+pub const TIMED_OUT: u8 = 124;
+
+/// Signals the supervisor passes to the jail's init, which passes them on.
+const FORWARDED: [Signal; 7] = [
+    Signal::SIGINT,
+    Signal::SIGTERM,
+    Signal::SIGHUP,
+    Signal::SIGQUIT,
+    Signal::SIGUSR1,
+    Signal::SIGUSR2,
+    Signal::SIGWINCH,
+];
+
+pub fn run(plan: &JailPlan) -> anyhow::Result<u8> {
+    let mut signals = SigSet::empty();
+    for signal in FORWARDED {
+        signals.add(signal);
+    }
+    // Blocked before the clone, so the child inherits the mask and nothing
+    // arrives unhandled; the payload unblocks everything before exec.
+    signals.thread_block().context("blocking signals")?;
+    let signal_fd = SignalFd::with_flags(&signals, SfdFlags::SFD_CLOEXEC | SfdFlags::SFD_NONBLOCK)
+        .context("creating a signalfd")?;
+
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let on_terminal = stdin.is_terminal() && stdout.is_terminal();
+    let pty = if on_terminal {
+        let size = jail::tty::window_size(stdin.as_fd()).ok();
+        Some(nix::pty::openpty(size.as_ref(), None).context("opening a pseudo-terminal")?)
+    } else {
+        None
+    };
+    let stdio = match &pty {
+        Some(pty) => jail::Stdio::Terminal {
+            slave: pty.slave.as_raw_fd(),
+            stderr: std::io::stderr().is_terminal(),
+        },
+        None => jail::Stdio::Inherit,
+    };
+
+    let prepared = jail::Prepared::new(plan, stdio)?;
+    let jail = jail::spawn(prepared)?;
+    let (master, _raw_mode) = match pty {
+        Some(pty) => {
+            drop(pty.slave);
+            (Some(pty.master), Some(RawMode::enter(stdin.as_fd())?))
+        }
+        None => (None, None),
+    };
+
+    let deadline = plan
+        .limits
+        .timeout_secs
+        .map(|secs| Instant::now() + Duration::from_secs(secs));
+    let mut relay = master.as_ref().map(|m| Relay::new(m.as_fd()));
+    let mut started: Option<Result<(), jail::JailError>> = None;
+    let pid = Pid::from_raw(jail.pid);
+
+    let status = loop {
+        let timeout = match deadline {
+            Some(deadline) => {
+                let left = deadline.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    let _ = nix::sys::signal::kill(pid, Signal::SIGKILL);
+                    let _ = waitpid(pid, None);
+                    eprintln!(
+                        "jail: timed out after {}s; the jail and every process in it were killed",
+                        plan.limits.timeout_secs.unwrap_or(0)
+                    );
+                    return Ok(TIMED_OUT);
+                }
+                PollTimeout::try_from(left.as_millis().min(60_000) as i32 + 1)
+                    .unwrap_or(PollTimeout::MAX)
+            }
+            None => PollTimeout::NONE,
+        };
+        let mut fds = vec![
+            PollFd::new(jail.pidfd.as_fd(), PollFlags::POLLIN),
+            PollFd::new(signal_fd.as_fd(), PollFlags::POLLIN),
+        ];
+        let report_slot = started.is_none().then(|| {
+            fds.push(PollFd::new(jail.report.as_fd(), PollFlags::POLLIN));
+            fds.len() - 1
+        });
+        let relay_slots = relay.as_ref().map(|r| r.poll_fds(&mut fds, stdin.as_fd()));
+        match poll(&mut fds, timeout) {
+            Ok(_) => {}
+            Err(nix::errno::Errno::EINTR) => continue,
+            Err(errno) => return Err(errno).context("waiting for the jail"),
+        }
+        let ready = |i: usize| fds[i].revents().is_some_and(|r| !r.is_empty());
+        let (exited, signalled) = (ready(0), ready(1));
+        let report_ready = report_slot.is_some_and(ready);
+        let relay_ready: Vec<bool> = relay_slots
+            .map(|slots| slots.iter().map(|s| s.is_some_and(ready)).collect())
+            .unwrap_or_default();
+        drop(fds);
+
+        if report_ready {
+            started = Some(jail.wait_started());
+        }
+        if signalled {
+            while let Ok(Some(info)) = signal_fd.read_signal() {
+                let Ok(signal) = Signal::try_from(info.ssi_signo as i32) else {
+                    continue;
+                };
+                match (&master, signal) {
+                    (Some(master), Signal::SIGWINCH) => {
+                        if let Ok(size) = jail::tty::window_size(stdin.as_fd()) {
+                            let _ = jail::tty::set_window_size(master.as_fd(), &size);
+                        }
+                    }
+                    _ => {
+                        let _ = nix::sys::signal::kill(pid, signal);
+                    }
+                }
+            }
+        }
+        if let Some(relay) = relay.as_mut() {
+            relay.pump(&relay_ready, stdin.as_fd());
+        }
+        if exited {
+            break waitpid(pid, None).context("collecting the jail's status")?;
+        }
+    };
+    if let Some(relay) = relay.as_mut() {
+        relay.drain();
+    }
+    if started.is_none() {
+        started = Some(jail.wait_started());
+    }
+    started.unwrap_or(Ok(()))?;
+    Ok(match status {
+        WaitStatus::Exited(_, code) => u8::try_from(code).unwrap_or(crate::JAIL_FAILED),
+        WaitStatus::Signaled(_, signal, _) => 128u8.saturating_add(signal as u8),
+        _ => crate::JAIL_FAILED,
+    })
+}
+
+/// The host terminal in raw mode for the relay's lifetime: keys go to the
+/// jail's pty unchanged (its own line discipline handles ^C and echo).
+struct RawMode<'a> {
+    fd: BorrowedFd<'a>,
+    saved: Termios,
+}
+
+impl<'a> RawMode<'a> {
+    fn enter(fd: BorrowedFd<'a>) -> anyhow::Result<RawMode<'a>> {
+        let saved = termios::tcgetattr(fd).context("reading the terminal's settings")?;
+        let mut raw = saved.clone();
+        termios::cfmakeraw(&mut raw);
+        termios::tcsetattr(fd, SetArg::TCSANOW, &raw).context("setting the terminal raw")?;
+        Ok(RawMode { fd, saved })
+    }
+}
+
+impl Drop for RawMode<'_> {
+    fn drop(&mut self) {
+        let _ = termios::tcsetattr(self.fd, SetArg::TCSAFLUSH, &self.saved);
+    }
+}
+
+/// Copies the caller's stdin to the pty master and the master to stdout.
+struct Relay<'a> {
+    master: BorrowedFd<'a>,
+    stdin_open: bool,
+    master_open: bool,
+}
+
+impl<'a> Relay<'a> {
+    fn new(master: BorrowedFd<'a>) -> Relay<'a> {
+        Relay {
+            master,
+            stdin_open: true,
+            master_open: true,
+        }
+    }
+
+    fn poll_fds<'f>(&self, fds: &mut Vec<PollFd<'f>>, stdin: BorrowedFd<'f>) -> [Option<usize>; 2]
+    where
+        'a: 'f,
+    {
+        let mut add = |open: bool, fd: BorrowedFd<'f>| {
+            open.then(|| {
+                fds.push(PollFd::new(fd, PollFlags::POLLIN));
+                fds.len() - 1
+            })
+        };
+        [
+            add(self.stdin_open, stdin),
+            add(self.master_open, self.master),
+        ]
+    }
+
+    fn pump(&mut self, ready: &[bool], stdin: BorrowedFd<'_>) {
+        let mut buf = [0u8; 8192];
+        if ready.first() == Some(&true) {
+            match nix::unistd::read(stdin.as_raw_fd(), &mut buf) {
+                Ok(0) | Err(_) => self.stdin_open = false,
+                Ok(n) => {
+                    let _ = write_all(self.master, &buf[..n]);
+                }
+            }
+        }
+        if ready.get(1) == Some(&true) {
+            self.copy_out(&mut buf);
+        }
+    }
+
+    fn copy_out(&mut self, buf: &mut [u8]) -> bool {
+        match nix::unistd::read(self.master.as_raw_fd(), buf) {
+            Ok(0) | Err(_) => {
+                self.master_open = false;
+                false
+            }
+            Ok(n) => {
+                let mut out = std::io::stdout().lock();
+                let _ = out.write_all(&buf[..n]).and_then(|()| out.flush());
+                true
+            }
+        }
+    }
+
+    /// After the jail exits: whatever output is still buffered in the pty.
+    fn drain(&mut self) {
+        let mut buf = [0u8; 8192];
+        while self.master_open {
+            let mut fds = [PollFd::new(self.master, PollFlags::POLLIN)];
+            if !matches!(poll(&mut fds, PollTimeout::ZERO), Ok(n) if n > 0)
+                || !self.copy_out(&mut buf)
+            {
+                break;
+            }
+        }
+    }
+}
+
+fn write_all(fd: BorrowedFd<'_>, mut data: &[u8]) -> nix::Result<()> {
+    while !data.is_empty() {
+        let n = nix::unistd::write(fd, data)?;
+        data = &data[n..];
+    }
+    Ok(())
+}
