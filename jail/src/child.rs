@@ -61,6 +61,7 @@ pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
     // terminal as its controlling terminal (TIOCSTI, CVE-2017-5226).
     check(Step::NewSession, sys::setsid());
     check(Step::Hostname, sys::sethostname(&p.hostname));
+    check(Step::Loopback, sys::loopback_up());
     if let Err(failure) = mount::build_root(p) {
         sync::report_failure(report, failure);
         sys::exit(SETUP_FAILED);

@@ -10,6 +10,7 @@ pub enum Step {
     ParentDeathSignal,
     NewSession,
     Hostname,
+    Loopback,
     MakeMountsPrivate,
     MountBase,
     PivotToBase,
@@ -31,11 +32,12 @@ pub enum Step {
 }
 
 impl Step {
-    const ALL: [Step; 22] = [
+    const ALL: [Step; 23] = [
         Step::WaitForMaps,
         Step::ParentDeathSignal,
         Step::NewSession,
         Step::Hostname,
+        Step::Loopback,
         Step::MakeMountsPrivate,
         Step::MountBase,
         Step::PivotToBase,
@@ -66,6 +68,7 @@ impl Step {
         matches!(
             self,
             Step::Hostname
+                | Step::Loopback
                 | Step::MakeMountsPrivate
                 | Step::MountBase
                 | Step::PivotToBase
@@ -113,6 +116,7 @@ impl fmt::Display for Step {
             Step::ParentDeathSignal => "setting the parent-death signal",
             Step::NewSession => "starting a new session",
             Step::Hostname => "setting the hostname",
+            Step::Loopback => "bringing up the loopback interface",
             Step::MakeMountsPrivate => "making mounts private",
             Step::MountBase => "mounting the staging tmpfs",
             Step::PivotToBase => "pivoting into the staging tmpfs",

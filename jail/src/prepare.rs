@@ -110,6 +110,20 @@ impl Prepared {
             mounts.push(prepare_mount(&m.dest, &m.kind)?);
             mount_names.push(m.dest.display().to_string());
         }
+        if let Stdio::Terminal { slave, .. } = stdio {
+            // The jail's devpts is a private instance, so the pty slave has
+            // no name there; as /dev/console (as container runtimes do)
+            // ttyname() and `tty` find it. Mounted last, after /dev.
+            let name = std::fs::read_link(format!("/proc/self/fd/{slave}")).map_err(|e| {
+                JailError::Sys {
+                    op: "naming the pty slave",
+                    errno: nix::errno::Errno::from_raw(e.raw_os_error().unwrap_or(0)),
+                }
+            })?;
+            let console = MountKind::Device { source: name };
+            mounts.push(prepare_mount(Path::new("/dev/console"), &console)?);
+            mount_names.push("/dev/console".into());
+        }
 
         let argv_storage = plan
             .argv

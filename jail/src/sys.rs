@@ -442,3 +442,27 @@ pub fn set_window_size(fd: RawFd, size: &libc::winsize) -> Result<(), Errno> {
     // SAFETY: TIOCSWINSZ reads one winsize through the valid pointer.
     check_int(unsafe { libc::ioctl(fd, libc::TIOCSWINSZ, size) }).map(drop)
 }
+
+/// Brings the new network namespace's loopback interface up, so programs
+/// that talk to themselves over 127.0.0.1 work; nothing else exists there.
+pub fn loopback_up() -> Result<(), Errno> {
+    // SAFETY: socket takes integers; the fd is closed below.
+    let fd = check_int(unsafe {
+        libc::socket(libc::AF_INET, libc::SOCK_DGRAM | libc::SOCK_CLOEXEC, 0)
+    })?;
+    // SAFETY: ifreq is plain old data; all-zero is valid.
+    let mut request: libc::ifreq = unsafe { std::mem::zeroed() };
+    for (slot, byte) in request.ifr_name.iter_mut().zip(b"lo\0") {
+        *slot = *byte as c_char;
+    }
+    // SAFETY: SIOCGIFFLAGS/SIOCSIFFLAGS read and write one ifreq through a
+    // valid pointer; the flags union member is the one these requests use.
+    let result = unsafe {
+        check_int(libc::ioctl(fd, libc::SIOCGIFFLAGS, &mut request)).and_then(|_| {
+            request.ifr_ifru.ifru_flags |= libc::IFF_UP as libc::c_short;
+            check_int(libc::ioctl(fd, libc::SIOCSIFFLAGS, &request))
+        })
+    };
+    close(fd);
+    result.map(drop)
+}

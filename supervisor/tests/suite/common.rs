@@ -1,0 +1,100 @@
+//! Helpers shared by the end-to-end tests.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+pub fn jail_bin() -> PathBuf {
+    std::env::var_os("JAIL_BIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_jail")))
+}
+
+/// `jail` with a clean working directory (jail binds the cwd, so never `/`)
+/// and an environment without JAIL_POLICY from the caller.
+pub fn jail(cwd: &Path) -> Command {
+    let mut command = Command::new(jail_bin());
+    command.current_dir(cwd).env_remove("JAIL_POLICY");
+    command
+}
+
+/// A fresh directory for one test, readable by the user running the tests.
+pub fn workdir() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("jail-test-")
+        .tempdir()
+        .expect("creating a temporary directory")
+}
+
+pub fn run(command: &mut Command) -> Output {
+    command.output().expect("running jail")
+}
+
+/// Runs `sh -c SCRIPT` in a default jail from `cwd`.
+pub fn sh(cwd: &Path, script: &str) -> Output {
+    run(jail(cwd).args(["exec", "--", "sh", "-c", script]))
+}
+
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[track_caller]
+pub fn assert_ok(output: &Output) {
+    assert!(
+        output.status.success(),
+        "jail failed ({:?})\nstdout: {}\nstderr: {}",
+        output.status,
+        stdout(output),
+        stderr(output)
+    );
+}
+
+/// Host processes whose command line starts with `prefix`.
+pub fn processes_running(prefix: &str) -> Vec<u32> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            std::fs::read(format!("/proc/{pid}/cmdline"))
+                .map(|c| {
+                    String::from_utf8_lossy(&c)
+                        .replace('\0', " ")
+                        .starts_with(prefix)
+                })
+                .unwrap_or(false)
+        })
+        .collect()
+}
+
+/// Waits up to `secs` for `check` to hold.
+pub fn eventually(secs: u64, mut check: impl FnMut() -> bool) -> bool {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    while std::time::Instant::now() < deadline {
+        if check() {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    check()
+}
+
+/// A marker unique to this process and call, for finding processes.
+pub fn marker(tag: &str) -> String {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    // A fractional sleep length nobody else uses, so `sleep MARKER` finds
+    // exactly our processes.
+    format!(
+        "{}{}.{}{}",
+        tag.len() + 3000,
+        std::process::id() % 1000,
+        NEXT.fetch_add(1, Ordering::Relaxed),
+        7
+    )
+}

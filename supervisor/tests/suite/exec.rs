@@ -1,0 +1,215 @@
+//! The mount tree, namespaces and identity of a jail.
+
+use std::net::TcpListener;
+
+use rstest::rstest;
+
+use super::common::*;
+
+#[rstest]
+#[case("/usr/jail-write-probe")]
+#[case("/etc/jail-write-probe")]
+#[case("/jail-write-probe")]
+fn system_dirs_and_the_root_are_read_only(#[case] path: &str) {
+    let dir = workdir();
+    let out = sh(dir.path(), &format!("echo x > {path}"));
+    assert!(!out.status.success(), "write to {path} succeeded");
+    assert!(
+        stderr(&out).contains("Read-only file system"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        !std::path::Path::new(path).exists(),
+        "{path} appeared on the host"
+    );
+}
+
+#[test]
+fn the_cwd_is_bound_read_only_and_is_the_working_directory() {
+    let dir = workdir();
+    std::fs::write(dir.path().join("input.txt"), "from the host").expect("write");
+    let out = sh(dir.path(), "pwd; cat input.txt; echo x > output.txt");
+    assert!(!out.status.success());
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(&format!("{}\n", dir.path().display())),
+        "{text}"
+    );
+    assert!(text.contains("from the host"), "{text}");
+    assert!(!dir.path().join("output.txt").exists());
+}
+
+#[test]
+fn an_rw_dir_receives_the_file_on_the_host() {
+    let dir = workdir();
+    let out_dir = workdir();
+    let target = out_dir.path().join("made-in-jail.txt");
+    let out = run(jail(dir.path()).args([
+        "exec",
+        "--rw",
+        out_dir.path().to_str().expect("utf-8"),
+        "--",
+        "sh",
+        "-c",
+        &format!("echo written > {}", target.display()),
+    ]));
+    assert_ok(&out);
+    assert_eq!(
+        std::fs::read_to_string(&target).expect("file on host"),
+        "written\n"
+    );
+}
+
+#[test]
+fn ro_bind_appears_at_its_destination_read_only() {
+    let dir = workdir();
+    let data = workdir();
+    std::fs::write(data.path().join("d.txt"), "data").expect("write");
+    let spec = format!("{}:/mnt/data", data.path().display());
+    let out = run(jail(dir.path()).args([
+        "exec",
+        "--ro",
+        &spec,
+        "--",
+        "sh",
+        "-c",
+        "cat /mnt/data/d.txt; echo y > /mnt/data/new",
+    ]));
+    assert_eq!(stdout(&out), "data");
+    assert!(!out.status.success());
+    assert!(!data.path().join("new").exists());
+}
+
+#[test]
+fn nothing_else_of_the_host_is_visible() {
+    let dir = workdir();
+    let out = sh(
+        dir.path(),
+        "ls -A /; ls /home /root /var /sys /run /boot 2>&1; ls /etc | wc -l",
+    );
+    let text = stdout(&out);
+    let root: Vec<&str> = text.lines().take_while(|l| !l.starts_with("ls:")).collect();
+    for entry in &root[..root.len().min(11)] {
+        assert!(
+            ["bin", "dev", "etc", "lib", "lib64", "proc", "sbin", "tmp", "usr"].contains(entry),
+            "unexpected {entry} in the jail's root: {text}"
+        );
+    }
+    assert!(!text.contains("jailtest"), "{text}");
+}
+
+#[test]
+fn only_loopback_exists_and_a_host_listener_is_unreachable() {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+    listener.set_nonblocking(true).expect("nonblocking");
+    let port = listener.local_addr().expect("addr").port();
+    let dir = workdir();
+    let script = format!(
+        "tail -n +3 /proc/net/dev | cut -d: -f1 | tr -d ' '; \
+         bash -c 'echo hi > /dev/tcp/127.0.0.1/{port}' 2>/dev/null && echo CONNECTED"
+    );
+    let out = sh(dir.path(), &script);
+    assert_eq!(stdout(&out), "lo\n");
+    assert!(
+        listener.accept().is_err(),
+        "the host listener accepted a connection"
+    );
+}
+
+#[test]
+fn pid_1_is_the_init_and_the_payload_is_pid_2() {
+    let dir = workdir();
+    let out = sh(dir.path(), "echo $$ $PPID; ls /proc | grep -c '^[0-9]'");
+    assert_ok(&out);
+    let text = stdout(&out);
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("2 1"));
+    // init, sh, ls, grep: nothing of the host's processes.
+    let count: u32 = lines.next().and_then(|l| l.parse().ok()).expect("count");
+    assert!(count <= 4, "{count} processes visible");
+}
+
+#[test]
+fn the_hostname_and_identity_are_the_jails() {
+    let dir = workdir();
+    let out = sh(dir.path(), "cat /proc/sys/kernel/hostname; id -u; id -g");
+    assert_ok(&out);
+    let expected = format!(
+        "jail\n{}\n{}\n",
+        nix::unistd::geteuid().as_raw(),
+        nix::unistd::getegid().as_raw()
+    );
+    assert_eq!(stdout(&out), expected);
+}
+
+#[test]
+fn minimal_dev_and_private_tmp() {
+    let dir = workdir();
+    let name = format!("jail-tmp-{}", marker("tmp"));
+    let script = format!(
+        "ls /dev | tr '\\n' ' '; echo; head -c 4 /dev/urandom | wc -c; \
+         echo ok > /dev/null && echo null-ok; echo t > /tmp/{name} && cat /tmp/{name}; ls /tmp"
+    );
+    let out = sh(dir.path(), &script);
+    assert_ok(&out);
+    let text = stdout(&out);
+    let first = text.lines().next().unwrap_or_default();
+    for node in [
+        "null", "zero", "full", "random", "urandom", "tty", "ptmx", "pts", "shm",
+    ] {
+        assert!(
+            first.split(' ').any(|n| n == node),
+            "/dev lacks {node}: {first}"
+        );
+    }
+    for host_only in ["sda", "vda", "mem", "kmsg", "console"] {
+        assert!(
+            !first.split(' ').any(|n| n == host_only),
+            "/dev has {host_only}: {first}"
+        );
+    }
+    assert!(text.contains("null-ok\nt\n"), "{text}");
+    // The jail's /tmp holds only what the jail made and the cwd's mount point.
+    let tmp_listing: Vec<&str> = text.lines().skip(4).collect();
+    assert_eq!(tmp_listing.len(), 2, "{text}");
+    assert!(
+        !std::path::Path::new("/tmp").join(&name).exists(),
+        "the jail wrote the host's /tmp"
+    );
+}
+
+#[test]
+fn a_missing_command_exits_127_with_a_clear_message() {
+    let dir = workdir();
+    let out = run(jail(dir.path()).args(["exec", "--", "no-such-command-xyz"]));
+    assert_eq!(out.status.code(), Some(127));
+    assert!(stderr(&out).contains("command not found in the jail: `no-such-command-xyz`"));
+}
+
+#[test]
+fn explain_prints_the_plan_without_running() {
+    let dir = workdir();
+    let flag = dir.path().join("ran");
+    let script = format!("touch {}", flag.display());
+    let out = run(jail(dir.path()).args(["exec", "--explain", "--", "sh", "-c", &script]));
+    assert_ok(&out);
+    let text = stdout(&out);
+    assert!(
+        text.contains("namespaces  user mount pid net ipc uts cgroup"),
+        "{text}"
+    );
+    assert!(text.contains(&format!(
+        "ro  {}  <- {}",
+        dir.path().display(),
+        dir.path().display()
+    )));
+    assert!(text.contains("uid_map"));
+    assert!(!flag.exists());
+
+    let json = run(jail(dir.path()).args(["exec", "--explain", "--json", "--", "true"]));
+    assert_ok(&json);
+    let plan: serde_json::Value = serde_json::from_slice(&json.stdout).expect("json plan");
+    assert_eq!(plan["hostname"], "jail");
+    assert!(plan["mounts"].as_array().is_some_and(|m| m.len() > 10));
+}

@@ -1,0 +1,150 @@
+//! Exit statuses, signals, timeouts, and what is left behind.
+
+use std::io::{BufRead, BufReader};
+use std::os::fd::AsRawFd;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use nix::sys::signal::{kill, Signal};
+use nix::unistd::Pid;
+use rstest::rstest;
+
+use super::common::*;
+
+#[rstest]
+#[case("exit 0", 0)]
+#[case("exit 3", 3)]
+#[case("exit 255", 255)]
+#[case("kill -TERM $$", 128 + 15)]
+#[case("kill -KILL $$", 128 + 9)]
+#[case("kill -SEGV $$", 128 + 11)]
+fn the_jails_exit_status_is_the_payloads(#[case] script: &str, #[case] code: i32) {
+    let dir = workdir();
+    let out = sh(dir.path(), script);
+    assert_eq!(out.status.code(), Some(code), "{}", stderr(&out));
+}
+
+/// Starts `jail exec -- sh -c SCRIPT` and waits until it prints `ready`.
+fn start_until_ready(
+    dir: &std::path::Path,
+    script: &str,
+) -> (std::process::Child, BufReader<std::process::ChildStdout>) {
+    let mut child = jail(dir)
+        .args(["exec", "--", "sh", "-c", script])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn jail");
+    let mut reader = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut line = String::new();
+    reader.read_line(&mut line).expect("read");
+    assert_eq!(line, "ready\n");
+    (child, reader)
+}
+
+#[rstest]
+#[case(Signal::SIGTERM, "TERM")]
+#[case(Signal::SIGINT, "INT")]
+#[case(Signal::SIGHUP, "HUP")]
+fn signals_to_the_supervisor_reach_the_payload(#[case] signal: Signal, #[case] name: &str) {
+    let dir = workdir();
+    let script = format!("trap 'echo got-{name}; exit 7' {name}; echo ready; sleep 30 & wait");
+    let (mut child, mut reader) = start_until_ready(dir.path(), &script);
+    kill(Pid::from_raw(child.id() as i32), signal).expect("signal jail");
+    let mut line = String::new();
+    reader.read_line(&mut line).expect("read");
+    assert_eq!(line, format!("got-{name}\n"));
+    assert_eq!(child.wait().expect("wait").code(), Some(7));
+}
+
+#[test]
+fn timeout_kills_a_tree_that_ignores_sigterm() {
+    let dir = workdir();
+    let mark = marker("timeout");
+    let script = format!("trap '' TERM; sleep {mark} & sh -c 'trap \"\" TERM; sleep {mark}'");
+    let started = Instant::now();
+    let out = run(jail(dir.path()).args(["exec", "--timeout", "1", "--", "sh", "-c", &script]));
+    assert_eq!(out.status.code(), Some(124), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("timed out after 1s"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(started.elapsed() < Duration::from_secs(20));
+    assert!(
+        eventually(5, || processes_running(&format!("sleep {mark}")).is_empty()),
+        "processes survived the timeout"
+    );
+}
+
+#[test]
+fn the_jail_dies_with_a_sigkilled_supervisor() {
+    let dir = workdir();
+    let mark = marker("orphan");
+    let (mut child, _reader) = start_until_ready(
+        dir.path(),
+        &format!("sleep {mark} & echo ready; sleep {mark}"),
+    );
+    assert!(eventually(5, || processes_running(&format!(
+        "sleep {mark}"
+    ))
+    .len()
+        == 2));
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGKILL).expect("kill supervisor");
+    let _ = child.wait();
+    assert!(
+        eventually(5, || processes_running(&format!("sleep {mark}")).is_empty()),
+        "the jail outlived its supervisor"
+    );
+}
+
+#[test]
+fn orphans_are_reaped_by_the_init() {
+    let dir = workdir();
+    // Each background child is orphaned to pid 1 when its subshell exits.
+    let out = sh(
+        dir.path(),
+        "for i in 1 2 3 4 5; do (true &); done; sleep 0.3; \
+         grep -l '^State:.*Z' /proc/[0-9]*/status; echo done",
+    );
+    assert_eq!(stdout(&out), "done\n", "zombies in the jail");
+}
+
+/// A directory fd the caller leaks (no CLOEXEC), as bubblewrap would pass on.
+fn leak_directory_fd() -> i32 {
+    let dir = std::fs::File::open("/").expect("open /");
+    let fd = nix::fcntl::fcntl(dir.as_raw_fd(), nix::fcntl::FcntlArg::F_DUPFD(60)).expect("dup");
+    // The duplicate has no FD_CLOEXEC: every child we spawn inherits it.
+    fd
+}
+
+#[test]
+fn no_leaked_fds_or_zombies_after_200_runs() {
+    let leaked = leak_directory_fd();
+    let dir = workdir();
+    let script = format!(
+        "test -e /proc/self/fd/{leaked} && echo LEAKED; \
+         for f in 3 4 5 6 7 8 9; do test -e /proc/$$/fd/$f && echo fd$f; done; true"
+    );
+    for round in 0..200 {
+        let out = sh(dir.path(), &script);
+        assert_ok(&out);
+        assert_eq!(
+            stdout(&out),
+            "",
+            "round {round}: fds survived into the payload"
+        );
+    }
+    let me = std::process::id().to_string();
+    let zombies: Vec<String> = std::fs::read_dir("/proc")
+        .expect("proc")
+        .filter_map(|e| std::fs::read_to_string(e.ok()?.path().join("stat")).ok())
+        .filter(|stat| {
+            let after = stat.rsplit_once(") ").map(|(_, a)| a).unwrap_or("");
+            let fields: Vec<&str> = after.split(' ').collect();
+            fields.first() == Some(&"Z") && fields.get(1) == Some(&me.as_str())
+        })
+        .collect();
+    assert!(zombies.is_empty(), "zombies: {zombies:?}");
+    nix::unistd::close(leaked).expect("close");
+}

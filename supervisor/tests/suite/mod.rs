@@ -1,0 +1,6 @@
+mod common;
+mod exec;
+mod lifecycle;
+mod policy_cli;
+mod secrets;
+mod terminal;
