@@ -67,7 +67,6 @@ const NAMESPACE_FLAGS: libc::c_int = libc::CLONE_NEWUSER
 /// the payload started.
 pub fn spawn(prepared: Prepared) -> Result<Jail, JailError> {
     let (parent_ends, child_ends, child_owned) = sync::pipes()?;
-    #[expect(clippy::cast_sign_loss, reason = "namespace flags are positive")]
     let (pid, pidfd) = match sys::clone3(NAMESPACE_FLAGS as u64, true) {
         Ok((0, _)) => {
             sys::close(parent_ends.release.as_raw_fd());

@@ -459,7 +459,9 @@ pub fn loopback_up() -> Result<(), Errno> {
     // valid pointer; the flags union member is the one these requests use.
     let result = unsafe {
         check_int(libc::ioctl(fd, libc::SIOCGIFFLAGS, &mut request)).and_then(|_| {
-            request.ifr_ifru.ifru_flags |= libc::IFF_UP as libc::c_short;
+            #[expect(clippy::cast_possible_truncation, reason = "IFF_UP is 0x1")]
+            let up = libc::IFF_UP as libc::c_short;
+            request.ifr_ifru.ifru_flags |= up;
             check_int(libc::ioctl(fd, libc::SIOCSIFFLAGS, &request))
         })
     };

@@ -51,7 +51,7 @@ impl std::fmt::Display for ByteSize {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let n = self.0;
         for (unit, shift) in [("GiB", 30), ("MiB", 20), ("KiB", 10)] {
-            if n != 0 && n % (1 << shift) == 0 {
+            if n != 0 && n.is_multiple_of(1 << shift) {
                 return write!(f, "{}{unit}", n >> shift);
             }
         }
