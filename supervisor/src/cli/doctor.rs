@@ -24,7 +24,7 @@ struct Check {
 
 pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
     let policy = super::load_policy(policy_path)?;
-    let mut checks = vec![userns_check(&policy)];
+    let mut checks = vec![userns_check(), profile_check(&policy)];
     let landlock = jail::probe::landlock_abi();
     checks.push(Check {
         name: "landlock",
@@ -97,19 +97,19 @@ pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
     Ok(if runnable { 0 } else { 1 })
 }
 
-/// The decisive test: start a real jail with the default profile.
-fn userns_check(policy: &policy::Policy) -> Check {
+/// The decisive test: start a real jail with the built-in profile.
+fn userns_check() -> Check {
     let blockers = jail::probe::userns_blockers(
         &jail::probe::Sysctls::host(),
         nix::unistd::geteuid().is_root(),
     );
-    let trial = trial_jail(policy);
+    let trial = trial_jail(&policy::Profile::default());
     Check {
         name: "user namespaces",
         ok: trial.is_ok(),
         required: true,
         detail: match &trial {
-            Ok(()) => "a jail with the default profile starts".into(),
+            Ok(()) => "a jail with the built-in profile starts".into(),
             Err(err) => format!("a trial jail failed: {err:#}"),
         },
         fixes: if trial.is_ok() {
@@ -126,8 +126,31 @@ fn userns_check(policy: &policy::Policy) -> Check {
     }
 }
 
-fn trial_jail(policy: &policy::Policy) -> anyhow::Result<()> {
-    let mut profile = policy.profile("default")?.clone();
+/// The policy's own `default` profile (its binds, env rules) must start too.
+fn profile_check(policy: &policy::Policy) -> Check {
+    let trial = policy
+        .profile("default")
+        .map_err(anyhow::Error::from)
+        .and_then(trial_jail);
+    Check {
+        name: "default profile",
+        ok: trial.is_ok(),
+        required: true,
+        detail: match &trial {
+            Ok(()) => "a jail with the policy's default profile starts".into(),
+            Err(err) => format!("a jail with the policy's default profile failed: {err:#}"),
+        },
+        fixes: if trial.is_ok() {
+            Vec::new()
+        } else {
+            vec!["correct the profile (`jail policy check FILE`, docs/policy.md)".into()]
+        },
+    }
+}
+
+/// Starts `true` in a jail of `profile` (without the caller's directory).
+fn trial_jail(profile: &policy::Profile) -> anyhow::Result<()> {
+    let mut profile = profile.clone();
     profile.cwd = policy::CwdMode::None;
     let request = policy::PlanRequest {
         profile_name: "default".into(),

@@ -92,9 +92,36 @@ fn doctor_reports_each_layer_and_passes_here() {
         .collect();
     assert_eq!(
         names,
-        ["user namespaces", "landlock", "seccomp", "cgroup v2"]
+        [
+            "user namespaces",
+            "default profile",
+            "landlock",
+            "seccomp",
+            "cgroup v2"
+        ]
     );
     // This test only runs where jails run at all, so the trial must pass.
     assert_eq!(report["runnable"], true, "{report}");
     assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn doctor_fails_when_the_default_profile_cannot_run() {
+    let dir = workdir();
+    let file = dir.path().join("broken.toml");
+    std::fs::write(
+        &file,
+        "[profile.default]\nrw = [\"/nonexistent-jail-doctor-path\"]\n",
+    )
+    .expect("write");
+    let out = run(jail(dir.path()).env("JAIL_POLICY", &file).arg("doctor"));
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let text = stdout(&out);
+    assert!(text.contains("ok   user namespaces"), "{text}");
+    assert!(text.contains("FAIL default profile"), "{text}");
+    assert!(text.contains("/nonexistent-jail-doctor-path"), "{text}");
+    assert!(
+        text.contains("the default profile cannot run here"),
+        "{text}"
+    );
 }
