@@ -32,19 +32,7 @@ pub(crate) const FORWARDED: [i32; 7] = [
 /// init. Never returns.
 pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
     let report = ends.report;
-    let check = |step: Step, result: Result<(), Errno>| {
-        if let Err(errno) = result {
-            sync::report_failure(
-                report,
-                ChildFailure {
-                    step,
-                    errno,
-                    index: 0,
-                },
-            );
-            sys::exit(SETUP_FAILED);
-        }
-    };
+    let check = |step, result| check(report, step, result);
     // Die with the supervisor, even if it is SIGKILLed; the kernel then
     // kills everything in our pid namespace.
     check(
@@ -76,17 +64,7 @@ pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
     let payload = match sys::clone3(0, false) {
         Ok((0, _)) => exec_payload(p, report),
         Ok((pid, _)) => pid,
-        Err(errno) => {
-            sync::report_failure(
-                report,
-                ChildFailure {
-                    step: Step::ForkPayload,
-                    errno,
-                    index: 0,
-                },
-            );
-            sys::exit(SETUP_FAILED);
-        }
+        Err(errno) => fail(report, Step::ForkPayload, errno, SETUP_FAILED),
     };
     // The init keeps no fd at all: not the caller's leaked ones, not stdio,
     // not the terminal; and nothing of the caller's argv or environment.
@@ -101,21 +79,28 @@ pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
     init::run(payload, &waited)
 }
 
+/// Reports a failed step to the parent and leaves.
+fn fail(report: RawFd, step: Step, errno: Errno, code: i32) -> ! {
+    sync::report_failure(
+        report,
+        ChildFailure {
+            step,
+            errno,
+            index: 0,
+        },
+    );
+    sys::exit(code)
+}
+
+fn check(report: RawFd, step: Step, result: Result<(), Errno>) {
+    if let Err(errno) = result {
+        fail(report, step, errno, SETUP_FAILED);
+    }
+}
+
 /// The payload's last steps before exec.
 fn exec_payload(p: &Prepared, report: RawFd) -> ! {
-    let check = |step: Step, result: Result<(), Errno>| {
-        if let Err(errno) = result {
-            sync::report_failure(
-                report,
-                ChildFailure {
-                    step,
-                    errno,
-                    index: 0,
-                },
-            );
-            sys::exit(SETUP_FAILED);
-        }
-    };
+    let check = |step, result| check(report, step, result);
     check(Step::PayloadSignals, sys::reset_signals());
     if let Stdio::Terminal { slave, stderr } = p.stdio {
         check(Step::Terminal, attach_terminal(slave, stderr));
@@ -134,19 +119,12 @@ fn exec_payload(p: &Prepared, report: RawFd) -> ! {
             other => errno = other,
         }
     }
-    sync::report_failure(
-        report,
-        ChildFailure {
-            step: Step::Exec,
-            errno,
-            index: 0,
-        },
-    );
-    sys::exit(if errno == Errno::ENOENT {
+    let code = if errno == Errno::ENOENT {
         NOT_FOUND
     } else {
         NOT_EXECUTABLE
-    })
+    };
+    fail(report, Step::Exec, errno, code)
 }
 
 /// A new session whose controlling terminal is the supervisor's pty.
