@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Measures the startup cost of `jail exec -- /bin/true` against the floor
+# (bare exec, util-linux unshare) and the nearest competitor (bubblewrap),
+# all in one hyperfine run so the numbers share the same machine state.
+#
+#   scripts/bench-startup.sh            RUNS=N (default 200), JAIL_BIN=path (skips the build)
+set -euo pipefail
+runs=${RUNS:-200}
+root=$(cd "$(dirname "$0")/.." && pwd)
+
+# Tools: install from Debian as root (apt-get update only if the plain
+# install fails, to keep reruns fast); an ordinary user cannot, so just ask.
+need=()
+command -v hyperfine >/dev/null || need+=(hyperfine)
+command -v bwrap >/dev/null || need+=(bubblewrap)
+command -v python3 >/dev/null || need+=(python3)
+if [ ${#need[@]} -gt 0 ]; then
+    if [ "$(id -u)" != 0 ]; then
+        echo "bench-startup.sh: missing ${need[*]}; install with: sudo apt-get install -y ${need[*]}" >&2
+        exit 1
+    fi
+    apt-get install -y "${need[@]}" || { apt-get update && apt-get install -y "${need[@]}"; }
+fi
+
+if [ -z "${JAIL_BIN:-}" ]; then
+    (cd "$root" && cargo build --release -p supervisor)
+    JAIL_BIN=$root/target/release/jail
+fi
+
+# bwrap as close as it gets to jail's default: every namespace, read-only
+# system dirs, private /tmp, /proc and /dev. Merged-/usr hosts have
+# /bin -> usr/bin etc., which bwrap must recreate as symlinks.
+bwrap_cmd=(bwrap --unshare-all --die-with-parent --new-session --ro-bind /usr /usr)
+for d in /bin /lib /lib64 /sbin; do
+    if [ -L "$d" ]; then bwrap_cmd+=(--symlink "$(readlink "$d")" "$d")
+    elif [ -d "$d" ]; then bwrap_cmd+=(--ro-bind "$d" "$d")
+    fi
+done
+for f in /etc/passwd /etc/group /etc/ld.so.cache; do
+    [ -e "$f" ] && bwrap_cmd+=(--ro-bind "$f" "$f")
+done
+bwrap_cmd+=(--tmpfs /tmp --proc /proc --dev /dev --chdir /tmp /bin/true)
+
+# jail binds the cwd read-only into the sandbox: run from an empty directory
+# so the bench measures jail, not the size of whatever dir we started in.
+work=$(mktemp -d /tmp/bench-startup.XXXXXX)
+json=$(mktemp /tmp/bench-startup.XXXXXX.json)
+trap 'rm -rf "$work" "$json"' EXIT
+cd "$work"
+
+# -N: no intermediate shell, so only the command itself is timed.
+hyperfine -N --warmup 20 --runs "$runs" --export-json "$json" \
+    -n bare '/bin/true' \
+    -n unshare 'unshare --user --map-current-user --net --mount --pid --fork --ipc --uts --cgroup /bin/true' \
+    -n bwrap "$(printf '%q ' "${bwrap_cmd[@]}")" \
+    -n jail "$(printf '%q' "$JAIL_BIN") exec -- /bin/true"
+
+python3 - "$json" <<'EOF'
+import json, sys
+res = {r["command"]: r for r in json.load(open(sys.argv[1]))["results"]}
+med = {n: r["median"] * 1e3 for n, r in res.items()}
+print(f"\n{'name':<8} {'median ms':>10} {'mean ms':>10} {'stddev ms':>10}")
+for n, r in res.items():
+    print(f"{n:<8} {med[n]:>10.3f} {r['mean'] * 1e3:>10.3f} {(r['stddev'] or 0) * 1e3:>10.3f}")
+print()
+for a, b in [("jail", "bare"), ("bwrap", "bare"), ("unshare", "bwrap")]:
+    print(f"{a}/{b} median ratio: {med[a] / med[b]:.2f}")
+print(f"jail/bwrap median ratio: {med['jail'] / med['bwrap']:.2f} (target <= 1.0)")
+EOF
