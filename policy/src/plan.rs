@@ -379,6 +379,11 @@ impl fmt::Display for JailPlan {
                 MountKind::Mask { .. } => writeln!(f, "  --  {dest}  masked (blocked pattern)")?,
             }
         }
+        writeln!(
+            f,
+            "terminal    when stdin and stdout are terminals: a pty owned and relayed by \
+             the supervisor, also bound at /dev/console"
+        )?;
         writeln!(f, "cwd         {}", self.cwd.display())?;
         writeln!(f, "command     {}", self.argv.join(" "))?;
         writeln!(f, "env")?;
