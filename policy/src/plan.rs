@@ -208,6 +208,7 @@ pub fn build(
     for (spec, writable) in asked {
         let what = if writable { "rw bind" } else { "ro bind" };
         let source = checked_source(fs, what, &spec.source, patterns)?;
+        check_bind_source(what, &source)?;
         let dest = spec.dest.clone().unwrap_or_else(|| source.clone());
         check_dest(what, &dest)?;
         let dir = fs
@@ -320,6 +321,27 @@ pub fn build(
         },
         notes,
     })
+}
+
+/// Host trees no bind may expose: the whole root (every secret below it),
+/// and the host's /proc (its processes, and their roots, cwds and fds).
+fn check_bind_source(what: &'static str, source: &Path) -> Result<(), PolicyError> {
+    let refuse = |reason: &str| PolicyError::BadPath {
+        what,
+        path: source.display().to_string(),
+        reason: reason.to_string(),
+    };
+    if source == Path::new("/") {
+        return Err(refuse(
+            "binding the host's root directory would expose everything; bind the directories needed",
+        ));
+    }
+    if source.starts_with("/proc") {
+        return Err(refuse(
+            "the host's /proc exposes its processes; the jail has its own /proc",
+        ));
+    }
+    Ok(())
 }
 
 fn mount(dest: impl AsRef<Path>, kind: MountKind) -> Mount {
@@ -520,6 +542,18 @@ mod tests {
         req.ro = vec!["/home/u/proj/keys".parse().expect("spec")];
         let err = build(&Profile::default(), &req, &host()).expect_err("refused");
         assert!(err.to_string().contains(".ssh"), "{err}");
+    }
+
+    #[rstest::rstest]
+    #[case("/")]
+    #[case("/proc")]
+    #[case("/proc/1/root")]
+    fn host_root_and_proc_cannot_be_bound(#[case] source: &str) {
+        let fs = FakeFs::with(&["/proc/1/root/", "/home/u/proj/"]);
+        let mut req = request();
+        req.ro = vec![format!("{source}:/mnt").parse().expect("spec")];
+        let err = build(&Profile::default(), &req, &fs).expect_err("refused");
+        assert!(err.to_string().contains(source), "{err}");
     }
 
     #[test]
