@@ -112,6 +112,14 @@ fn exec_payload(p: &Prepared, report: RawFd) -> ! {
     check(Step::DropCapabilities, sys::clear_ambient_caps());
     check(Step::NoNewPrivs, sys::set_no_new_privs());
     check(Step::DropCapabilities, sys::clear_capabilities());
+    // Last, so the set-up above needs none of the calls the filter refuses.
+    if let Some(filters) = &p.seccomp {
+        for filter in filters {
+            if seccompiler::apply_filter(filter).is_err() {
+                fail(report, Step::Seccomp, Errno::last(), SETUP_FAILED);
+            }
+        }
+    }
     let mut errno = Errno::ENOENT;
     for path in &p.exec_paths {
         match sys::execve(path, &p.argv, &p.envp) {

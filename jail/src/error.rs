@@ -28,11 +28,12 @@ pub enum Step {
     CloseFds,
     DropCapabilities,
     NoNewPrivs,
+    Seccomp,
     Exec,
 }
 
 impl Step {
-    const ALL: [Step; 23] = [
+    const ALL: [Step; 24] = [
         Step::WaitForMaps,
         Step::ParentDeathSignal,
         Step::NewSession,
@@ -55,6 +56,7 @@ impl Step {
         Step::CloseFds,
         Step::DropCapabilities,
         Step::NoNewPrivs,
+        Step::Seccomp,
         Step::Exec,
     ];
 
@@ -134,6 +136,7 @@ impl fmt::Display for Step {
             Step::CloseFds => "closing inherited file descriptors",
             Step::DropCapabilities => "dropping capabilities",
             Step::NoNewPrivs => "setting no_new_privs",
+            Step::Seccomp => "installing the seccomp filter",
             Step::Exec => "executing the command",
         };
         f.write_str(text)
@@ -143,6 +146,8 @@ impl fmt::Display for Step {
 /// Errors on the supervisor's side of a launch.
 #[derive(Debug, thiserror::Error)]
 pub enum JailError {
+    #[error(transparent)]
+    Policy(#[from] policy::PolicyError),
     #[error("{what} contains a NUL byte")]
     Nul { what: String },
     #[error("cannot create the jail's namespaces (clone3: {errno}){advice}")]

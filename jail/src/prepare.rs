@@ -84,6 +84,8 @@ pub struct Prepared {
     pub(crate) command: String,
     pub(crate) searched: String,
     pub(crate) mount_names: Vec<String>,
+    /// The allowlist and the refusals, compiled before the clone.
+    pub(crate) seccomp: Option<[policy::seccomp::BpfProgram; 2]>,
 }
 
 fn cstring(what: &str, text: impl Into<Vec<u8>>) -> Result<CString, JailError> {
@@ -186,6 +188,11 @@ impl Prepared {
             command,
             searched,
             mount_names,
+            seccomp: if plan.seccomp.enabled {
+                Some(policy::seccomp::compile(&plan.seccomp)?)
+            } else {
+                None
+            },
         })
     }
 }

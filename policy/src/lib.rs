@@ -19,6 +19,7 @@ pub mod error;
 pub mod model;
 pub mod mounts;
 pub mod plan;
+pub mod seccomp;
 pub mod size;
 
 pub use error::PolicyError;

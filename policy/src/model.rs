@@ -102,6 +102,7 @@ pub struct Profile {
     pub mask_depth: u32,
     pub env: EnvRules,
     pub limits: Limits,
+    pub seccomp: SeccompRules,
 }
 
 impl Default for Profile {
@@ -151,6 +152,7 @@ impl Default for Profile {
             mask_depth: 3,
             env: EnvRules::default(),
             limits: Limits::default(),
+            seccomp: SeccompRules::default(),
         }
     }
 }
@@ -189,6 +191,24 @@ pub struct Limits {
     /// Wall-clock limit in seconds; the whole jail is killed when it passes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timeout_secs: Option<u64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SeccompRules {
+    /// Off only to test the other layers alone; never in real use.
+    pub enabled: bool,
+    /// Extra system calls to allow, by name (refused ones cannot be).
+    pub allow: Vec<String>,
+}
+
+impl Default for SeccompRules {
+    fn default() -> Self {
+        SeccompRules {
+            enabled: true,
+            allow: Vec::new(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

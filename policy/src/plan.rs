@@ -47,6 +47,7 @@ pub struct JailPlan {
     pub argv: Vec<String>,
     pub env: BTreeMap<String, String>,
     pub limits: PlanLimits,
+    pub seccomp: crate::seccomp::SeccompPlan,
     /// What was left out, and why.
     pub notes: Vec<String>,
 }
@@ -319,6 +320,7 @@ pub fn build(
             timeout_secs: request.timeout_secs.or(profile.limits.timeout_secs),
             tmp_size: profile.tmp_size.0,
         },
+        seccomp: crate::seccomp::plan(profile.seccomp.enabled, &profile.seccomp.allow)?,
         notes,
     })
 }
@@ -418,6 +420,29 @@ impl fmt::Display for JailPlan {
             None => writeln!(f, "  timeout   none")?,
         }
         writeln!(f, "  /tmp      {}", ByteSize(self.limits.tmp_size))?;
+        let seccomp = &self.seccomp;
+        if seccomp.enabled {
+            writeln!(
+                f,
+                "seccomp     {} allowlist of {} calls{}; otherwise {}",
+                seccomp.arch,
+                seccomp.allowed_count,
+                if seccomp.extra_allowed.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (with {})", seccomp.extra_allowed.join(", "))
+                },
+                seccomp.otherwise
+            )?;
+            writeln!(f, "  refused   {}", seccomp.refused.join(" "))?;
+            writeln!(
+                f,
+                "  refused   clone with namespace flags; socket other than unix/inet/inet6, \
+                 raw or packet; ioctl TIOCSTI, TIOCLINUX; personality changes"
+            )?;
+        } else {
+            writeln!(f, "seccomp     OFF (profile key seccomp.enabled = false)")?;
+        }
         for note in &self.notes {
             writeln!(f, "note: {note}")?;
         }
