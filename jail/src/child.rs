@@ -111,6 +111,11 @@ fn exec_payload(p: &Prepared, report: RawFd) -> ! {
     check(Step::DropCapabilities, sys::drop_bounding_set(p.last_cap));
     check(Step::DropCapabilities, sys::clear_ambient_caps());
     check(Step::NoNewPrivs, sys::set_no_new_privs());
+    // After the mount tree exists (rules name jail paths), before the last
+    // capabilities go (harmless either way: no_new_privs is set).
+    if let Some(landlock) = &p.landlock {
+        check(Step::Landlock, crate::landlock::restrict(landlock));
+    }
     check(Step::DropCapabilities, sys::clear_capabilities());
     // Last, so the set-up above needs none of the calls the filter refuses.
     if let Some(filters) = &p.seccomp {

@@ -28,12 +28,13 @@ pub enum Step {
     CloseFds,
     DropCapabilities,
     NoNewPrivs,
+    Landlock,
     Seccomp,
     Exec,
 }
 
 impl Step {
-    const ALL: [Step; 24] = [
+    const ALL: [Step; 25] = [
         Step::WaitForMaps,
         Step::ParentDeathSignal,
         Step::NewSession,
@@ -56,6 +57,7 @@ impl Step {
         Step::CloseFds,
         Step::DropCapabilities,
         Step::NoNewPrivs,
+        Step::Landlock,
         Step::Seccomp,
         Step::Exec,
     ];
@@ -136,6 +138,7 @@ impl fmt::Display for Step {
             Step::CloseFds => "closing inherited file descriptors",
             Step::DropCapabilities => "dropping capabilities",
             Step::NoNewPrivs => "setting no_new_privs",
+            Step::Landlock => "applying the Landlock ruleset",
             Step::Seccomp => "installing the seccomp filter",
             Step::Exec => "executing the command",
         };
@@ -148,6 +151,8 @@ impl fmt::Display for Step {
 pub enum JailError {
     #[error(transparent)]
     Policy(#[from] policy::PolicyError),
+    #[error("cannot prepare the Landlock ruleset: {0}")]
+    Landlock(String),
     #[error("{what} contains a NUL byte")]
     Nul { what: String },
     #[error("cannot create the jail's namespaces (clone3: {errno}){advice}")]

@@ -32,6 +32,7 @@
 pub mod child;
 mod error;
 mod init;
+mod landlock;
 mod mount;
 pub mod prepare;
 pub mod probe;

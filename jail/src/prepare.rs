@@ -84,6 +84,7 @@ pub struct Prepared {
     pub(crate) command: String,
     pub(crate) searched: String,
     pub(crate) mount_names: Vec<String>,
+    pub(crate) landlock: Option<crate::landlock::PreparedLandlock>,
     /// The allowlist and the refusals, compiled before the clone.
     pub(crate) seccomp: Option<[policy::seccomp::BpfProgram; 2]>,
 }
@@ -112,6 +113,7 @@ impl Prepared {
             mounts.push(prepare_mount(&m.dest, &m.kind)?);
             mount_names.push(m.dest.display().to_string());
         }
+        let mut landlock_extra = Vec::new();
         if let Stdio::Terminal { slave, .. } = stdio {
             // The jail's devpts is a private instance, so the pty slave has
             // no name there; as /dev/console (as container runtimes do)
@@ -125,6 +127,11 @@ impl Prepared {
             let console = MountKind::Device { source: name };
             mounts.push(prepare_mount(Path::new("/dev/console"), &console)?);
             mount_names.push("/dev/console".into());
+            landlock_extra.push((
+                PathBuf::from("/dev/console"),
+                policy::landlock::Access::Device,
+                false,
+            ));
         }
 
         let argv_storage = plan
@@ -188,6 +195,7 @@ impl Prepared {
             command,
             searched,
             mount_names,
+            landlock: crate::landlock::prepare(&plan.landlock, &landlock_extra)?,
             seccomp: if plan.seccomp.enabled {
                 Some(policy::seccomp::compile(&plan.seccomp)?)
             } else {

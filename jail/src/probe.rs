@@ -114,6 +114,14 @@ pub fn landlock_abi() -> Result<i64, String> {
     })
 }
 
+/// The Landlock ABI as a number, 0 when the kernel has none.
+pub fn landlock_abi_or_zero() -> u32 {
+    landlock_abi()
+        .ok()
+        .and_then(|abi| u32::try_from(abi).ok())
+        .unwrap_or(0)
+}
+
 /// Seccomp filter support, with the actions the kernel offers.
 pub fn seccomp() -> Result<String, String> {
     // SAFETY: PR_GET_SECCOMP takes no pointer arguments.

@@ -468,3 +468,12 @@ pub fn loopback_up() -> Result<(), Errno> {
     close(fd);
     result.map(drop)
 }
+
+/// An `O_PATH` fd for a Landlock rule (closed when dropped).
+pub fn open_path(path: &CStr) -> Result<std::os::fd::OwnedFd, Errno> {
+    use std::os::fd::FromRawFd;
+    // SAFETY: `path` is a valid C string.
+    let fd = check_int(unsafe { libc::open(path.as_ptr(), libc::O_PATH | libc::O_CLOEXEC) })?;
+    // SAFETY: open returned a fresh fd that nothing else owns.
+    Ok(unsafe { std::os::fd::OwnedFd::from_raw_fd(fd) })
+}

@@ -52,6 +52,8 @@ pub enum PolicyError {
     BadEnv { entry: String, reason: &'static str },
     #[error("no command given: use `jail exec [OPTIONS] -- CMD [ARGS...]`")]
     NoCommand,
+    #[error("landlock: {0}")]
+    Landlock(String),
     #[error("seccomp: {0}")]
     Seccomp(String),
     #[error("command argument {index} contains a NUL byte")]

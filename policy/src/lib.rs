@@ -16,6 +16,7 @@
 
 pub mod env;
 pub mod error;
+pub mod landlock;
 pub mod model;
 pub mod mounts;
 pub mod plan;

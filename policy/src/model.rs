@@ -103,6 +103,7 @@ pub struct Profile {
     pub env: EnvRules,
     pub limits: Limits,
     pub seccomp: SeccompRules,
+    pub landlock: LandlockRules,
 }
 
 impl Default for Profile {
@@ -153,6 +154,7 @@ impl Default for Profile {
             env: EnvRules::default(),
             limits: Limits::default(),
             seccomp: SeccompRules::default(),
+            landlock: LandlockRules::default(),
         }
     }
 }
@@ -207,6 +209,31 @@ impl Default for SeccompRules {
         SeccompRules {
             enabled: true,
             allow: Vec::new(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct LandlockRules {
+    /// Off only to test the other layers alone; never in real use.
+    pub enabled: bool,
+    /// The lowest Landlock ABI accepted; a weaker kernel is an error.
+    /// 0 runs without Landlock where the kernel has none.
+    pub require_abi: u32,
+    /// TCP ports the jail may bind (ABI >= 4; all others refused).
+    pub tcp_bind: Vec<u16>,
+    /// TCP ports the jail may connect to (ABI >= 4; all others refused).
+    pub tcp_connect: Vec<u16>,
+}
+
+impl Default for LandlockRules {
+    fn default() -> Self {
+        LandlockRules {
+            enabled: true,
+            require_abi: 1,
+            tcp_bind: Vec::new(),
+            tcp_connect: Vec::new(),
         }
     }
 }

@@ -31,6 +31,10 @@ pub struct PlanRequest {
     pub uid: u32,
     pub gid: u32,
     pub timeout_secs: Option<u64>,
+    /// The Landlock ABI this kernel offers (0: none), probed by the caller.
+    pub landlock_abi: u32,
+    /// `--require-landlock`: overrides the profile's `landlock.require_abi`.
+    pub require_landlock: Option<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -48,6 +52,7 @@ pub struct JailPlan {
     pub env: BTreeMap<String, String>,
     pub limits: PlanLimits,
     pub seccomp: crate::seccomp::SeccompPlan,
+    pub landlock: crate::landlock::LandlockPlan,
     /// What was left out, and why.
     pub notes: Vec<String>,
 }
@@ -297,6 +302,11 @@ pub fn build(
         &profile.home.0.display().to_string(),
     )?;
     notes.extend(env.notes);
+    let mut landlock_rules = profile.landlock.clone();
+    if let Some(abi) = request.require_landlock {
+        landlock_rules.require_abi = abi;
+    }
+    let landlock = crate::landlock::plan(&landlock_rules, &mounts, request.landlock_abi)?;
 
     Ok(JailPlan {
         profile: request.profile_name.clone(),
@@ -321,6 +331,7 @@ pub fn build(
             tmp_size: profile.tmp_size.0,
         },
         seccomp: crate::seccomp::plan(profile.seccomp.enabled, &profile.seccomp.allow)?,
+        landlock,
         notes,
     })
 }
@@ -443,6 +454,37 @@ impl fmt::Display for JailPlan {
         } else {
             writeln!(f, "seccomp     OFF (profile key seccomp.enabled = false)")?;
         }
+        let landlock = &self.landlock;
+        if !landlock.enabled {
+            writeln!(f, "landlock    OFF (profile key landlock.enabled = false)")?;
+        } else if landlock.enforced.is_empty() {
+            writeln!(f, "landlock    NOT ENFORCED: this kernel has no Landlock")?;
+        } else {
+            writeln!(
+                f,
+                "landlock    kernel ABI {} (require >= {}); enforced:",
+                landlock.kernel_abi, landlock.require_abi
+            )?;
+            for feature in &landlock.enforced {
+                writeln!(f, "  {feature}")?;
+            }
+            for rule in &landlock.rules {
+                writeln!(f, "  {:?}  {}", rule.access, rule.path.display())?;
+            }
+            let ports = |p: &[u16]| {
+                if p.is_empty() {
+                    "none".to_string()
+                } else {
+                    p.iter().map(u16::to_string).collect::<Vec<_>>().join(",")
+                }
+            };
+            writeln!(
+                f,
+                "  tcp bind: {}; tcp connect: {}",
+                ports(&landlock.tcp_bind),
+                ports(&landlock.tcp_connect)
+            )?;
+        }
         for note in &self.notes {
             writeln!(f, "note: {note}")?;
         }
@@ -483,6 +525,8 @@ mod tests {
             uid: 1000,
             gid: 1000,
             timeout_secs: None,
+            landlock_abi: 7,
+            require_landlock: None,
         }
     }
 

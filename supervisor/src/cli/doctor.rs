@@ -163,6 +163,8 @@ fn trial_jail(profile: &policy::Profile) -> anyhow::Result<()> {
         uid: nix::unistd::geteuid().as_raw(),
         gid: nix::unistd::getegid().as_raw(),
         timeout_secs: None,
+        landlock_abi: jail::probe::landlock_abi_or_zero(),
+        require_landlock: None,
     };
     let plan = policy::plan::build(&profile, &request, &crate::fsview::HostFs)?;
     let jail = jail::spawn(jail::Prepared::new(&plan, jail::Stdio::Inherit)?)?;

@@ -30,6 +30,10 @@ pub struct ExecArgs {
     /// Kill the whole jail after SECS seconds (exit status 124).
     #[arg(long, value_name = "SECS")]
     timeout: Option<u64>,
+    /// Refuse to run unless the kernel offers at least this Landlock ABI
+    /// (0: run without Landlock where the kernel has none).
+    #[arg(long, value_name = "ABI")]
+    require_landlock: Option<u32>,
     /// Print the plan (namespaces, id maps, mounts, env, limits); run nothing.
     #[arg(long)]
     explain: bool,
@@ -60,6 +64,8 @@ pub fn run(policy_path: Option<&Path>, args: ExecArgs) -> anyhow::Result<u8> {
         uid: nix::unistd::geteuid().as_raw(),
         gid: nix::unistd::getegid().as_raw(),
         timeout_secs: args.timeout,
+        landlock_abi: jail::probe::landlock_abi_or_zero(),
+        require_landlock: args.require_landlock,
     };
     let plan = policy::plan::build(profile, &request, &HostFs)?;
     if args.json {

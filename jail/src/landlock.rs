@@ -1,0 +1,111 @@
+//! Landlock: the ruleset is created in the parent (rust-landlock, best
+//! effort up to the newest ABI we know, TCP port rules added there); the
+//! path rules are added by the payload once the jail's mount tree exists,
+//! then `restrict_self`. Nothing here allocates after the clone: the paths
+//! are prepared C strings and the crate's rule and restrict calls build
+//! only stack structures.
+
+use std::ffi::CString;
+
+use landlock::{
+    Access, AccessFs, AccessNet, BitFlags, CompatLevel, Compatible, NetPort, PathBeneath, Ruleset,
+    RulesetAttr, RulesetCreated, RulesetCreatedAttr, RulesetStatus, Scope, ABI,
+};
+use policy::landlock::{Access as PlanAccess, LandlockPlan};
+
+use crate::sys::{self, Errno};
+use crate::JailError;
+
+/// The newest ABI whose rights we ask for (policy::landlock::NEWEST_KNOWN_ABI).
+const ABI_ASKED: ABI = ABI::V7;
+
+pub(crate) struct PreparedLandlock {
+    ruleset: RulesetCreated,
+    rules: Vec<(CString, BitFlags<AccessFs>)>,
+    required: bool,
+}
+
+fn rights(access: PlanAccess, dir: bool) -> BitFlags<AccessFs> {
+    let all = AccessFs::from_all(ABI_ASKED);
+    let file_only = AccessFs::from_file(ABI_ASKED);
+    let wanted = match access {
+        PlanAccess::ReadExecute => AccessFs::from_read(ABI_ASKED),
+        PlanAccess::ReadWrite => all,
+        PlanAccess::Device => {
+            AccessFs::ReadFile | AccessFs::WriteFile | AccessFs::IoctlDev | AccessFs::Truncate
+        }
+        PlanAccess::ProcWrite => AccessFs::WriteFile | AccessFs::Truncate,
+    };
+    if dir {
+        wanted
+    } else {
+        wanted & file_only
+    }
+}
+
+pub(crate) fn prepare(
+    plan: &LandlockPlan,
+    extra: &[(std::path::PathBuf, PlanAccess, bool)],
+) -> Result<Option<PreparedLandlock>, JailError> {
+    if !plan.enabled {
+        return Ok(None);
+    }
+    let err = |e: landlock::RulesetError| JailError::Landlock(e.to_string());
+    let mut ruleset = Ruleset::default()
+        .set_compatibility(CompatLevel::BestEffort)
+        .handle_access(AccessFs::from_all(ABI_ASKED))
+        .map_err(err)?
+        .handle_access(AccessNet::from_all(ABI_ASKED))
+        .map_err(err)?
+        .scope(Scope::from_all(ABI_ASKED))
+        .map_err(err)?
+        .create()
+        .map_err(err)?;
+    for port in &plan.tcp_bind {
+        ruleset = ruleset
+            .add_rule(NetPort::new(*port, AccessNet::BindTcp))
+            .map_err(err)?;
+    }
+    for port in &plan.tcp_connect {
+        ruleset = ruleset
+            .add_rule(NetPort::new(*port, AccessNet::ConnectTcp))
+            .map_err(err)?;
+    }
+    let mut rules = Vec::with_capacity(plan.rules.len() + extra.len());
+    let rule_list = plan
+        .rules
+        .iter()
+        .map(|r| (r.path.clone(), r.access, r.dir))
+        .chain(extra.iter().cloned());
+    for (path, access, dir) in rule_list {
+        use std::os::unix::ffi::OsStrExt;
+        let c = CString::new(path.as_os_str().as_bytes()).map_err(|_| JailError::Nul {
+            what: path.display().to_string(),
+        })?;
+        rules.push((c, rights(access, dir)));
+    }
+    Ok(Some(PreparedLandlock {
+        ruleset,
+        rules,
+        required: plan.require_abi > 0,
+    }))
+}
+
+/// Adds the path rules and restricts the calling process (the payload).
+pub(crate) fn restrict(prepared: &PreparedLandlock) -> Result<(), Errno> {
+    let mut ruleset = prepared
+        .ruleset
+        .try_clone()
+        .map_err(|e| Errno::from_raw(e.raw_os_error().unwrap_or(libc::EBADF)))?;
+    for (path, access) in &prepared.rules {
+        let fd = sys::open_path(path)?;
+        ruleset = ruleset
+            .add_rule(PathBeneath::new(fd, *access))
+            .map_err(|_| Errno::last())?;
+    }
+    let status = ruleset.restrict_self().map_err(|_| Errno::last())?;
+    if prepared.required && status.ruleset == RulesetStatus::NotEnforced {
+        return Err(Errno::ENOSYS);
+    }
+    Ok(())
+}

@@ -1,0 +1,205 @@
+//! The Landlock plan: which jail paths get which access, which TCP ports
+//! stay open, and what this kernel's ABI lets us enforce. The `jail` crate
+//! turns it into a ruleset (rust-landlock, best effort above the floor).
+//!
+//! Rules are written in jail paths and added in the child after the mount
+//! tree is built, so they cover the jail's own tmpfs mounts too. Landlock
+//! rules follow the file hierarchy, so read/execute on the jail's root
+//! covers every read-only bind, and nothing outside the jail's tree.
+
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+use crate::model::LandlockRules;
+use crate::plan::{Mount, MountKind};
+use crate::PolicyError;
+
+/// What a rule allows, beyond nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Access {
+    /// Read, list and execute.
+    ReadExecute,
+    /// Everything a file tree allows: create, write, remove, rename.
+    ReadWrite,
+    /// Read, write and ioctl on device files (terminals need ioctl).
+    Device,
+    /// Writing files under /proc (oom_score_adj, comm, attr).
+    ProcWrite,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LandlockRule {
+    pub path: PathBuf,
+    pub access: Access,
+    /// A directory (rights cover its hierarchy) or a single file.
+    pub dir: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LandlockPlan {
+    pub enabled: bool,
+    /// The ABI this kernel offers (0: no Landlock).
+    pub kernel_abi: u32,
+    /// The lowest ABI the profile accepts (0: run without Landlock).
+    pub require_abi: u32,
+    pub rules: Vec<LandlockRule>,
+    pub tcp_bind: Vec<u16>,
+    pub tcp_connect: Vec<u16>,
+    /// What this kernel will enforce, for `--explain` and `doctor`.
+    pub enforced: Vec<&'static str>,
+}
+
+/// Newest ABI this code knows; features above it are not asked for.
+pub const NEWEST_KNOWN_ABI: u32 = 7;
+
+/// What each ABI adds, for reports.
+pub fn features(abi: u32) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    let table: [(u32, &str); 6] = [
+        (1, "filesystem: read/write/execute per path"),
+        (2, "filesystem: cross-directory rename and link (refer)"),
+        (3, "filesystem: truncate"),
+        (4, "network: TCP bind and connect"),
+        (5, "filesystem: device ioctl"),
+        (6, "scoping: abstract unix sockets and signals"),
+    ];
+    for (since, what) in table {
+        if abi >= since {
+            out.push(what);
+        }
+    }
+    out
+}
+
+pub fn plan(
+    rules: &LandlockRules,
+    mounts: &[Mount],
+    kernel_abi: u32,
+) -> Result<LandlockPlan, PolicyError> {
+    if rules.enabled && kernel_abi < rules.require_abi {
+        return Err(PolicyError::Landlock(format!(
+            "the profile requires Landlock ABI {} but this kernel offers {}; \
+             use a newer kernel (see `jail doctor`), or lower `landlock.require_abi` \
+             / `--require-landlock` (0 runs without Landlock)",
+            rules.require_abi,
+            if kernel_abi == 0 {
+                "none".to_string()
+            } else {
+                kernel_abi.to_string()
+            }
+        )));
+    }
+    let mut list = vec![LandlockRule {
+        path: PathBuf::from("/"),
+        access: Access::ReadExecute,
+        dir: true,
+    }];
+    for m in mounts {
+        let rule = |access, dir| LandlockRule {
+            path: m.dest.clone(),
+            access,
+            dir,
+        };
+        match &m.kind {
+            MountKind::Bind {
+                writable: true,
+                dir,
+                ..
+            } => list.push(rule(Access::ReadWrite, *dir)),
+            MountKind::Tmpfs { .. } if m.dest != std::path::Path::new("/dev") => {
+                list.push(rule(Access::ReadWrite, true))
+            }
+            MountKind::Device { .. } => list.push(rule(Access::Device, false)),
+            MountKind::Devpts => list.push(rule(Access::Device, true)),
+            MountKind::Proc => list.push(rule(Access::ProcWrite, true)),
+            _ => {}
+        }
+    }
+    let abi = if rules.enabled {
+        kernel_abi.min(NEWEST_KNOWN_ABI)
+    } else {
+        0
+    };
+    Ok(LandlockPlan {
+        enabled: rules.enabled,
+        kernel_abi,
+        require_abi: rules.require_abi,
+        rules: list,
+        tcp_bind: rules.tcp_bind.clone(),
+        tcp_connect: rules.tcp_connect.clone(),
+        enforced: features(abi),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::Mount;
+
+    fn mounts() -> Vec<Mount> {
+        let bind = |dest: &str, writable| Mount {
+            dest: dest.into(),
+            kind: MountKind::Bind {
+                source: dest.into(),
+                writable,
+                dir: true,
+            },
+        };
+        vec![
+            bind("/usr", false),
+            bind("/work/out", true),
+            Mount {
+                dest: "/tmp".into(),
+                kind: MountKind::Tmpfs { size: 1, mode: 0 },
+            },
+            Mount {
+                dest: "/dev".into(),
+                kind: MountKind::Tmpfs { size: 1, mode: 0 },
+            },
+            Mount {
+                dest: "/dev/null".into(),
+                kind: MountKind::Device {
+                    source: "/dev/null".into(),
+                },
+            },
+        ]
+    }
+
+    #[test]
+    fn writes_only_where_the_mounts_are_writable() {
+        let plan = plan(&LandlockRules::default(), &mounts(), 7).expect("plan");
+        let writable: Vec<_> = plan
+            .rules
+            .iter()
+            .filter(|r| r.access == Access::ReadWrite)
+            .map(|r| r.path.display().to_string())
+            .collect();
+        assert_eq!(writable, ["/work/out", "/tmp"]);
+        assert_eq!(plan.rules[0].access, Access::ReadExecute);
+        assert!(plan
+            .rules
+            .iter()
+            .any(|r| r.path == PathBuf::from("/dev/null") && r.access == Access::Device && !r.dir));
+    }
+
+    #[test]
+    fn a_weaker_kernel_than_required_is_an_error_naming_the_key() {
+        let rules = LandlockRules {
+            require_abi: 4,
+            ..LandlockRules::default()
+        };
+        let err = plan(&rules, &mounts(), 3).expect_err("refused");
+        assert!(err.to_string().contains("landlock.require_abi"), "{err}");
+        assert!(plan(&rules, &mounts(), 4).is_ok());
+    }
+
+    #[test]
+    fn enforced_features_follow_the_abi() {
+        let plan3 = plan(&LandlockRules::default(), &mounts(), 3).expect("plan");
+        assert!(!plan3.enforced.iter().any(|f| f.starts_with("network")));
+        let plan6 = plan(&LandlockRules::default(), &mounts(), 6).expect("plan");
+        assert!(plan6.enforced.iter().any(|f| f.starts_with("scoping")));
+    }
+}
