@@ -181,7 +181,9 @@ mod tests {
         assert!(plan
             .rules
             .iter()
-            .any(|r| r.path == PathBuf::from("/dev/null") && r.access == Access::Device && !r.dir));
+            .any(|r| r.path == std::path::Path::new("/dev/null")
+                && r.access == Access::Device
+                && !r.dir));
     }
 
     #[test]
