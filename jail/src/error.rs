@@ -26,6 +26,7 @@ pub enum Step {
     PayloadSignals,
     Terminal,
     CloseFds,
+    Rlimits,
     DropCapabilities,
     NoNewPrivs,
     Landlock,
@@ -34,7 +35,7 @@ pub enum Step {
 }
 
 impl Step {
-    const ALL: [Step; 25] = [
+    const ALL: [Step; 26] = [
         Step::WaitForMaps,
         Step::ParentDeathSignal,
         Step::NewSession,
@@ -55,6 +56,7 @@ impl Step {
         Step::PayloadSignals,
         Step::Terminal,
         Step::CloseFds,
+        Step::Rlimits,
         Step::DropCapabilities,
         Step::NoNewPrivs,
         Step::Landlock,
@@ -136,6 +138,7 @@ impl fmt::Display for Step {
             Step::PayloadSignals => "resetting the payload's signals",
             Step::Terminal => "attaching the terminal",
             Step::CloseFds => "closing inherited file descriptors",
+            Step::Rlimits => "setting resource limits",
             Step::DropCapabilities => "dropping capabilities",
             Step::NoNewPrivs => "setting no_new_privs",
             Step::Landlock => "applying the Landlock ruleset",

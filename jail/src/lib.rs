@@ -36,6 +36,7 @@ mod landlock;
 mod mount;
 pub mod prepare;
 pub mod probe;
+mod rlimit;
 mod sync;
 mod sys;
 pub mod tty;

@@ -85,6 +85,7 @@ pub struct Prepared {
     pub(crate) searched: String,
     pub(crate) mount_names: Vec<String>,
     pub(crate) landlock: Option<crate::landlock::PreparedLandlock>,
+    pub(crate) rlimits: Vec<(crate::rlimit::Resource, libc::rlim_t)>,
     /// The allowlist and the refusals, compiled before the clone.
     pub(crate) seccomp: Option<[policy::seccomp::BpfProgram; 2]>,
 }
@@ -196,6 +197,7 @@ impl Prepared {
             searched,
             mount_names,
             landlock: crate::landlock::prepare(&plan.landlock, &landlock_extra)?,
+            rlimits: crate::rlimit::prepare(&plan.limits.rlimits),
             seccomp: if plan.seccomp.enabled {
                 Some(policy::seccomp::compile(&plan.seccomp)?)
             } else {

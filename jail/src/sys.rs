@@ -477,3 +477,23 @@ pub fn open_path(path: &CStr) -> Result<std::os::fd::OwnedFd, Errno> {
     // SAFETY: open returned a fresh fd that nothing else owns.
     Ok(unsafe { std::os::fd::OwnedFd::from_raw_fd(fd) })
 }
+
+/// Sets both the soft and the hard limit.
+pub fn set_rlimit(resource: libc::__rlimit_resource_t, value: libc::rlim_t) -> Result<(), Errno> {
+    let limit = libc::rlimit {
+        rlim_cur: value,
+        rlim_max: value,
+    };
+    // SAFETY: `limit` is a valid rlimit on our stack.
+    check_int(unsafe { libc::setrlimit(resource, &limit) }).map(drop)
+}
+
+pub fn hard_rlimit(resource: libc::__rlimit_resource_t) -> Result<libc::rlim_t, Errno> {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: `limit` is a valid out pointer on our stack.
+    check_int(unsafe { libc::getrlimit(resource, &mut limit) })?;
+    Ok(limit.rlim_max)
+}

@@ -187,12 +187,36 @@ impl Default for EnvRules {
     }
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Limits {
     /// Wall-clock limit in seconds; the whole jail is killed when it passes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timeout_secs: Option<u64>,
+    /// Memory per process (RLIMIT_DATA: heap and private mappings).
+    pub memory: ByteSize,
+    /// Processes and threads of the jail's user (RLIMIT_NPROC).
+    pub pids: u64,
+    /// CPU seconds per process (RLIMIT_CPU); none when absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu_time_secs: Option<u64>,
+    /// Open files per process (RLIMIT_NOFILE).
+    pub nofile: u64,
+    /// Largest file a process may write (RLIMIT_FSIZE).
+    pub file_size: ByteSize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            timeout_secs: None,
+            memory: ByteSize(4 << 30),
+            pids: 1024,
+            cpu_time_secs: None,
+            nofile: 8192,
+            file_size: ByteSize(1 << 30),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

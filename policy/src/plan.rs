@@ -30,7 +30,7 @@ pub struct PlanRequest {
     pub host_env: Vec<(String, String)>,
     pub uid: u32,
     pub gid: u32,
-    pub timeout_secs: Option<u64>,
+    pub limits: LimitOverrides,
     /// The Landlock ABI this kernel offers (0: none), probed by the caller.
     pub landlock_abi: u32,
     /// `--require-landlock`: overrides the profile's `landlock.require_abi`.
@@ -69,6 +69,36 @@ pub struct IdMap {
 pub struct PlanLimits {
     pub timeout_secs: Option<u64>,
     pub tmp_size: u64,
+    /// Resource limits of every process in the jail (setrlimit, soft and
+    /// hard, lowered only); core dumps are always off.
+    pub rlimits: Vec<Rlimit>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Rlimit {
+    pub resource: RlimitResource,
+    pub value: u64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum RlimitResource {
+    Core,
+    Nofile,
+    Nproc,
+    Fsize,
+    Data,
+    Cpu,
+}
+
+/// What the command line overrides of the profile's limits.
+#[derive(Debug, Clone, Default)]
+pub struct LimitOverrides {
+    pub timeout_secs: Option<u64>,
+    pub memory: Option<ByteSize>,
+    pub pids: Option<u64>,
+    pub cpu_time_secs: Option<u64>,
+    pub tmp_size: Option<ByteSize>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -118,6 +148,8 @@ pub fn build(
     request: &PlanRequest,
     fs: &dyn FsView,
 ) -> Result<JailPlan, PolicyError> {
+    let overrides = &request.limits;
+    let tmp_size = overrides.tmp_size.unwrap_or(profile.tmp_size).0;
     if request.argv.is_empty() {
         return Err(PolicyError::NoCommand);
     }
@@ -153,7 +185,7 @@ pub fn build(
     defaults.push(mount(
         "/tmp",
         MountKind::Tmpfs {
-            size: profile.tmp_size.0,
+            size: tmp_size,
             mode: 0o1777,
         },
     ));
@@ -178,7 +210,7 @@ pub fn build(
     defaults.push(mount(
         "/dev/shm",
         MountKind::Tmpfs {
-            size: profile.tmp_size.0,
+            size: tmp_size,
             mode: 0o1777,
         },
     ));
@@ -327,8 +359,9 @@ pub fn build(
         argv: request.argv.clone(),
         env: env.vars,
         limits: PlanLimits {
-            timeout_secs: request.timeout_secs.or(profile.limits.timeout_secs),
-            tmp_size: profile.tmp_size.0,
+            timeout_secs: overrides.timeout_secs.or(profile.limits.timeout_secs),
+            tmp_size,
+            rlimits: rlimits(&profile.limits, overrides),
         },
         seccomp: crate::seccomp::plan(profile.seccomp.enabled, &profile.seccomp.allow)?,
         landlock,
@@ -355,6 +388,24 @@ fn check_bind_source(what: &'static str, source: &Path) -> Result<(), PolicyErro
         ));
     }
     Ok(())
+}
+
+fn rlimits(limits: &crate::model::Limits, overrides: &LimitOverrides) -> Vec<Rlimit> {
+    let limit = |resource, value| Rlimit { resource, value };
+    let mut list = vec![
+        limit(RlimitResource::Core, 0),
+        limit(RlimitResource::Nofile, limits.nofile),
+        limit(RlimitResource::Nproc, overrides.pids.unwrap_or(limits.pids)),
+        limit(RlimitResource::Fsize, limits.file_size.0),
+        limit(
+            RlimitResource::Data,
+            overrides.memory.unwrap_or(limits.memory).0,
+        ),
+    ];
+    if let Some(secs) = overrides.cpu_time_secs.or(limits.cpu_time_secs) {
+        list.push(limit(RlimitResource::Cpu, secs));
+    }
+    list
 }
 
 fn mount(dest: impl AsRef<Path>, kind: MountKind) -> Mount {
@@ -431,6 +482,18 @@ impl fmt::Display for JailPlan {
             None => writeln!(f, "  timeout   none")?,
         }
         writeln!(f, "  /tmp      {}", ByteSize(self.limits.tmp_size))?;
+        for limit in &self.limits.rlimits {
+            let value = match limit.resource {
+                RlimitResource::Fsize | RlimitResource::Data => ByteSize(limit.value).to_string(),
+                RlimitResource::Cpu => format!("{}s", limit.value),
+                _ => limit.value.to_string(),
+            };
+            writeln!(
+                f,
+                "  RLIMIT_{:<7} {value}",
+                format!("{:?}", limit.resource).to_uppercase()
+            )?;
+        }
         let seccomp = &self.seccomp;
         if seccomp.enabled {
             writeln!(
@@ -524,7 +587,7 @@ mod tests {
             host_env: vec![],
             uid: 1000,
             gid: 1000,
-            timeout_secs: None,
+            limits: LimitOverrides::default(),
             landlock_abi: 7,
             require_landlock: None,
         }

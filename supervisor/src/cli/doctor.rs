@@ -162,7 +162,7 @@ fn trial_jail(profile: &policy::Profile) -> anyhow::Result<()> {
         host_env: Vec::new(),
         uid: nix::unistd::geteuid().as_raw(),
         gid: nix::unistd::getegid().as_raw(),
-        timeout_secs: None,
+        limits: Default::default(),
         landlock_abi: jail::probe::landlock_abi_or_zero(),
         require_landlock: None,
     };

@@ -30,6 +30,18 @@ pub struct ExecArgs {
     /// Kill the whole jail after SECS seconds (exit status 124).
     #[arg(long, value_name = "SECS")]
     timeout: Option<u64>,
+    /// Memory per process (RLIMIT_DATA), e.g. 2GiB.
+    #[arg(long, value_name = "SIZE")]
+    memory: Option<policy::size::ByteSize>,
+    /// Processes and threads in the jail (RLIMIT_NPROC).
+    #[arg(long, value_name = "N")]
+    pids: Option<u64>,
+    /// CPU seconds per process (RLIMIT_CPU).
+    #[arg(long, value_name = "SECS")]
+    cpu_time: Option<u64>,
+    /// Size cap of the jail's /tmp (and /dev/shm), e.g. 64MiB.
+    #[arg(long, value_name = "SIZE")]
+    tmpfs_size: Option<policy::size::ByteSize>,
     /// Refuse to run unless the kernel offers at least this Landlock ABI
     /// (0: run without Landlock where the kernel has none).
     #[arg(long, value_name = "ABI")]
@@ -63,7 +75,13 @@ pub fn run(policy_path: Option<&Path>, args: ExecArgs) -> anyhow::Result<u8> {
             .collect(),
         uid: nix::unistd::geteuid().as_raw(),
         gid: nix::unistd::getegid().as_raw(),
-        timeout_secs: args.timeout,
+        limits: policy::plan::LimitOverrides {
+            timeout_secs: args.timeout,
+            memory: args.memory,
+            pids: args.pids,
+            cpu_time_secs: args.cpu_time,
+            tmp_size: args.tmpfs_size,
+        },
         landlock_abi: jail::probe::landlock_abi_or_zero(),
         require_landlock: args.require_landlock,
     };

@@ -21,7 +21,7 @@ pub struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run a command in a jail.
-    Exec(exec::ExecArgs),
+    Exec(Box<exec::ExecArgs>),
     /// Report what this kernel and user allow, with fixes for what is missing.
     Doctor(doctor::DoctorArgs),
     /// Validate or show policies.
@@ -31,7 +31,7 @@ enum Command {
 
 pub fn run(cli: Cli) -> anyhow::Result<u8> {
     match cli.command {
-        Command::Exec(args) => exec::run(cli.policy.as_deref(), args),
+        Command::Exec(args) => exec::run(cli.policy.as_deref(), *args),
         Command::Doctor(args) => doctor::run(cli.policy.as_deref(), args),
         Command::Policy(command) => policy_cmd::run(cli.policy.as_deref(), command),
     }
