@@ -140,6 +140,8 @@ pub fn seccomp() -> Result<String, String> {
 pub struct CgroupInfo {
     pub path: PathBuf,
     pub writable: bool,
+    /// Controllers this cgroup offers (cgroup.controllers).
+    pub controllers: Vec<String>,
 }
 
 pub fn cgroup_v2() -> Result<CgroupInfo, String> {
@@ -158,11 +160,23 @@ pub fn cgroup_v2() -> Result<CgroupInfo, String> {
         .lines()
         .find_map(|l| l.strip_prefix("0::"))
         .ok_or("this process is in no cgroup v2 group")?;
-    let path = mount_point.join(relative.trim_start_matches('/'));
+    let path = match relative.trim_start_matches('/') {
+        "" => mount_point,
+        relative => mount_point.join(relative),
+    };
     let writable = nix::unistd::access(&path.join("cgroup.procs"), nix::unistd::AccessFlags::W_OK)
         .is_ok()
         && nix::unistd::access(&path, nix::unistd::AccessFlags::W_OK).is_ok();
-    Ok(CgroupInfo { path, writable })
+    let controllers = std::fs::read_to_string(path.join("cgroup.controllers"))
+        .unwrap_or_default()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    Ok(CgroupInfo {
+        path,
+        writable,
+        controllers,
+    })
 }
 
 #[cfg(test)]

@@ -29,10 +29,13 @@ pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
     checks.push(Check {
         name: "landlock",
         ok: landlock.is_ok(),
-        required: false,
+        required: policy.profile("default").is_ok_and(|p| p.landlock.require_abi > 0),
         detail: match &landlock {
-            Ok(abi) => format!("ABI {abi}"),
-            Err(why) => why.clone(),
+            Ok(abi) => format!(
+                "ABI {abi}: {}",
+                policy::landlock::features(u32::try_from(*abi).unwrap_or(0)).join("; ")
+            ),
+            Err(why) => format!("{why}; jail refuses to run unless --require-landlock 0"),
         },
         fixes: Vec::new(),
     });
@@ -40,7 +43,7 @@ pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
     checks.push(Check {
         name: "seccomp",
         ok: seccomp.is_ok(),
-        required: false,
+        required: true,
         detail: match &seccomp {
             Ok(actions) => format!("filters supported; actions: {actions}"),
             Err(why) => why.clone(),
@@ -50,23 +53,23 @@ pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
     let cgroup = jail::probe::cgroup_v2();
     checks.push(Check {
         name: "cgroup v2",
-        ok: cgroup.as_ref().is_ok_and(|c| c.writable),
+        ok: false,
         required: false,
         detail: match &cgroup {
-            Ok(c) if c.writable => format!("{} is writable (delegated)", c.path.display()),
             Ok(c) => format!(
-                "{} is not writable: per-jail cgroup limits are unavailable, rlimits are used",
-                c.path.display()
+                "{} ({}; controllers: {}); per-jail cgroup limits are not applied yet: \
+                 memory, processes and CPU are limited with rlimits",
+                c.path.display(),
+                if c.writable { "writable" } else { "not writable" },
+                if c.controllers.is_empty() {
+                    "none".to_string()
+                } else {
+                    c.controllers.join(" ")
+                }
             ),
-            Err(why) => why.to_string(),
+            Err(why) => format!("{why}; memory, processes and CPU are limited with rlimits"),
         },
-        fixes: match &cgroup {
-            Ok(c) if !c.writable => vec![
-                "run under a systemd user delegation: systemd-run --user --scope -p Delegate=yes jail …"
-                    .into(),
-            ],
-            _ => Vec::new(),
-        },
+        fixes: Vec::new(),
     });
 
     let runnable = checks.iter().all(|c| c.ok || !c.required);
