@@ -108,8 +108,8 @@ fn exec_payload(p: &Prepared, report: RawFd) -> ! {
     // Every fd but 0, 1, 2 is closed at exec, whatever the caller leaked;
     // the report pipe stays usable until then.
     check(Step::CloseFds, sys::close_range(3, u32::MAX, true));
-    for &(resource, value) in &p.rlimits {
-        check(Step::Rlimits, sys::set_rlimit(resource, value));
+    for &(resource, soft, hard) in &p.rlimits {
+        check(Step::Rlimits, sys::set_rlimit(resource, soft, hard));
     }
     check(Step::DropCapabilities, sys::drop_bounding_set(p.last_cap));
     check(Step::DropCapabilities, sys::clear_ambient_caps());

@@ -29,6 +29,7 @@
 //! The parent-death signal fires when the *thread* that called [`spawn`]
 //! exits, so call it from a thread that outlives the jail.
 
+pub mod cgroup;
 pub mod child;
 mod error;
 mod init;
@@ -53,6 +54,8 @@ pub struct Jail {
     pub pid: libc::pid_t,
     pub pidfd: OwnedFd,
     pub report: OwnedFd,
+    /// The jail's cgroups (where the caller may create them).
+    pub cgroups: cgroup::JailCgroups,
     prepared: Prepared,
 }
 
@@ -68,6 +71,8 @@ const NAMESPACE_FLAGS: libc::c_int = libc::CLONE_NEWUSER
 /// id maps and is building the jail; read [`Jail::report`] to learn whether
 /// the payload started.
 pub fn spawn(prepared: Prepared) -> Result<Jail, JailError> {
+    let (pids, memory) = prepared.cgroup_limits;
+    let mut cgroups = cgroup::JailCgroups::create(pids, memory);
     let (parent_ends, child_ends, child_owned) = sync::pipes()?;
     let (pid, pidfd) = match sys::clone3(NAMESPACE_FLAGS as u64, true) {
         Ok((0, _)) => {
@@ -96,6 +101,12 @@ pub fn spawn(prepared: Prepared) -> Result<Jail, JailError> {
         err
     };
     userns::write_maps(pid, &prepared).map_err(kill)?;
+    // Before the release: nothing in the jail runs outside its cgroups.
+    if let Err(err) = cgroups.attach(pid) {
+        cgroups
+            .notes
+            .push(format!("cannot move the jail into its cgroups: {err}"));
+    }
     sync::release_child(&parent_ends.release).map_err(|errno| {
         kill(JailError::Sys {
             op: "releasing the jail",
@@ -106,6 +117,7 @@ pub fn spawn(prepared: Prepared) -> Result<Jail, JailError> {
         pid,
         pidfd,
         report: parent_ends.report,
+        cgroups,
         prepared,
     })
 }

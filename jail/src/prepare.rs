@@ -85,7 +85,10 @@ pub struct Prepared {
     pub(crate) searched: String,
     pub(crate) mount_names: Vec<String>,
     pub(crate) landlock: Option<crate::landlock::PreparedLandlock>,
-    pub(crate) rlimits: Vec<(crate::rlimit::Resource, libc::rlim_t)>,
+    pub(crate) rlimits: Vec<(crate::rlimit::Resource, libc::rlim_t, libc::rlim_t)>,
+    /// (pids, memory) for the jail's cgroups, the same figures as the
+    /// NPROC and DATA rlimits but counted for the whole jail.
+    pub(crate) cgroup_limits: (u64, u64),
     /// The allowlist and the refusals, compiled before the clone.
     pub(crate) seccomp: Option<[policy::seccomp::BpfProgram; 2]>,
 }
@@ -198,6 +201,19 @@ impl Prepared {
             mount_names,
             landlock: crate::landlock::prepare(&plan.landlock, &landlock_extra)?,
             rlimits: crate::rlimit::prepare(&plan.limits.rlimits),
+            cgroup_limits: {
+                let find = |r| {
+                    plan.limits
+                        .rlimits
+                        .iter()
+                        .find(|l| l.resource == r)
+                        .map_or(u64::MAX, |l| l.value)
+                };
+                (
+                    find(policy::plan::RlimitResource::Nproc),
+                    find(policy::plan::RlimitResource::Data),
+                )
+            },
             seccomp: if plan.seccomp.enabled {
                 Some(policy::seccomp::compile(&plan.seccomp)?)
             } else {

@@ -17,14 +17,20 @@ fn resource(r: RlimitResource) -> Resource {
     }
 }
 
-/// (resource, value) pairs, each no higher than the caller's hard limit.
-pub(crate) fn prepare(limits: &[Rlimit]) -> Vec<(Resource, libc::rlim_t)> {
+/// (resource, soft, hard), never above the caller's hard limit. The CPU
+/// limit keeps one second between soft and hard, so SIGXCPU (catchable,
+/// reported as 128+24) comes before SIGKILL.
+pub(crate) fn prepare(limits: &[Rlimit]) -> Vec<(Resource, libc::rlim_t, libc::rlim_t)> {
     limits
         .iter()
         .map(|limit| {
             let r = resource(limit.resource);
-            let hard = crate::sys::hard_rlimit(r).unwrap_or(libc::RLIM_INFINITY);
-            (r, limit.value.min(hard))
+            let ceiling = crate::sys::hard_rlimit(r).unwrap_or(libc::RLIM_INFINITY);
+            let hard = match limit.resource {
+                RlimitResource::Cpu => limit.value.saturating_add(1),
+                _ => limit.value,
+            };
+            (r, limit.value.min(ceiling), hard.min(ceiling))
         })
         .collect()
 }

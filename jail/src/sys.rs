@@ -478,11 +478,14 @@ pub fn open_path(path: &CStr) -> Result<std::os::fd::OwnedFd, Errno> {
     Ok(unsafe { std::os::fd::OwnedFd::from_raw_fd(fd) })
 }
 
-/// Sets both the soft and the hard limit.
-pub fn set_rlimit(resource: libc::__rlimit_resource_t, value: libc::rlim_t) -> Result<(), Errno> {
+pub fn set_rlimit(
+    resource: libc::__rlimit_resource_t,
+    soft: libc::rlim_t,
+    hard: libc::rlim_t,
+) -> Result<(), Errno> {
     let limit = libc::rlimit {
-        rlim_cur: value,
-        rlim_max: value,
+        rlim_cur: soft,
+        rlim_max: hard,
     };
     // SAFETY: `limit` is a valid rlimit on our stack.
     check_int(unsafe { libc::setrlimit(resource, &limit) }).map(drop)

@@ -20,6 +20,8 @@ use policy::JailPlan;
 
 /// Exit status when --timeout killed the jail (as coreutils `timeout`).
 pub const TIMED_OUT: u8 = 124;
+/// Exit status when the kernel killed the jail for reaching its memory limit.
+pub const OUT_OF_MEMORY: u8 = 123;
 
 /// Signals the supervisor passes to the jail's init, which passes them on.
 const FORWARDED: [Signal; 7] = [
@@ -32,7 +34,7 @@ const FORWARDED: [Signal; 7] = [
     Signal::SIGWINCH,
 ];
 
-pub fn run(plan: &JailPlan) -> anyhow::Result<u8> {
+pub fn run(plan: &JailPlan, verbose: bool) -> anyhow::Result<u8> {
     let mut signals = SigSet::empty();
     for signal in FORWARDED {
         signals.add(signal);
@@ -62,6 +64,15 @@ pub fn run(plan: &JailPlan) -> anyhow::Result<u8> {
 
     let prepared = jail::Prepared::new(plan, stdio)?;
     let jail = jail::spawn(prepared)?;
+    if verbose {
+        let controllers = jail.cgroups.controllers();
+        if !controllers.is_empty() {
+            eprintln!("jail: cgroup limits on: {}", controllers.join(", "));
+        }
+        for note in &jail.cgroups.notes {
+            eprintln!("jail: {note}; the rlimit applies instead");
+        }
+    }
     let (master, _raw_mode) = match pty {
         Some(pty) => {
             drop(pty.slave);
@@ -152,6 +163,20 @@ pub fn run(plan: &JailPlan) -> anyhow::Result<u8> {
         started = Some(jail.wait_started());
     }
     started.unwrap_or(Ok(()))?;
+    let breaches = jail.cgroups.breaches();
+    for (controller, count) in &breaches {
+        let what = if *controller == "pids" {
+            "its process limit (forks failed)"
+        } else {
+            "its memory limit (the kernel killed processes)"
+        };
+        eprintln!("jail: the jail reached {what} {count} time(s)");
+    }
+    if breaches.iter().any(|(c, _)| *c == "memory")
+        && matches!(status, WaitStatus::Signaled(_, Signal::SIGKILL, _))
+    {
+        return Ok(OUT_OF_MEMORY);
+    }
     Ok(match status {
         WaitStatus::Exited(_, code) => u8::try_from(code).unwrap_or(crate::JAIL_FAILED),
         WaitStatus::Signaled(_, signal, _) => 128u8.saturating_add(signal as u8),

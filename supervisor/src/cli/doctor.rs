@@ -29,7 +29,9 @@ pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
     checks.push(Check {
         name: "landlock",
         ok: landlock.is_ok(),
-        required: policy.profile("default").is_ok_and(|p| p.landlock.require_abi > 0),
+        required: policy
+            .profile("default")
+            .is_ok_and(|p| p.landlock.require_abi > 0),
         detail: match &landlock {
             Ok(abi) => format!(
                 "ABI {abi}: {}",
@@ -60,7 +62,11 @@ pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
                 "{} ({}; controllers: {}); per-jail cgroup limits are not applied yet: \
                  memory, processes and CPU are limited with rlimits",
                 c.path.display(),
-                if c.writable { "writable" } else { "not writable" },
+                if c.writable {
+                    "writable"
+                } else {
+                    "not writable"
+                },
                 if c.controllers.is_empty() {
                     "none".to_string()
                 } else {

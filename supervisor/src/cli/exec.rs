@@ -46,6 +46,9 @@ pub struct ExecArgs {
     /// (0: run without Landlock where the kernel has none).
     #[arg(long, value_name = "ABI")]
     require_landlock: Option<u32>,
+    /// Say on stderr which limits are enforced how (cgroup or rlimit).
+    #[arg(long, short)]
+    verbose: bool,
     /// Print the plan (namespaces, id maps, mounts, env, limits); run nothing.
     #[arg(long)]
     explain: bool,
@@ -94,5 +97,5 @@ pub fn run(policy_path: Option<&Path>, args: ExecArgs) -> anyhow::Result<u8> {
         print!("{plan}");
         return Ok(0);
     }
-    crate::launch::run(&plan)
+    crate::launch::run(&plan, args.verbose)
 }

@@ -1,0 +1,203 @@
+//! Per-jail cgroups, where the caller may create them: a `jail-PID`
+//! directory under this process's own cgroup in each hierarchy that has
+//! the controller (cgroup v2, or v1 as on hybrid hosts), with `pids` and
+//! `memory` limits, joined by the jail's init before it is released, and
+//! removed when the jail is gone. Where no hierarchy is writable (an
+//! ordinary user without delegation) the rlimits alone apply.
+
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Version {
+    V1,
+    V2,
+}
+
+#[derive(Debug)]
+struct Group {
+    dir: PathBuf,
+    controller: &'static str,
+    version: Version,
+}
+
+/// The jail's cgroups; dropping removes them.
+#[derive(Debug, Default)]
+pub struct JailCgroups {
+    groups: Vec<Group>,
+    /// What could not be set up, for --explain-style reporting.
+    pub notes: Vec<String>,
+}
+
+/// Hierarchies this process belongs to: (version, mount point, own path,
+/// controllers of the hierarchy).
+fn hierarchies() -> Vec<(Version, PathBuf, String, Vec<String>)> {
+    let mountinfo = std::fs::read_to_string("/proc/self/mountinfo").unwrap_or_default();
+    let own = std::fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
+    let mut found = Vec::new();
+    for line in mountinfo.lines() {
+        let Some((left, right)) = line.split_once(" - ") else {
+            continue;
+        };
+        let mount_point = match left.split(' ').nth(4) {
+            Some(m) => PathBuf::from(m),
+            None => continue,
+        };
+        let mut fields = right.split(' ');
+        match (fields.next(), fields.nth(1)) {
+            (Some("cgroup2"), _) => {
+                if let Some(path) = own.lines().find_map(|l| l.strip_prefix("0::")) {
+                    let dir = mount_point.join(path.trim_start_matches('/'));
+                    let controllers = std::fs::read_to_string(dir.join("cgroup.controllers"))
+                        .unwrap_or_default()
+                        .split_whitespace()
+                        .map(str::to_string)
+                        .collect();
+                    found.push((Version::V2, mount_point, path.to_string(), controllers));
+                }
+            }
+            (Some("cgroup"), Some(options)) => {
+                let controllers: Vec<String> = options.split(',').map(str::to_string).collect();
+                let path = own.lines().find_map(|l| {
+                    let mut parts = l.splitn(3, ':');
+                    let (_, names, path) = (parts.next()?, parts.next()?, parts.next()?);
+                    names
+                        .split(',')
+                        .any(|n| controllers.iter().any(|c| c == n))
+                        .then(|| path.to_string())
+                });
+                if let Some(path) = path {
+                    found.push((Version::V1, mount_point, path, controllers));
+                }
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+impl JailCgroups {
+    /// Creates the groups and writes the limits; never fails, but notes
+    /// what it could not do.
+    pub fn create(pids: u64, memory: u64) -> JailCgroups {
+        let mut cgroups = JailCgroups::default();
+        let name = format!("jail-{}", std::process::id());
+        let wanted: [(&str, String, String, String); 2] = [
+            (
+                "pids",
+                "pids.max".into(),
+                "pids.max".into(),
+                pids.to_string(),
+            ),
+            (
+                "memory",
+                "memory.max".into(),
+                "memory.limit_in_bytes".into(),
+                memory.to_string(),
+            ),
+        ];
+        let hierarchies = hierarchies();
+        for (controller, v2_file, v1_file, value) in wanted {
+            let place = hierarchies
+                .iter()
+                .find(|(v, _, _, c)| *v == Version::V1 && c.iter().any(|n| n == controller))
+                .or_else(|| {
+                    hierarchies.iter().find(|(v, mount, path, c)| {
+                        *v == Version::V2
+                            && c.iter().any(|n| n == controller)
+                            && subtree_enables(
+                                &mount.join(path.trim_start_matches('/')),
+                                controller,
+                            )
+                    })
+                });
+            let Some((version, mount, path, _)) = place else {
+                cgroups
+                    .notes
+                    .push(format!("no cgroup hierarchy offers `{controller}` here"));
+                continue;
+            };
+            let dir = mount.join(path.trim_start_matches('/')).join(&name);
+            let file = if *version == Version::V2 {
+                &v2_file
+            } else {
+                &v1_file
+            };
+            let made = std::fs::create_dir(&dir)
+                .or_else(|e| match e.kind() {
+                    std::io::ErrorKind::AlreadyExists => Ok(()),
+                    _ => Err(e),
+                })
+                .and_then(|()| std::fs::write(dir.join(file), &value));
+            match made {
+                Ok(()) => cgroups.groups.push(Group {
+                    dir,
+                    controller,
+                    version: *version,
+                }),
+                Err(err) => {
+                    let _ = std::fs::remove_dir(&dir);
+                    cgroups.notes.push(format!(
+                        "cannot create a `{controller}` cgroup in {}: {err}",
+                        dir.display()
+                    ));
+                }
+            }
+        }
+        cgroups
+    }
+
+    /// Moves `pid` (the jail's init, before it runs anything) into every group.
+    pub fn attach(&self, pid: libc::pid_t) -> std::io::Result<()> {
+        for group in &self.groups {
+            std::fs::write(group.dir.join("cgroup.procs"), pid.to_string())?;
+        }
+        Ok(())
+    }
+
+    /// Controllers whose limit is enforced by a cgroup.
+    pub fn controllers(&self) -> Vec<&'static str> {
+        self.groups.iter().map(|g| g.controller).collect()
+    }
+
+    /// How often the jail hit each limit: (controller, count).
+    pub fn breaches(&self) -> Vec<(&'static str, u64)> {
+        self.groups
+            .iter()
+            .filter_map(|g| {
+                let (file, key) = match (g.controller, g.version) {
+                    ("pids", _) => ("pids.events", "max"),
+                    ("memory", Version::V2) => ("memory.events", "oom_kill"),
+                    ("memory", Version::V1) => ("memory.oom_control", "oom_kill"),
+                    _ => return None,
+                };
+                let text = std::fs::read_to_string(g.dir.join(file)).ok()?;
+                let count = text.lines().find_map(|l| {
+                    let (k, v) = l.split_once(' ')?;
+                    (k == key).then(|| v.trim().parse::<u64>().ok())?
+                })?;
+                (count > 0).then_some((g.controller, count))
+            })
+            .collect()
+    }
+}
+
+fn subtree_enables(dir: &Path, controller: &str) -> bool {
+    std::fs::read_to_string(dir.join("cgroup.subtree_control"))
+        .map(|s| s.split_whitespace().any(|c| c == controller))
+        .unwrap_or(false)
+}
+
+impl Drop for JailCgroups {
+    fn drop(&mut self) {
+        // The jail's processes are gone once its init is reaped, but the
+        // kernel may take a moment to empty the group.
+        for group in &self.groups {
+            for _ in 0..50 {
+                if std::fs::remove_dir(&group.dir).is_ok() {
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+        }
+    }
+}

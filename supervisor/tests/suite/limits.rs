@@ -1,0 +1,98 @@
+//! Resource limits, from the command line, checked by their effect.
+
+use super::common::*;
+
+#[test]
+fn pids_limit_stops_forks() {
+    let dir = workdir();
+    let out = run(jail(dir.path()).args([
+        "exec",
+        "--pids",
+        "8",
+        "--",
+        "sh",
+        "-c",
+        "n=0; for i in $(seq 30); do sleep 2 & n=$((n+1)); done 2>/dev/null; echo started",
+    ]));
+    assert!(
+        !stdout(&out).contains("started") || stderr(&out).contains("fork"),
+        "30 processes started under --pids 8: {}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn tmpfs_size_caps_tmp() {
+    let dir = workdir();
+    let out = run(jail(dir.path()).args([
+        "exec",
+        "--tmpfs-size",
+        "4MiB",
+        "--",
+        "sh",
+        "-c",
+        "head -c 8000000 /dev/zero > /tmp/fill; echo rc=$?; wc -c < /tmp/fill",
+    ]));
+    let text = stdout(&out);
+    assert!(text.contains("rc=1"), "{text} {}", stderr(&out));
+    let written: u64 = text
+        .lines()
+        .last()
+        .and_then(|l| l.trim().parse().ok())
+        .expect("size");
+    assert!(
+        written <= 4 << 20,
+        "wrote {written} bytes into a 4 MiB /tmp"
+    );
+}
+
+#[test]
+fn cpu_time_limit_kills_a_busy_loop() {
+    let dir = workdir();
+    let started = std::time::Instant::now();
+    let out = run(jail(dir.path()).args([
+        "exec",
+        "--cpu-time",
+        "1",
+        "--",
+        "sh",
+        "-c",
+        "while :; do :; done",
+    ]));
+    // RLIMIT_CPU sends SIGXCPU (24) at the soft limit, which kills.
+    assert_eq!(out.status.code(), Some(128 + 24), "{}", stderr(&out));
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+}
+
+#[test]
+fn memory_limit_stops_a_large_allocation() {
+    let dir = workdir();
+    let out = run(jail(dir.path()).args([
+        "exec",
+        "--memory",
+        "64MiB",
+        "--",
+        "python3",
+        "-c",
+        "x = bytearray(512 << 20); print('allocated')",
+    ]));
+    assert!(
+        !stdout(&out).contains("allocated"),
+        "512 MiB allocated under 64 MiB"
+    );
+    assert!(!out.status.success());
+}
+
+#[test]
+fn core_dumps_are_off_and_limits_are_visible() {
+    let dir = workdir();
+    let out = run(jail(dir.path()).args([
+        "exec",
+        "--",
+        "bash",
+        "-c",
+        "ulimit -c; ulimit -n; ulimit -u",
+    ]));
+    assert_ok(&out);
+    assert_eq!(stdout(&out), "0\n8192\n1024\n");
+}
