@@ -55,6 +55,10 @@ pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
         sys::exit(SETUP_FAILED);
     }
     check(Step::Chdir, sys::chdir(&p.cwd));
+    // Nothing may run outside the jail's cgroups: wait until we are in them.
+    if sync::wait_for_cgroups_joined(ends.release).is_err() {
+        sys::exit(SETUP_FAILED);
+    }
     // Signals arriving before the init loop starts must not be lost: give
     // them a handler (pid 1 drops signals it has none for) and keep them
     // blocked until sigwaitinfo collects them.

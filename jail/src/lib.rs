@@ -8,13 +8,16 @@
 //! 2. `spawn` (parent): two close-on-exec pipes, then `clone3` with new user,
 //!    mount, pid, net, ipc, uts and cgroup namespaces and a pidfd.
 //! 3. `userns.rs` (parent): write uid_map, setgroups=deny, gid_map; release
-//!    the child (`sync.rs`).
+//!    the child (`sync.rs`); then, while the child builds its mount tree,
+//!    `cgroup.rs` creates the jail's cgroups and moves the child in, and a
+//!    second release lets the child fork the payload.
 //! 4. `child.rs` (child, pid 1 of the new pid namespace): parent-death
 //!    signal, wait for the maps, new session, hostname, `mount.rs` builds the
 //!    root and pivots into it, chdir, fork the payload.
 //! 5. `child.rs` (payload): reset signals, attach the pty if any, mark every
-//!    fd but 0-2 close-on-exec, drop the bounding and ambient capabilities,
-//!    no_new_privs, clear the remaining capabilities, execve.
+//!    fd but 0-2 close-on-exec, rlimits (`rlimit.rs`), drop the bounding and
+//!    ambient capabilities, no_new_privs, Landlock (`landlock.rs`), clear the
+//!    remaining capabilities, seccomp (compiled by `policy::seccomp`), execve.
 //! 6. `init.rs` (pid 1): close every fd, wipe the inherited argv/environ,
 //!    become non-dumpable, reap and forward signals until the payload exits,
 //!    then exit with its status.
@@ -71,8 +74,6 @@ const NAMESPACE_FLAGS: libc::c_int = libc::CLONE_NEWUSER
 /// id maps and is building the jail; read [`Jail::report`] to learn whether
 /// the payload started.
 pub fn spawn(prepared: Prepared) -> Result<Jail, JailError> {
-    let (pids, memory) = prepared.cgroup_limits;
-    let mut cgroups = cgroup::JailCgroups::create(pids, memory);
     let (parent_ends, child_ends, child_owned) = sync::pipes()?;
     let (pid, pidfd) = match sys::clone3(NAMESPACE_FLAGS as u64, true) {
         Ok((0, _)) => {
@@ -101,18 +102,23 @@ pub fn spawn(prepared: Prepared) -> Result<Jail, JailError> {
         err
     };
     userns::write_maps(pid, &prepared).map_err(kill)?;
-    // Before the release: nothing in the jail runs outside its cgroups.
+    let released = |errno| {
+        kill(JailError::Sys {
+            op: "releasing the jail",
+            errno,
+        })
+    };
+    sync::release_child(&parent_ends.release).map_err(released)?;
+    // While the child builds its mount tree; it forks the payload only
+    // after the second release, so nothing runs outside these cgroups.
+    let (pids, memory) = prepared.cgroup_limits;
+    let mut cgroups = cgroup::JailCgroups::create(pids, memory);
     if let Err(err) = cgroups.attach(pid) {
         cgroups
             .notes
             .push(format!("cannot move the jail into its cgroups: {err}"));
     }
-    sync::release_child(&parent_ends.release).map_err(|errno| {
-        kill(JailError::Sys {
-            op: "releasing the jail",
-            errno,
-        })
-    })?;
+    sync::confirm_cgroups(&parent_ends.release).map_err(released)?;
     Ok(Jail {
         pid,
         pidfd,

@@ -1,6 +1,8 @@
 //! The parent <-> child step protocol, over two close-on-exec pipes:
-//! - release (parent -> child): one byte once the uid/gid maps are written;
-//!   end of file means the parent is gone.
+//! - release (parent -> child): one byte once the uid/gid maps are written,
+//!   a second once the jail's cgroups hold the init (the parent builds them
+//!   while the child builds its mount tree); end of file means the parent
+//!   is gone.
 //! - report (child -> parent): a `ChildFailure` if a step fails; end of file
 //!   with no bytes means the payload's execve succeeded (the pipe is
 //!   close-on-exec and the init closes its copy).
@@ -12,6 +14,7 @@ use crate::sys::{self, Errno};
 use crate::JailError;
 
 const MAPS_WRITTEN: u8 = b'M';
+const CGROUPS_JOINED: u8 = b'C';
 
 pub(crate) struct ChildEnds {
     pub release: RawFd,
@@ -42,17 +45,29 @@ pub(crate) fn pipes() -> Result<(ParentEnds, ChildEnds, [OwnedFd; 2]), JailError
     Ok((parent, child, [release_read, report_write]))
 }
 
-pub(crate) fn wait_for_maps_written(release: RawFd) -> Result<(), Errno> {
+fn wait_for(release: RawFd, expected: u8) -> Result<(), Errno> {
     let mut byte = [0u8; 1];
     match sys::read_exact(release, &mut byte)? {
-        true if byte[0] == MAPS_WRITTEN => Ok(()),
+        true if byte[0] == expected => Ok(()),
         true => Err(Errno::EPROTO),
         false => Err(Errno::EPIPE),
     }
 }
 
+pub(crate) fn wait_for_maps_written(release: RawFd) -> Result<(), Errno> {
+    wait_for(release, MAPS_WRITTEN)
+}
+
+pub(crate) fn wait_for_cgroups_joined(release: RawFd) -> Result<(), Errno> {
+    wait_for(release, CGROUPS_JOINED)
+}
+
 pub(crate) fn release_child(release: &OwnedFd) -> Result<(), Errno> {
     sys::write_all(release.as_raw_fd(), &[MAPS_WRITTEN])
+}
+
+pub(crate) fn confirm_cgroups(release: &OwnedFd) -> Result<(), Errno> {
+    sys::write_all(release.as_raw_fd(), &[CGROUPS_JOINED])
 }
 
 pub(crate) fn report_failure(report: RawFd, failure: ChildFailure) {
