@@ -360,7 +360,9 @@ pub fn install_noop_handler(signal: c_int) -> Result<(), Errno> {
 /// Restores every signal's default action and unblocks all signals, so the
 /// payload starts as if from a clean exec.
 pub fn reset_signals() -> Result<(), Errno> {
-    for signal in 1..libc::SIGRTMAX() {
+    // Handlers are reset by execve anyway; what survives it is SIG_IGN
+    // (Rust ignores SIGPIPE, `nohup` SIGHUP), so the standard signals do.
+    for signal in 1..libc::SIGRTMIN() {
         if signal == libc::SIGKILL || signal == libc::SIGSTOP {
             continue;
         }
