@@ -3,7 +3,7 @@
 //! calls allocation-free wrappers from sys.rs; a failure goes back to the
 //! parent as a fixed-size `ChildFailure`, and the child leaves with `_exit`.
 
-use std::os::fd::RawFd;
+use std::os::fd::{AsRawFd, RawFd};
 
 use crate::error::{ChildFailure, Step};
 use crate::prepare::{Prepared, Stdio};
@@ -125,10 +125,21 @@ fn exec_payload(p: &Prepared, report: RawFd) -> ! {
     }
     check(Step::DropCapabilities, sys::clear_capabilities());
     // Last, so the set-up above needs none of the calls the filter refuses.
-    if let Some(filters) = &p.seccomp {
-        for filter in filters {
-            if seccompiler::apply_filter(filter).is_err() {
-                fail(report, Step::Seccomp, Errno::last(), SETUP_FAILED);
+    if let Some([lists, refusals]) = &p.seccomp {
+        if seccompiler::apply_filter(lists).is_err() {
+            fail(report, Step::Seccomp, Errno::last(), SETUP_FAILED);
+        }
+        match &p.denials {
+            // --verbose: the supervisor answers the refusals and counts them.
+            Some((_, socket)) => {
+                let listener = sys::install_filter_with_listener(refusals);
+                let sent = listener.and_then(|fd| sys::send_fd(socket.as_raw_fd(), fd));
+                check(Step::Seccomp, sent);
+            }
+            None => {
+                if seccompiler::apply_filter(refusals).is_err() {
+                    fail(report, Step::Seccomp, Errno::last(), SETUP_FAILED);
+                }
             }
         }
     }

@@ -34,7 +34,6 @@ fn rights(access: PlanAccess, dir: bool) -> BitFlags<AccessFs> {
         PlanAccess::Device => {
             AccessFs::ReadFile | AccessFs::WriteFile | AccessFs::IoctlDev | AccessFs::Truncate
         }
-        PlanAccess::ProcWrite => AccessFs::WriteFile | AccessFs::Truncate,
     };
     if dir {
         wanted

@@ -34,6 +34,7 @@
 
 pub mod cgroup;
 pub mod child;
+pub mod denials;
 mod error;
 mod init;
 mod landlock;
@@ -59,6 +60,9 @@ pub struct Jail {
     pub report: OwnedFd,
     /// The jail's cgroups (where the caller may create them).
     pub cgroups: cgroup::JailCgroups,
+    /// With `report_denials`: where the payload sends its seccomp listener
+    /// (hand it to [`denials::serve`]).
+    pub denials: Option<OwnedFd>,
     prepared: Prepared,
 }
 
@@ -73,7 +77,7 @@ const NAMESPACE_FLAGS: libc::c_int = libc::CLONE_NEWUSER
 /// Starts the jail described by `prepared`. Returns once the child has its
 /// id maps and is building the jail; read [`Jail::report`] to learn whether
 /// the payload started.
-pub fn spawn(prepared: Prepared) -> Result<Jail, JailError> {
+pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
     let (parent_ends, child_ends, child_owned) = sync::pipes()?;
     let (pid, pidfd) = match sys::clone3(NAMESPACE_FLAGS as u64, true) {
         Ok((0, _)) => {
@@ -90,6 +94,9 @@ pub fn spawn(prepared: Prepared) -> Result<Jail, JailError> {
         }
     };
     drop(child_owned);
+    // Our copy of the child's end goes, so the parent end sees end of file
+    // if the payload never sends its listener.
+    let denials = prepared.denials.take().and_then(|(parent, _child)| parent);
     // SAFETY: clone3 with CLONE_PIDFD stored a fresh pidfd that nothing else
     // owns.
     let pidfd = unsafe { OwnedFd::from_raw_fd(pidfd) };
@@ -102,13 +109,8 @@ pub fn spawn(prepared: Prepared) -> Result<Jail, JailError> {
         err
     };
     userns::write_maps(pid, &prepared).map_err(kill)?;
-    let released = |errno| {
-        kill(JailError::Sys {
-            op: "releasing the jail",
-            errno,
-        })
-    };
-    sync::release_child(&parent_ends.release).map_err(released)?;
+    // A failed write means the child is gone; its report says why.
+    let _ = sync::release_child(&parent_ends.release);
     // While the child builds its mount tree; it forks the payload only
     // after the second release, so nothing runs outside these cgroups.
     let (pids, memory) = prepared.cgroup_limits;
@@ -118,12 +120,13 @@ pub fn spawn(prepared: Prepared) -> Result<Jail, JailError> {
             .notes
             .push(format!("cannot move the jail into its cgroups: {err}"));
     }
-    sync::confirm_cgroups(&parent_ends.release).map_err(released)?;
+    let _ = sync::confirm_cgroups(&parent_ends.release);
     Ok(Jail {
         pid,
         pidfd,
         report: parent_ends.report,
         cgroups,
+        denials,
         prepared,
     })
 }

@@ -43,14 +43,16 @@ pub(crate) fn build_root(p: &Prepared) -> Result<(), ChildFailure> {
         if matches!(m.point, MountPoint::Symlink(_)) {
             continue;
         }
-        sys::mount(
+        match sys::mount(
             m.source.as_deref(),
             &m.dest,
             m.fstype.as_deref(),
             m.flags,
             m.data.as_deref(),
-        )
-        .map_err(fail(Step::Mount, index))?;
+        ) {
+            Err(Errno::ENOENT) if m.optional => continue,
+            result => result.map_err(fail(Step::Mount, index))?,
+        }
         if m.attrs != 0 {
             set_attrs(m).map_err(fail(Step::MountAttributes, index))?;
         }

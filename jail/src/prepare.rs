@@ -53,6 +53,9 @@ pub(crate) struct PreparedMount {
     pub data: Option<CString>,
     /// Flags added afterwards with mount_setattr (0: none).
     pub attrs: u64,
+    /// Skipped when the destination does not exist (kernel-dependent /proc
+    /// entries such as /proc/sysrq-trigger).
+    pub optional: bool,
 }
 
 /// The prepared launch. Holds the C strings that `argv`/`envp` point into.
@@ -89,6 +92,9 @@ pub struct Prepared {
     /// (pids, memory) for the jail's cgroups, the same figures as the
     /// NPROC and DATA rlimits but counted for the whole jail.
     pub(crate) cgroup_limits: (u64, u64),
+    /// With --verbose: a socketpair (parent end, child end) over which the
+    /// payload sends its seccomp listener.
+    pub(crate) denials: Option<(Option<std::os::fd::OwnedFd>, std::os::fd::OwnedFd)>,
     /// The allowlist and the refusals, compiled before the clone.
     pub(crate) seccomp: Option<[policy::seccomp::BpfProgram; 2]>,
 }
@@ -110,7 +116,8 @@ fn under(root: &str, path: &Path) -> PathBuf {
 }
 
 impl Prepared {
-    pub fn new(plan: &JailPlan, stdio: Stdio) -> Result<Prepared, JailError> {
+    /// `report_denials`: let the supervisor see each seccomp refusal.
+    pub fn new(plan: &JailPlan, stdio: Stdio, report_denials: bool) -> Result<Prepared, JailError> {
         let mut mounts = Vec::with_capacity(plan.mounts.len());
         let mut mount_names = Vec::with_capacity(plan.mounts.len());
         for m in &plan.mounts {
@@ -214,8 +221,24 @@ impl Prepared {
                     find(policy::plan::RlimitResource::Data),
                 )
             },
+            denials: if report_denials && plan.seccomp.enabled {
+                use nix::sys::socket::{socketpair, AddressFamily, SockFlag, SockType};
+                let (parent, child) = socketpair(
+                    AddressFamily::Unix,
+                    SockType::SeqPacket,
+                    None,
+                    SockFlag::SOCK_CLOEXEC,
+                )
+                .map_err(|errno| JailError::Sys {
+                    op: "socketpair for seccomp notifications",
+                    errno,
+                })?;
+                Some((Some(parent), child))
+            } else {
+                None
+            },
             seccomp: if plan.seccomp.enabled {
-                Some(policy::seccomp::compile(&plan.seccomp)?)
+                Some(policy::seccomp::compile(&plan.seccomp, report_denials)?)
             } else {
                 None
             },
@@ -288,6 +311,14 @@ fn prepare_mount(dest: &Path, kind: &MountKind) -> Result<PreparedMount, JailErr
             data("newinstance,ptmxmode=0666,mode=620".into())?,
             0,
         ),
+        MountKind::ReadOnlyAgain => (
+            MountPoint::Existing,
+            Some(path_cstring(&target)?),
+            None,
+            libc::MS_BIND | libc::MS_REC,
+            None,
+            MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC,
+        ),
         MountKind::Symlink { target } => (
             MountPoint::Symlink(path_cstring(target)?),
             None,
@@ -322,6 +353,7 @@ fn prepare_mount(dest: &Path, kind: &MountKind) -> Result<PreparedMount, JailErr
         flags,
         data,
         attrs,
+        optional: matches!(kind, MountKind::ReadOnlyAgain),
     })
 }
 

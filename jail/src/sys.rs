@@ -502,3 +502,63 @@ pub fn hard_rlimit(resource: libc::__rlimit_resource_t) -> Result<libc::rlim_t, 
     check_int(unsafe { libc::getrlimit(resource, &mut limit) })?;
     Ok(limit.rlim_max)
 }
+
+/// Installs a seccomp filter and returns its user-notification listener.
+pub fn install_filter_with_listener(program: &[seccompiler::sock_filter]) -> Result<RawFd, Errno> {
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "our programs are < 1000 instructions"
+    )]
+    let fprog = libc::sock_fprog {
+        len: program.len() as u16,
+        filter: program.as_ptr() as *mut libc::sock_filter,
+    };
+    // SAFETY: `fprog` points at `program`, alive for the call; the kernel
+    // copies the instructions.
+    let fd = check(unsafe {
+        libc::syscall(
+            libc::SYS_seccomp,
+            libc::SECCOMP_SET_MODE_FILTER,
+            libc::SECCOMP_FILTER_FLAG_NEW_LISTENER,
+            &fprog as *const libc::sock_fprog,
+        )
+    })?;
+    #[expect(clippy::cast_possible_truncation, reason = "fds fit in c_int")]
+    Ok(fd as RawFd)
+}
+
+/// Sends `fd` over the unix socket `socket` (SCM_RIGHTS), from the stack.
+pub fn send_fd(socket: RawFd, fd: RawFd) -> Result<(), Errno> {
+    #[repr(C)]
+    union ControlBuffer {
+        buf: [u8; 64],
+        _align: libc::cmsghdr,
+    }
+    let mut control = ControlBuffer { buf: [0; 64] };
+    let mut byte = [b'F'];
+    let mut iov = libc::iovec {
+        iov_base: byte.as_mut_ptr().cast(),
+        iov_len: 1,
+    };
+    // SAFETY: msghdr is plain old data; all-zero is valid.
+    let mut msg: libc::msghdr = unsafe { std::mem::zeroed() };
+    msg.msg_iov = &mut iov;
+    msg.msg_iovlen = 1;
+    const FD_BYTES: u32 = 4; // size_of::<RawFd>()
+                             // SAFETY: CMSG_SPACE only computes a size.
+    let space = unsafe { libc::CMSG_SPACE(FD_BYTES) };
+    // SAFETY: writing the buffer member of a union we own.
+    msg.msg_control = unsafe { control.buf.as_mut_ptr() }.cast();
+    msg.msg_controllen = space as usize;
+    // SAFETY: msg_control points at 64 aligned bytes, more than `space`, so
+    // the first header and its data lie inside the buffer.
+    unsafe {
+        let header = libc::CMSG_FIRSTHDR(&msg);
+        (*header).cmsg_level = libc::SOL_SOCKET;
+        (*header).cmsg_type = libc::SCM_RIGHTS;
+        (*header).cmsg_len = libc::CMSG_LEN(FD_BYTES) as usize;
+        std::ptr::write_unaligned(libc::CMSG_DATA(header).cast::<RawFd>(), fd);
+    }
+    // SAFETY: `msg` and everything it points at live on our stack.
+    check(unsafe { libc::sendmsg(socket, &msg, 0) } as libc::c_long).map(drop)
+}

@@ -25,8 +25,6 @@ pub enum Access {
     ReadWrite,
     /// Read, write and ioctl on device files (terminals need ioctl).
     Device,
-    /// Writing files under /proc (oom_score_adj, comm, attr).
-    ProcWrite,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -113,7 +111,6 @@ pub fn plan(
             }
             MountKind::Device { .. } => list.push(rule(Access::Device, false)),
             MountKind::Devpts => list.push(rule(Access::Device, true)),
-            MountKind::Proc => list.push(rule(Access::ProcWrite, true)),
             _ => {}
         }
     }

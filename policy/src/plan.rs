@@ -137,7 +137,12 @@ pub enum MountKind {
     Mask {
         dir: bool,
     },
+    /// A path of the jail's own tree bound onto itself, read-only.
+    ReadOnlyAgain,
 }
+
+/// Parts of the jail's /proc made read-only (bubblewrap's list).
+const PROC_READ_ONLY: [&str; 4] = ["/proc/sys", "/proc/sysrq-trigger", "/proc/irq", "/proc/bus"];
 
 /// The device nodes of the jail's minimal /dev.
 const DEVICES: [&str; 6] = ["null", "zero", "full", "random", "urandom", "tty"];
@@ -190,6 +195,12 @@ pub fn build(
         },
     ));
     defaults.push(mount("/proc", MountKind::Proc));
+    // Host-wide knobs that /proc exposes even inside a pid namespace. A
+    // host-root caller is uid 0 in the jail and owns them: core_pattern or
+    // sysrq-trigger would take the host without any capability.
+    for knob in PROC_READ_ONLY {
+        defaults.push(mount(knob, MountKind::ReadOnlyAgain));
+    }
     defaults.push(mount(
         "/dev",
         MountKind::Tmpfs {
@@ -463,6 +474,9 @@ impl fmt::Display for JailPlan {
                     writeln!(f, "  ln  {dest} -> {}", target.display())?
                 }
                 MountKind::Mask { .. } => writeln!(f, "  --  {dest}  masked (blocked pattern)")?,
+                MountKind::ReadOnlyAgain => {
+                    writeln!(f, "  ro  {dest}  (the jail's own, read-only)")?
+                }
             }
         }
         writeln!(

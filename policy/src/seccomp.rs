@@ -711,22 +711,54 @@ fn number_of(name: &str) -> Result<u32, PolicyError> {
         .ok_or_else(|| PolicyError::Seccomp(format!("cannot resolve `{name}`")))
 }
 
-/// The two programs, allowlist first; install them in this order.
-pub fn compile(plan: &SeccompPlan) -> Result<[BpfProgram; 2], PolicyError> {
-    Ok([
-        lists(&plan.allowed_numbers, &plan.refused_numbers)?,
-        conditional_refusals()?,
-    ])
+/// The two programs, in the order to install them.
+///
+/// With `notify`, every refusal is in the second program and answers
+/// SECCOMP_RET_USER_NOTIF instead of EPERM, so that a listener (the
+/// supervisor, with `--verbose`) sees each one and answers EPERM itself:
+/// the kernel sends a notification only to the listener of the filter whose
+/// answer it chose.
+pub fn compile(plan: &SeccompPlan, notify: bool) -> Result<[BpfProgram; 2], PolicyError> {
+    if !notify {
+        return Ok([
+            lists(&plan.allowed_numbers, &plan.refused_numbers)?,
+            refusals(&[])?,
+        ]);
+    }
+    let mut passed = plan.allowed_numbers.clone();
+    passed.extend(&plan.refused_numbers);
+    passed.sort_unstable();
+    let mut refusals = refusals(REFUSED)?;
+    let eperm = bpf::RET_ERRNO | libc::EPERM as u32;
+    for instruction in refusals.iter_mut() {
+        if instruction.code == bpf::RET_K && instruction.k == eperm {
+            instruction.k = libc::SECCOMP_RET_USER_NOTIF;
+        }
+    }
+    Ok([lists(&passed, &[])?, refusals])
 }
 
-/// The refusals that depend on arguments (seccompiler's filter).
-fn conditional_refusals() -> Result<BpfProgram, PolicyError> {
+/// The name of a call number on this architecture, for reports.
+pub fn name_of(nr: i64) -> Option<&'static str> {
+    ALLOWED
+        .iter()
+        .chain(ALLOWED_X86_64)
+        .chain(REFUSED)
+        .find(|(_, n, _)| *n == nr)
+        .map(|(name, _, _)| *name)
+}
+
+/// The refusals that depend on arguments, plus `unconditional` (seccompiler).
+fn refusals(unconditional: &[Call]) -> Result<BpfProgram, PolicyError> {
     let bad = |e: seccompiler::BackendError| PolicyError::Seccomp(e.to_string());
     let cond = |index: u8, len: SeccompCmpArgLen, op: SeccompCmpOp, value: u64| {
         SeccompCondition::new(index, len, op, value).map_err(bad)
     };
     let rule = |conditions: Vec<SeccompCondition>| SeccompRule::new(conditions).map_err(bad);
-    let mut rules: BTreeMap<i64, Vec<SeccompRule>> = BTreeMap::new();
+    let mut rules: BTreeMap<i64, Vec<SeccompRule>> = unconditional
+        .iter()
+        .map(|(_, nr, _)| (*nr, Vec::new()))
+        .collect();
     let mut clone = Vec::new();
     for flag in CLONE_NAMESPACE_FLAGS {
         let masked = SeccompCmpOp::MaskedEq(flag);
@@ -997,18 +1029,39 @@ mod tests {
         let [allow, refuse] = programs;
         let a = run(allow, AUDIT_ARCH, nr, args);
         let r = run(refuse, AUDIT_ARCH, nr, args);
-        let action = |v: u32| v & 0xffff_0000;
-        if action(r) == bpf::RET_ALLOW {
-            a
-        } else if action(a) == bpf::RET_ALLOW || action(a) == action(r) {
+        // Kernel precedence: KILL > ERRNO > USER_NOTIF > ALLOW; on a tie
+        // the later filter (the refusals) wins.
+        let rank = |v: u32| match v & 0xfff0_0000 {
+            0x8000_0000 => 0,
+            0x0000_0000 => 1,
+            0x7fc0_0000 => 2,
+            _ => 3,
+        };
+        if rank(r) <= rank(a) {
             r
         } else {
-            a.min(r)
+            a
         }
     }
 
     fn compiled() -> [BpfProgram; 2] {
-        compile(&plan(true, &[]).expect("plan")).expect("compiles")
+        compile(&plan(true, &[]).expect("plan"), false).expect("compiles")
+    }
+
+    #[test]
+    fn with_notify_every_refusal_goes_to_the_listener() {
+        let p = compile(&plan(true, &[]).expect("plan"), true).expect("compiles");
+        let notify = libc::SECCOMP_RET_USER_NOTIF;
+        assert_eq!(verdict(&p, libc::SYS_ptrace as u32, [0; 6]), notify);
+        assert_eq!(verdict(&p, libc::SYS_mount as u32, [0; 6]), notify);
+        let clone = libc::SYS_clone as u32;
+        assert_eq!(
+            verdict(&p, clone, [0x1000_0000 | 17, 0, 0, 0, 0, 0]),
+            notify
+        );
+        assert_eq!(verdict(&p, clone, [17, 0, 0, 0, 0, 0]), ALLOW);
+        assert_eq!(verdict(&p, libc::SYS_read as u32, [0; 6]), ALLOW);
+        assert_eq!(verdict(&p, 1000, [0; 6]), ENOSYS);
     }
 
     #[test]
@@ -1134,7 +1187,7 @@ mod tests {
     fn a_known_extra_name_is_added_and_allowed() {
         let plan = plan(true, &["vhangup".into()]).expect("plan");
         assert_eq!(plan.allowed_count, ALLOWED.len() + ALLOWED_X86_64.len() + 1);
-        let programs = compile(&plan).expect("compiles");
+        let programs = compile(&plan, false).expect("compiles");
         assert_eq!(verdict(&programs, libc::SYS_vhangup as u32, [0; 6]), ALLOW);
     }
 }

@@ -62,8 +62,15 @@ pub fn run(plan: &JailPlan, verbose: bool) -> anyhow::Result<u8> {
         None => jail::Stdio::Inherit,
     };
 
-    let prepared = jail::Prepared::new(plan, stdio)?;
-    let jail = jail::spawn(prepared)?;
+    let prepared = jail::Prepared::new(plan, stdio, verbose)?;
+    let mut jail = jail::spawn(prepared)?;
+    let refusals = jail.denials.take().map(|socket| {
+        std::thread::spawn(move || {
+            let mut counts: std::collections::BTreeMap<i64, u64> = Default::default();
+            jail::denials::serve(socket, |nr| *counts.entry(nr).or_default() += 1);
+            counts
+        })
+    });
     if verbose {
         let controllers = jail.cgroups.controllers();
         if !controllers.is_empty() {
@@ -163,6 +170,9 @@ pub fn run(plan: &JailPlan, verbose: bool) -> anyhow::Result<u8> {
         started = Some(jail.wait_started());
     }
     started.unwrap_or(Ok(()))?;
+    if let Some(counts) = refusals.and_then(|thread| thread.join().ok()) {
+        report_refusals(&counts);
+    }
     let breaches = jail.cgroups.breaches();
     for (controller, count) in &breaches {
         let what = if *controller == "pids" {
@@ -182,6 +192,23 @@ pub fn run(plan: &JailPlan, verbose: bool) -> anyhow::Result<u8> {
         WaitStatus::Signaled(_, signal, _) => 128u8.saturating_add(signal as u8),
         _ => crate::JAIL_FAILED,
     })
+}
+
+/// `--verbose`: which system calls seccomp refused, and how often.
+fn report_refusals(counts: &std::collections::BTreeMap<i64, u64>) {
+    if counts.is_empty() {
+        eprintln!("jail: seccomp refused no system call");
+        return;
+    }
+    let list: Vec<String> = counts
+        .iter()
+        .map(|(nr, n)| {
+            let name =
+                policy::seccomp::name_of(*nr).map_or_else(|| format!("#{nr}"), str::to_string);
+            format!("{name} ({n})")
+        })
+        .collect();
+    eprintln!("jail: seccomp refused (EPERM): {}", list.join(", "));
 }
 
 /// The host terminal in raw mode for the relay's lifetime: keys go to the

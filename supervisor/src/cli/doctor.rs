@@ -176,7 +176,7 @@ fn trial_jail(profile: &policy::Profile) -> anyhow::Result<()> {
         require_landlock: None,
     };
     let plan = policy::plan::build(&profile, &request, &crate::fsview::HostFs)?;
-    let jail = jail::spawn(jail::Prepared::new(&plan, jail::Stdio::Inherit)?)?;
+    let jail = jail::spawn(jail::Prepared::new(&plan, jail::Stdio::Inherit, false)?)?;
     let started = jail.wait_started();
     let status = nix::sys::wait::waitpid(nix::unistd::Pid::from_raw(jail.pid), None)?;
     started?;

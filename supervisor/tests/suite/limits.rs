@@ -96,3 +96,26 @@ fn core_dumps_are_off_and_limits_are_visible() {
     assert_ok(&out);
     assert_eq!(stdout(&out), "0\n8192\n1024\n");
 }
+
+#[test]
+fn verbose_names_the_refused_system_calls() {
+    let dir = workdir();
+    let out = run(jail(dir.path()).args([
+        "exec",
+        "--verbose",
+        "--",
+        "sh",
+        "-c",
+        "unshare -U true; unshare -m true; true",
+    ]));
+    assert_ok(&out);
+    let err = stderr(&out);
+    assert!(
+        err.contains("unshare failed: Operation not permitted"),
+        "{err}"
+    );
+    assert!(
+        err.contains("jail: seccomp refused (EPERM): unshare (2)"),
+        "{err}"
+    );
+}
