@@ -1,4 +1,5 @@
 mod common;
+mod escape;
 mod exec;
 mod lifecycle;
 mod limits;
