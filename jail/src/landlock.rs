@@ -42,10 +42,7 @@ fn rights(access: PlanAccess, dir: bool) -> BitFlags<AccessFs> {
     }
 }
 
-pub(crate) fn prepare(
-    plan: &LandlockPlan,
-    extra: &[(std::path::PathBuf, PlanAccess, bool)],
-) -> Result<Option<PreparedLandlock>, JailError> {
+pub(crate) fn prepare(plan: &LandlockPlan) -> Result<Option<PreparedLandlock>, JailError> {
     if !plan.enabled {
         return Ok(None);
     }
@@ -70,18 +67,13 @@ pub(crate) fn prepare(
             .add_rule(NetPort::new(*port, AccessNet::ConnectTcp))
             .map_err(err)?;
     }
-    let mut rules = Vec::with_capacity(plan.rules.len() + extra.len());
-    let rule_list = plan
-        .rules
-        .iter()
-        .map(|r| (r.path.clone(), r.access, r.dir))
-        .chain(extra.iter().cloned());
-    for (path, access, dir) in rule_list {
+    let mut rules = Vec::with_capacity(plan.rules.len());
+    for rule in &plan.rules {
         use std::os::unix::ffi::OsStrExt;
-        let c = CString::new(path.as_os_str().as_bytes()).map_err(|_| JailError::Nul {
-            what: path.display().to_string(),
+        let path = CString::new(rule.path.as_os_str().as_bytes()).map_err(|_| JailError::Nul {
+            what: rule.path.display().to_string(),
         })?;
-        rules.push((c, rights(access, dir)));
+        rules.push((path, rights(rule.access, rule.dir)));
     }
     Ok(Some(PreparedLandlock {
         ruleset,

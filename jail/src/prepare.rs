@@ -124,7 +124,6 @@ impl Prepared {
             mounts.push(prepare_mount(&m.dest, &m.kind)?);
             mount_names.push(m.dest.display().to_string());
         }
-        let mut landlock_extra = Vec::new();
         if let Stdio::Terminal { slave, .. } = stdio {
             // The jail's devpts is a private instance, so the pty slave has
             // no name there; as /dev/console (as container runtimes do)
@@ -138,11 +137,6 @@ impl Prepared {
             let console = MountKind::Device { source: name };
             mounts.push(prepare_mount(Path::new("/dev/console"), &console)?);
             mount_names.push("/dev/console".into());
-            landlock_extra.push((
-                PathBuf::from("/dev/console"),
-                policy::landlock::Access::Device,
-                false,
-            ));
         }
 
         let argv_storage = plan
@@ -206,7 +200,7 @@ impl Prepared {
             command,
             searched,
             mount_names,
-            landlock: crate::landlock::prepare(&plan.landlock, &landlock_extra)?,
+            landlock: crate::landlock::prepare(&plan.landlock)?,
             rlimits: crate::rlimit::prepare(&plan.limits.rlimits),
             cgroup_limits: {
                 let find = |r| {
@@ -279,14 +273,8 @@ fn prepare_mount(dest: &Path, kind: &MountKind) -> Result<PreparedMount, JailErr
             None,
             safe | if *writable { 0 } else { MOUNT_ATTR_RDONLY },
         ),
-        MountKind::Device { source } => (
-            MountPoint::File,
-            host(source)?,
-            None,
-            bind,
-            None,
-            MOUNT_ATTR_NOSUID | MOUNT_ATTR_NOEXEC,
-        ),
+        // A device node: nosuid/noexec would change nothing for it.
+        MountKind::Device { source } => (MountPoint::File, host(source)?, None, bind, None, 0),
         MountKind::Tmpfs { size, mode } => (
             MountPoint::Dir,
             fs("tmpfs")?,

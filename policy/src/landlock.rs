@@ -109,8 +109,9 @@ pub fn plan(
             MountKind::Tmpfs { .. } if m.dest != std::path::Path::new("/dev") => {
                 list.push(rule(Access::ReadWrite, true))
             }
-            MountKind::Device { .. } => list.push(rule(Access::Device, false)),
-            MountKind::Devpts => list.push(rule(Access::Device, true)),
+            // One rule for the whole of /dev: it holds only the device
+            // nodes, /dev/pts and /dev/shm (which gets its own rule).
+            MountKind::Tmpfs { .. } => list.push(rule(Access::Device, true)),
             _ => {}
         }
     }
@@ -178,9 +179,12 @@ mod tests {
         assert!(plan
             .rules
             .iter()
-            .any(|r| r.path == std::path::Path::new("/dev/null")
+            .any(|r| r.path == std::path::Path::new("/dev")
                 && r.access == Access::Device
-                && !r.dir));
+                && r.dir));
+        let below_dev =
+            |p: &std::path::Path| p.starts_with("/dev") && p != std::path::Path::new("/dev");
+        assert!(!plan.rules.iter().any(|r| below_dev(&r.path)));
     }
 
     #[test]
