@@ -52,31 +52,41 @@ pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
         },
         fixes: Vec::new(),
     });
-    let cgroup = jail::probe::cgroup_v2();
+    // A trial: create the per-jail cgroups as `jail exec` would, then drop
+    // (remove) them.
+    let trial = jail::cgroup::JailCgroups::create(1024, 1 << 30);
+    let held = trial.controllers();
+    let v2 = jail::probe::cgroup_v2()
+        .map(|c| format!("cgroup v2 at {}", c.path.display()))
+        .unwrap_or_else(|why| why);
     checks.push(Check {
-        name: "cgroup v2",
-        ok: false,
+        name: "cgroups",
+        ok: held.contains(&"pids") && held.contains(&"memory"),
         required: false,
-        detail: match &cgroup {
-            Ok(c) => format!(
-                "{} ({}; controllers: {}); per-jail cgroup limits are not applied yet: \
-                 memory, processes and CPU are limited with rlimits",
-                c.path.display(),
-                if c.writable {
-                    "writable"
-                } else {
-                    "not writable"
-                },
-                if c.controllers.is_empty() {
-                    "none".to_string()
-                } else {
-                    c.controllers.join(" ")
-                }
-            ),
-            Err(why) => format!("{why}; memory, processes and CPU are limited with rlimits"),
+        detail: format!(
+            "per-jail limits by cgroup: {}; {}{}",
+            if held.is_empty() {
+                "none (rlimits only)".to_string()
+            } else {
+                held.join(", ")
+            },
+            v2,
+            trial
+                .notes
+                .iter()
+                .map(|n| format!("; {n}"))
+                .collect::<String>()
+        ),
+        fixes: if held.is_empty() {
+            vec![
+                "run under a delegated cgroup: systemd-run --user --scope -p Delegate=yes jail …"
+                    .into(),
+            ]
+        } else {
+            Vec::new()
         },
-        fixes: Vec::new(),
     });
+    drop(trial);
 
     let runnable = checks.iter().all(|c| c.ok || !c.required);
     if args.json {
