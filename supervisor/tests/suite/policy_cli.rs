@@ -97,7 +97,7 @@ fn doctor_reports_each_layer_and_passes_here() {
             "default profile",
             "landlock",
             "seccomp",
-            "cgroup v2"
+            "cgroups"
         ]
     );
     // This test only runs where jails run at all, so the trial must pass.
