@@ -182,9 +182,10 @@ pub fn run(plan: &JailPlan, verbose: bool) -> anyhow::Result<u8> {
         };
         eprintln!("jail: the jail reached {what} {count} time(s)");
     }
-    if breaches.iter().any(|(c, _)| *c == "memory")
-        && matches!(status, WaitStatus::Signaled(_, Signal::SIGKILL, _))
-    {
+    // The init reports a payload killed by SIGKILL as 128 + 9.
+    let payload_killed = matches!(status, WaitStatus::Exited(_, 137))
+        || matches!(status, WaitStatus::Signaled(_, Signal::SIGKILL, _));
+    if payload_killed && breaches.iter().any(|(c, _)| *c == "memory") {
         return Ok(OUT_OF_MEMORY);
     }
     Ok(match status {

@@ -119,3 +119,51 @@ fn verbose_names_the_refused_system_calls() {
         "{err}"
     );
 }
+
+/// Where a memory cgroup can be created (root here), a breach that gets the
+/// payload OOM-killed ends the jail with 123 and says so.
+#[test]
+fn a_memory_cgroup_breach_is_reported_with_its_own_status() {
+    let dir = workdir();
+    let doctor = run(jail(dir.path()).args(["doctor", "--json"]));
+    let report: serde_json::Value = serde_json::from_slice(&doctor.stdout).expect("json");
+    let cgroups = report["checks"]
+        .as_array()
+        .and_then(|c| c.iter().find(|c| c["name"] == "cgroups"))
+        .map(|c| c["detail"].as_str().unwrap_or("").to_string())
+        .unwrap_or_default();
+    let held = cgroups.split(';').next().unwrap_or("");
+    if !held.contains("memory") {
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "skipping the memory cgroup test: no memory cgroup for this user here ({cgroups})"
+        );
+        return;
+    }
+    // Three processes, each under the per-process RLIMIT_DATA of 64 MiB,
+    // together over the jail's 64 MiB: the kernel kills the largest, the
+    // payload itself.
+    std::fs::write(
+        dir.path().join("oom.py"),
+        "import os, time\n\
+         for _ in range(2):\n\
+         \x20   if os.fork() == 0:\n\
+         \x20       b = bytearray(30 << 20)\n\
+         \x20       for i in range(0, len(b), 4096): b[i] = 1\n\
+         \x20       time.sleep(5); os._exit(0)\n\
+         time.sleep(0.5)\n\
+         b = bytearray(50 << 20)\n\
+         for i in range(0, len(b), 4096): b[i] = 1\n\
+         print('survived')\n",
+    )
+    .expect("write");
+    let out = run(jail(dir.path()).args(["exec", "--memory", "64MiB", "--", "python3", "oom.py"]));
+    assert_eq!(out.status.code(), Some(123), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("reached its memory limit"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!stdout(&out).contains("survived"));
+}
