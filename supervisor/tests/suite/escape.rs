@@ -916,16 +916,22 @@ fn fs_write_outside() {
     out.blocked(no_files_named(&dirs, &format!("jailprobe-{mark}")));
 }
 
-#[test]
-fn fs_symlink_secret() {
+/// Runs `probe` with the path of a host secret that is not bound into the
+/// jail; the secret's content must not show up in its output.
+fn secret_stays_out(probe: &'static str) {
     let secret = HostSecret::new();
-    let Some(out) = Probe::new("fs-symlink-secret.c")
+    let Some(out) = Probe::new(probe)
         .env("JAILPROBE_HOSTFILE", secret.file().display())
         .run()
     else {
         return;
     };
     out.blocked(secret.not_in(&out));
+}
+
+#[test]
+fn fs_symlink_secret() {
+    secret_stays_out("fs-symlink-secret.c");
 }
 
 #[test]
@@ -947,26 +953,12 @@ fn fs_hardlink_secret() {
 
 #[test]
 fn fs_proc_root() {
-    let secret = HostSecret::new();
-    let Some(out) = Probe::new("fs-proc-root.c")
-        .env("JAILPROBE_HOSTFILE", secret.file().display())
-        .run()
-    else {
-        return;
-    };
-    out.blocked(secret.not_in(&out));
+    secret_stays_out("fs-proc-root.c");
 }
 
 #[test]
 fn fs_open_by_handle() {
-    let secret = HostSecret::new();
-    let Some(out) = Probe::new("fs-open-by-handle.c")
-        .env("JAILPROBE_HOSTFILE", secret.file().display())
-        .run()
-    else {
-        return;
-    };
-    out.blocked(secret.not_in(&out));
+    secret_stays_out("fs-open-by-handle.c");
 }
 
 #[test]
@@ -1002,14 +994,7 @@ fn fs_remount_rw() {
 
 #[test]
 fn fs_chroot() {
-    let secret = HostSecret::new();
-    let Some(out) = Probe::new("fs-chroot.c")
-        .env("JAILPROBE_HOSTFILE", secret.file().display())
-        .run()
-    else {
-        return;
-    };
-    out.blocked(secret.not_in(&out));
+    secret_stays_out("fs-chroot.c");
 }
 
 #[test]
