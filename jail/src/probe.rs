@@ -135,50 +135,6 @@ pub fn seccomp() -> Result<String, String> {
     Ok(actions)
 }
 
-/// Where this process's cgroup v2 directory is, and whether we may write it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CgroupInfo {
-    pub path: PathBuf,
-    pub writable: bool,
-    /// Controllers this cgroup offers (cgroup.controllers).
-    pub controllers: Vec<String>,
-}
-
-pub fn cgroup_v2() -> Result<CgroupInfo, String> {
-    let mountinfo = std::fs::read_to_string("/proc/self/mountinfo").map_err(|e| e.to_string())?;
-    let mount_point = mountinfo
-        .lines()
-        .find_map(|line| {
-            let (left, right) = line.split_once(" - ")?;
-            right
-                .starts_with("cgroup2 ")
-                .then(|| left.split(' ').nth(4).map(PathBuf::from))?
-        })
-        .ok_or("no cgroup2 filesystem is mounted (cgroup v1 only)")?;
-    let own = std::fs::read_to_string("/proc/self/cgroup").map_err(|e| e.to_string())?;
-    let relative = own
-        .lines()
-        .find_map(|l| l.strip_prefix("0::"))
-        .ok_or("this process is in no cgroup v2 group")?;
-    let path = match relative.trim_start_matches('/') {
-        "" => mount_point,
-        relative => mount_point.join(relative),
-    };
-    let writable = nix::unistd::access(&path.join("cgroup.procs"), nix::unistd::AccessFlags::W_OK)
-        .is_ok()
-        && nix::unistd::access(&path, nix::unistd::AccessFlags::W_OK).is_ok();
-    let controllers = std::fs::read_to_string(path.join("cgroup.controllers"))
-        .unwrap_or_default()
-        .split_whitespace()
-        .map(str::to_string)
-        .collect();
-    Ok(CgroupInfo {
-        path,
-        writable,
-        controllers,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -56,21 +56,17 @@ pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
     // (remove) them.
     let trial = jail::cgroup::JailCgroups::create(1024, 1 << 30);
     let held = trial.controllers();
-    let v2 = jail::probe::cgroup_v2()
-        .map(|c| format!("cgroup v2 at {}", c.path.display()))
-        .unwrap_or_else(|why| why);
     checks.push(Check {
         name: "cgroups",
         ok: held.contains(&"pids") && held.contains(&"memory"),
         required: false,
         detail: format!(
-            "per-jail limits by cgroup: {}; {}{}",
+            "per-jail limits by cgroup: {}{}",
             if held.is_empty() {
                 "none (rlimits only)".to_string()
             } else {
                 held.join(", ")
             },
-            v2,
             trial
                 .notes
                 .iter()
