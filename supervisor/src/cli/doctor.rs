@@ -24,7 +24,9 @@ struct Check {
 
 pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
     let policy = super::load_policy(policy_path)?;
-    let mut checks = vec![userns_check(), profile_check(&policy)];
+    let userns = userns_check();
+    let profile = profile_check(&policy, userns.ok);
+    let mut checks = vec![userns, profile];
     let landlock = jail::probe::landlock_abi();
     checks.push(Check {
         name: "landlock",
@@ -142,16 +144,23 @@ fn userns_check() -> Check {
 }
 
 /// The policy's own `default` profile (its binds, env rules) must start too.
-fn profile_check(policy: &policy::Policy) -> Check {
-    let trial = policy
-        .profile("default")
-        .map_err(anyhow::Error::from)
-        .and_then(trial_jail);
+fn profile_check(policy: &policy::Policy, builtin_started: bool) -> Check {
+    let profile = policy.profile("default");
+    // Without a policy file it is the built-in profile: one trial is enough.
+    let same = profile
+        .as_ref()
+        .is_ok_and(|p| **p == policy::Profile::default());
+    let trial = match profile {
+        Ok(_) if same && builtin_started => Ok(()),
+        Ok(p) => trial_jail(p),
+        Err(err) => Err(err.into()),
+    };
     Check {
         name: "default profile",
         ok: trial.is_ok(),
         required: true,
         detail: match &trial {
+            Ok(()) if same => "the built-in profile (no policy file changes it)".into(),
             Ok(()) => "a jail with the policy's default profile starts".into(),
             Err(err) => format!("a jail with the policy's default profile failed: {err:#}"),
         },
