@@ -58,4 +58,10 @@ pub enum PolicyError {
     Seccomp(String),
     #[error("command argument {index} contains a NUL byte")]
     NulInArgument { index: usize },
+    #[error("{key} is {value}: {reason}")]
+    Limit {
+        key: &'static str,
+        value: u64,
+        reason: &'static str,
+    },
 }

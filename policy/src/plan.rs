@@ -372,7 +372,7 @@ pub fn build(
         limits: PlanLimits {
             timeout_secs: overrides.timeout_secs.or(profile.limits.timeout_secs),
             tmp_size,
-            rlimits: rlimits(&profile.limits, overrides),
+            rlimits: rlimits(&profile.limits, overrides)?,
         },
         seccomp: crate::seccomp::plan(profile.seccomp.enabled, &profile.seccomp.allow)?,
         landlock,
@@ -401,12 +401,23 @@ fn check_bind_source(what: &'static str, source: &Path) -> Result<(), PolicyErro
     Ok(())
 }
 
-fn rlimits(limits: &crate::model::Limits, overrides: &LimitOverrides) -> Vec<Rlimit> {
+fn rlimits(
+    limits: &crate::model::Limits,
+    overrides: &LimitOverrides,
+) -> Result<Vec<Rlimit>, PolicyError> {
+    let pids = overrides.pids.unwrap_or(limits.pids);
+    if pids < MIN_PIDS {
+        return Err(PolicyError::Limit {
+            key: "limits.pids (--pids)",
+            value: pids,
+            reason: "a jail needs at least 2 processes, its init and the payload; raise it",
+        });
+    }
     let limit = |resource, value| Rlimit { resource, value };
     let mut list = vec![
         limit(RlimitResource::Core, 0),
         limit(RlimitResource::Nofile, limits.nofile),
-        limit(RlimitResource::Nproc, overrides.pids.unwrap_or(limits.pids)),
+        limit(RlimitResource::Nproc, pids),
         limit(RlimitResource::Fsize, limits.file_size.0),
         limit(
             RlimitResource::Data,
@@ -416,8 +427,11 @@ fn rlimits(limits: &crate::model::Limits, overrides: &LimitOverrides) -> Vec<Rli
     if let Some(secs) = overrides.cpu_time_secs.or(limits.cpu_time_secs) {
         list.push(limit(RlimitResource::Cpu, secs));
     }
-    list
+    Ok(list)
 }
+
+/// The jail's init and the payload.
+const MIN_PIDS: u64 = 2;
 
 fn mount(dest: impl AsRef<Path>, kind: MountKind) -> Mount {
     Mount {
@@ -642,6 +656,16 @@ mod tests {
         assert_eq!(plan.cwd, Path::new("/home/u/proj"));
         assert!(find(&plan, "/home/u/.ssh").is_none());
         assert_eq!(plan.uid_map.inside, 1000);
+    }
+
+    #[test]
+    fn a_pids_limit_below_init_and_payload_names_the_key() {
+        let mut req = request();
+        req.limits.pids = Some(1);
+        let err = build(&Profile::default(), &req, &host()).expect_err("refused");
+        assert!(err.to_string().contains("limits.pids"), "{err}");
+        req.limits.pids = Some(2);
+        assert!(build(&Profile::default(), &req, &host()).is_ok());
     }
 
     #[test]
