@@ -1,8 +1,8 @@
 //! Per-jail cgroups, where the caller may create them: a `jail-PID`
 //! directory under this process's own cgroup in each hierarchy that has
 //! the controller (cgroup v2, or v1 as on hybrid hosts), with `pids` and
-//! `memory` limits, joined by the jail's init before it is released, and
-//! removed when the jail is gone. Where no hierarchy is writable (an
+//! `memory` limits, which the jail's init is born in (v1) or joins before
+//! it is released (v2), removed when the jail is gone. Where no hierarchy is writable (an
 //! ordinary user without delegation) the rlimits alone apply.
 
 use std::path::{Path, PathBuf};
@@ -16,6 +16,11 @@ enum Version {
 #[derive(Debug)]
 struct Group {
     dir: PathBuf,
+    /// This process's own cgroup in the same hierarchy.
+    home: PathBuf,
+    /// Whether the calling thread entered `dir` for the clone, so the jail
+    /// was born in it (see [`JailCgroups::enter`]).
+    entered: bool,
     controller: &'static str,
     version: Version,
 }
@@ -116,7 +121,9 @@ impl JailCgroups {
                     .push(format!("no cgroup hierarchy offers `{controller}` here"));
                 continue;
             };
-            let dir = mount.join(path.trim_start_matches('/')).join(&name);
+            let home = mount.join(path.trim_start_matches('/'));
+            remove_stale(&home);
+            let dir = home.join(&name);
             let file = if *version == Version::V2 {
                 &v2_file
             } else {
@@ -131,6 +138,8 @@ impl JailCgroups {
             match made {
                 Ok(()) => cgroups.groups.push(Group {
                     dir,
+                    home,
+                    entered: false,
                     controller,
                     version: *version,
                 }),
@@ -146,9 +155,33 @@ impl JailCgroups {
         cgroups
     }
 
-    /// Moves `pid` (the jail's init, before it runs anything) into every group.
+    /// Moves the calling thread into the v1 groups, so that a child cloned
+    /// now is born inside them. Moving another process (writing its pid to
+    /// `cgroup.procs`) waits for an RCU grace period, about 10 ms per start
+    /// here; a thread moving itself through v1's per-thread `tasks` file
+    /// does not. Call [`JailCgroups::leave`] right after the clone.
+    pub fn enter(&mut self) {
+        for group in &mut self.groups {
+            group.entered = group.version == Version::V1
+                && std::fs::write(group.dir.join("tasks"), "0").is_ok();
+        }
+    }
+
+    /// Moves the calling thread back home from the groups it entered.
+    pub fn leave(&mut self) {
+        for group in &mut self.groups {
+            if group.entered {
+                // Failing leaves the supervisor counted in the jail's group
+                // and the group behind; the kernel allows moving back.
+                let _ = std::fs::write(group.home.join("tasks"), "0");
+            }
+        }
+    }
+
+    /// Moves `pid` (the jail's init, before it runs anything) into the
+    /// groups it was not born in.
     pub fn attach(&self, pid: libc::pid_t) -> std::io::Result<()> {
-        for group in &self.groups {
+        for group in self.groups.iter().filter(|g| !g.entered) {
             std::fs::write(group.dir.join("cgroup.procs"), pid.to_string())?;
         }
         Ok(())
@@ -178,6 +211,24 @@ impl JailCgroups {
                 (count > 0).then_some((g.controller, count))
             })
             .collect()
+    }
+}
+
+/// Removes the groups of supervisors that died without cleaning up (killed
+/// by SIGKILL): `jail-PID` siblings whose PID is gone. Only empty groups can
+/// be removed, so a live jail's group is never touched.
+fn remove_stale(home: &Path) {
+    let Ok(entries) = std::fs::read_dir(home) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(|n| n.strip_prefix("jail-")) else {
+            continue;
+        };
+        if pid.parse::<u32>().is_ok() && !Path::new("/proc").join(pid).exists() {
+            let _ = std::fs::remove_dir(entry.path());
+        }
     }
 }
 

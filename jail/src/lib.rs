@@ -5,12 +5,13 @@
 //! 1. `prepare.rs` (parent): turn a `policy::JailPlan` into C strings, argv
 //!    and envp arrays, ordered mount operations and id-map text. Everything
 //!    the child will touch exists before the clone.
-//! 2. `spawn` (parent): two close-on-exec pipes, then `clone3` with new user,
-//!    mount, pid, net, ipc, uts and cgroup namespaces and a pidfd.
+//! 2. `spawn` (parent): two close-on-exec pipes; `cgroup.rs` creates the
+//!    jail's cgroups and (v1) moves the calling thread in, so the child is
+//!    born inside; `clone3` with new user, mount, pid, net, ipc, uts and
+//!    cgroup namespaces and a pidfd; the thread moves back home, and (v2)
+//!    the child is moved in.
 //! 3. `userns.rs` (parent): write uid_map, setgroups=deny, gid_map; release
-//!    the child (`sync.rs`); then, while the child builds its mount tree,
-//!    `cgroup.rs` creates the jail's cgroups and moves the child in, and a
-//!    second release lets the child fork the payload.
+//!    the child (`sync.rs`), and a second release lets it fork the payload.
 //! 4. `child.rs` (child, pid 1 of the new pid namespace): parent-death
 //!    signal, wait for the maps, new session, hostname, `mount.rs` builds the
 //!    root and pivots into it, chdir, fork the payload.
@@ -79,6 +80,9 @@ const NAMESPACE_FLAGS: libc::c_int = libc::CLONE_NEWUSER
 /// the payload started.
 pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
     let (parent_ends, child_ends, child_owned) = sync::pipes()?;
+    let (pids, memory) = prepared.cgroup_limits;
+    let mut cgroups = cgroup::JailCgroups::create(pids, memory);
+    cgroups.enter();
     let (pid, pidfd) = match sys::clone3(NAMESPACE_FLAGS as u64, true) {
         Ok((0, _)) => {
             sys::close(parent_ends.release.as_raw_fd());
@@ -87,12 +91,22 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
         }
         Ok(pair) => pair,
         Err(errno) => {
+            cgroups.leave();
             return Err(JailError::Clone {
                 errno,
                 advice: probe::userns_advice(&probe::Sysctls::host()),
-            })
+            });
         }
     };
+    // First, so the supervisor's own work is not charged to the jail.
+    // Nothing of the jail runs until the second release, so nothing runs
+    // outside its cgroups.
+    cgroups.leave();
+    if let Err(err) = cgroups.attach(pid) {
+        cgroups
+            .notes
+            .push(format!("cannot move the jail into its cgroups: {err}"));
+    }
     drop(child_owned);
     // Our copy of the child's end goes, so the parent end sees end of file
     // if the payload never sends its listener.
@@ -111,15 +125,6 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
     userns::write_maps(pid, &prepared).map_err(kill)?;
     // A failed write means the child is gone; its report says why.
     let _ = sync::release_child(&parent_ends.release);
-    // While the child builds its mount tree; it forks the payload only
-    // after the second release, so nothing runs outside these cgroups.
-    let (pids, memory) = prepared.cgroup_limits;
-    let mut cgroups = cgroup::JailCgroups::create(pids, memory);
-    if let Err(err) = cgroups.attach(pid) {
-        cgroups
-            .notes
-            .push(format!("cannot move the jail into its cgroups: {err}"));
-    }
     let _ = sync::confirm_cgroups(&parent_ends.release);
     Ok(Jail {
         pid,

@@ -90,12 +90,46 @@ fn the_jail_dies_with_a_sigkilled_supervisor() {
     ))
     .len()
         == 2));
+    let groups = jail_cgroup_dirs(processes_running(&format!("sleep {mark}"))[0]);
     kill(Pid::from_raw(child.id() as i32), Signal::SIGKILL).expect("kill supervisor");
     let _ = child.wait();
     assert!(
         eventually(5, || processes_running(&format!("sleep {mark}")).is_empty()),
         "the jail outlived its supervisor"
     );
+    if groups.is_empty() {
+        println!("skipped the cgroup half: this user gets no per-jail cgroups");
+        return;
+    }
+    // The killed supervisor could not remove its groups; the next run does.
+    assert_ok(&sh(dir.path(), "true"));
+    for group in groups {
+        assert!(!group.exists(), "{} left behind", group.display());
+    }
+}
+
+/// The host paths of the per-jail (`jail-PID`) v1 cgroups `pid` is in.
+fn jail_cgroup_dirs(pid: u32) -> Vec<std::path::PathBuf> {
+    let cgroups = std::fs::read_to_string(format!("/proc/{pid}/cgroup")).expect("cgroup");
+    cgroups
+        .lines()
+        .filter_map(|line| {
+            let mut parts = line.splitn(3, ':');
+            let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
+            let controller = controllers
+                .split(',')
+                .find(|c| *c == "pids" || *c == "memory")?;
+            path.rsplit('/')
+                .next()
+                .is_some_and(|leaf| leaf.starts_with("jail-"))
+                .then(|| {
+                    std::path::Path::new("/sys/fs/cgroup")
+                        .join(controller)
+                        .join(path.trim_start_matches('/'))
+                })
+        })
+        .filter(|dir| dir.exists())
+        .collect()
 }
 
 #[test]
