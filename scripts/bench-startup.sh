@@ -4,6 +4,8 @@
 # all in one hyperfine run so the numbers share the same machine state.
 #
 #   scripts/bench-startup.sh            RUNS=N (default 200), JAIL_BIN=path (skips the build)
+#
+# Without JAIL_BIN it measures the static release build (scripts/build-static.sh).
 set -euo pipefail
 runs=${RUNS:-200}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,8 +25,7 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 if [ -z "${JAIL_BIN:-}" ]; then
-    (cd "$root" && cargo build --release -p supervisor)
-    JAIL_BIN=$root/target/release/jail
+    JAIL_BIN=$("$root/scripts/build-static.sh")
 fi
 
 # bwrap as close as it gets to jail's default: every namespace, read-only
