@@ -49,6 +49,33 @@ pub struct LandlockPlan {
     pub enforced: Vec<&'static str>,
 }
 
+impl LandlockPlan {
+    /// Jail paths where writes are allowed.
+    pub fn writable(&self) -> Vec<&std::path::Path> {
+        self.rules
+            .iter()
+            .filter(|r| r.access == Access::ReadWrite)
+            .map(|r| r.path.as_path())
+            .collect()
+    }
+
+    /// The TCP ports left open, for reports.
+    pub fn ports_summary(&self) -> String {
+        let ports = |p: &[u16]| {
+            if p.is_empty() {
+                "none".to_string()
+            } else {
+                p.iter().map(u16::to_string).collect::<Vec<_>>().join(",")
+            }
+        };
+        format!(
+            "tcp bind: {}; tcp connect: {}",
+            ports(&self.tcp_bind),
+            ports(&self.tcp_connect)
+        )
+    }
+}
+
 /// Newest ABI this code knows; features above it are not asked for.
 pub const NEWEST_KNOWN_ABI: u32 = 7;
 

@@ -562,19 +562,7 @@ impl fmt::Display for JailPlan {
             for rule in &landlock.rules {
                 writeln!(f, "  {:?}  {}", rule.access, rule.path.display())?;
             }
-            let ports = |p: &[u16]| {
-                if p.is_empty() {
-                    "none".to_string()
-                } else {
-                    p.iter().map(u16::to_string).collect::<Vec<_>>().join(",")
-                }
-            };
-            writeln!(
-                f,
-                "  tcp bind: {}; tcp connect: {}",
-                ports(&landlock.tcp_bind),
-                ports(&landlock.tcp_connect)
-            )?;
+            writeln!(f, "  {}", landlock.ports_summary())?;
         }
         for note in &self.notes {
             writeln!(f, "note: {note}")?;

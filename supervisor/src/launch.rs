@@ -172,6 +172,7 @@ pub fn run(plan: &JailPlan, verbose: bool) -> anyhow::Result<u8> {
     started.unwrap_or(Ok(()))?;
     if let Some(counts) = refusals.and_then(|thread| thread.join().ok()) {
         report_refusals(&counts);
+        report_landlock(&plan.landlock);
     }
     let breaches = jail.cgroups.breaches();
     for (controller, count) in &breaches {
@@ -210,6 +211,28 @@ fn report_refusals(counts: &std::collections::BTreeMap<i64, u64>) {
         })
         .collect();
     eprintln!("jail: seccomp refused (EPERM): {}", list.join(", "));
+}
+
+/// `--verbose`: what Landlock allowed. Its denials (EACCES) reach only the
+/// kernel's audit log, which an ordinary user cannot read, so say where
+/// the boundary was instead.
+fn report_landlock(landlock: &policy::landlock::LandlockPlan) {
+    if !landlock.enabled || landlock.enforced.is_empty() {
+        return;
+    }
+    let writable: Vec<String> = landlock
+        .writable()
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
+    eprintln!(
+        "jail: landlock (ABI {}) allowed writes only under {}; {}; \
+         writes and connects elsewhere fail with EACCES (the kernel logs them \
+         only to the host's audit log)",
+        landlock.kernel_abi,
+        writable.join(", "),
+        landlock.ports_summary()
+    );
 }
 
 /// The host terminal in raw mode for the relay's lifetime: keys go to the

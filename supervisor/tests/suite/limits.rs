@@ -120,6 +120,22 @@ fn verbose_names_the_refused_system_calls() {
     );
 }
 
+#[test]
+fn verbose_says_where_landlock_allows_writes() {
+    let dir = workdir();
+    let rw = format!("{}:/work", dir.path().display());
+    let out = run(jail(dir.path()).args(["exec", "--verbose", "--rw", &rw, "--", "true"]));
+    let err = stderr(&out);
+    if jail::probe::landlock_abi().is_err() {
+        println!("skipped: this kernel has no Landlock");
+        return;
+    }
+    assert!(
+        err.contains("allowed writes only under /tmp, /work, /dev/shm;"),
+        "{err}"
+    );
+}
+
 /// Where a memory cgroup can be created (root here), a breach that gets the
 /// payload OOM-killed ends the jail with 123 and says so.
 #[test]
