@@ -1,0 +1,226 @@
+//! The socket: a `SOCK_SEQPACKET` socketpair, one packet per frame.
+//!
+//! SEQPACKET keeps message boundaries, so there is no length prefix to trust
+//! and a bad frame cannot desynchronise the stream: the kernel drops the rest
+//! of a packet that did not fit, and the next `recv` starts at the next one.
+
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd, FromRawFd, IntoRawFd, OwnedFd, RawFd};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use nix::errno::Errno;
+use nix::sys::socket::{self, sockopt, AddressFamily, MsgFlags, SockFlag, SockType};
+use nix::sys::stat::{fstat, SFlag};
+use serde::{de::DeserializeOwned, Serialize};
+
+use crate::codec;
+use crate::error::{CodecError, RpcError};
+use crate::wire::{MAX_FRAME, RPC_FD_ENV};
+
+/// Room for the kernel's per-packet bookkeeping on top of a full frame.
+const SNDBUF_SLACK: usize = 64 * 1024;
+
+/// Creates a connected pair: one end for the supervisor, one for the payload.
+///
+/// Both ends are close-on-exec, so neither leaks into unrelated children; the
+/// launcher makes the payload's end inheritable where it hands it over. The send buffer is raised so a full
+/// `MAX_FRAME` packet fits; the kernel caps it at `net.core.wmem_max`, and a
+/// frame that still does not fit fails with `RpcError::SendBuffer`.
+pub fn pair() -> Result<(OwnedFd, OwnedFd), RpcError> {
+    let (a, b) = socket::socketpair(
+        AddressFamily::Unix,
+        SockType::SeqPacket,
+        None,
+        SockFlag::SOCK_CLOEXEC,
+    )
+    .map_err(|source| RpcError::Io {
+        op: "socketpair",
+        source,
+    })?;
+    for end in [&a, &b] {
+        socket::setsockopt(end, sockopt::SndBuf, &(MAX_FRAME + SNDBUF_SLACK)).map_err(
+            |source| RpcError::Io {
+                op: "setsockopt(SO_SNDBUF)",
+                source,
+            },
+        )?;
+    }
+    Ok((a, b))
+}
+
+/// One end of the channel.
+pub struct Channel {
+    fd: OwnedFd,
+    /// Allocated once; every `recv_frame` borrows from it.
+    buf: Vec<u8>,
+}
+
+impl Channel {
+    pub fn new(fd: OwnedFd) -> Self {
+        Self {
+            fd,
+            buf: vec![0; MAX_FRAME],
+        }
+    }
+
+    /// Adopts the payload's end named by `JAIL_RPC_FD`.
+    pub fn from_env() -> Result<Self, RpcError> {
+        let value = match std::env::var(RPC_FD_ENV) {
+            Ok(value) => value,
+            Err(std::env::VarError::NotPresent) => return Err(RpcError::NoFd),
+            Err(std::env::VarError::NotUnicode(raw)) => {
+                return Err(RpcError::BadFd {
+                    value: raw.to_string_lossy().into_owned(),
+                    reason: "is not a file descriptor number".to_owned(),
+                })
+            }
+        };
+        Ok(Self::new(adopt_fd(&value)?))
+    }
+
+    pub fn as_fd(&self) -> BorrowedFd<'_> {
+        self.fd.as_fd()
+    }
+
+    /// Sends one message as one packet.
+    pub fn send<T: Serialize>(&self, msg: &T) -> Result<(), RpcError> {
+        let frame = codec::encode(msg)?;
+        self.send_frame(&frame)
+    }
+
+    /// Sends raw bytes as one packet. Exposed so a peer can be tested with
+    /// frames `send` would never produce.
+    pub fn send_frame(&self, frame: &[u8]) -> Result<(), RpcError> {
+        // MSG_NOSIGNAL: a closed peer is an EPIPE error, not a process-killing SIGPIPE.
+        let sent = retry_eintr(|| socket::send(self.fd.as_raw_fd(), frame, MsgFlags::MSG_NOSIGNAL))
+            .map_err(|source| match source {
+                Errno::EMSGSIZE | Errno::ENOBUFS => RpcError::SendBuffer {
+                    len: frame.len(),
+                    source,
+                },
+                Errno::EPIPE | Errno::ECONNRESET => RpcError::Closed,
+                source => RpcError::Io { op: "send", source },
+            })?;
+        if sent != frame.len() {
+            return Err(RpcError::ShortSend {
+                sent,
+                len: frame.len(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Receives one packet. `None` means the other end closed.
+    ///
+    /// A packet over `MAX_FRAME` is an error, but the channel stays usable:
+    /// the kernel has already discarded the rest of that packet.
+    pub fn recv_frame(&mut self) -> Result<Option<&[u8]>, RpcError> {
+        // MSG_TRUNC makes recv return the packet's real length even when it
+        // exceeds the buffer, which is how an oversized packet is spotted.
+        let len =
+            retry_eintr(|| socket::recv(self.fd.as_raw_fd(), &mut self.buf, MsgFlags::MSG_TRUNC))
+                .map_err(|source| match source {
+                Errno::ECONNRESET => RpcError::Closed,
+                source => RpcError::Io { op: "recv", source },
+            })?;
+        // 0 is end of file. An empty packet also reads as 0; no valid frame is
+        // empty, so treating it as a close loses nothing.
+        if len == 0 {
+            return Ok(None);
+        }
+        if len > self.buf.len() {
+            return Err(CodecError::TooLarge {
+                len,
+                max: MAX_FRAME,
+            }
+            .into());
+        }
+        Ok(self.buf.get(..len))
+    }
+
+    /// Receives and decodes one message. `None` means the other end closed.
+    pub fn recv<T: DeserializeOwned>(&mut self) -> Result<Option<T>, RpcError> {
+        match self.recv_frame()? {
+            None => Ok(None),
+            Some(frame) => Ok(Some(codec::decode(frame)?)),
+        }
+    }
+}
+
+// Not derived: the derived form would print the whole 1 MiB buffer.
+impl std::fmt::Debug for Channel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Channel").field("fd", &self.fd).finish()
+    }
+}
+
+impl AsFd for Channel {
+    fn as_fd(&self) -> BorrowedFd<'_> {
+        self.fd.as_fd()
+    }
+}
+
+impl From<OwnedFd> for Channel {
+    fn from(fd: OwnedFd) -> Self {
+        Self::new(fd)
+    }
+}
+
+fn retry_eintr<T>(mut f: impl FnMut() -> nix::Result<T>) -> nix::Result<T> {
+    loop {
+        match f() {
+            Err(Errno::EINTR) => continue,
+            other => return other,
+        }
+    }
+}
+
+/// Set once the env fd has been adopted: a second `OwnedFd` for the same
+/// number would close it twice.
+static ADOPTED: AtomicBool = AtomicBool::new(false);
+
+/// Validates `value` as an open SEQPACKET socket and takes ownership of it.
+fn adopt_fd(value: &str) -> Result<OwnedFd, RpcError> {
+    let bad = |reason: &str| RpcError::BadFd {
+        value: value.to_owned(),
+        reason: reason.to_owned(),
+    };
+    let raw: RawFd = value
+        .trim()
+        .parse()
+        .map_err(|_| bad("is not a file descriptor number"))?;
+    if raw < 0 {
+        return Err(bad("is not a file descriptor number"));
+    }
+    let stat = fstat(raw).map_err(|e| match e {
+        Errno::EBADF => bad("is not an open file descriptor"),
+        e => bad(&format!("cannot be inspected ({e})")),
+    })?;
+    if SFlag::from_bits_truncate(stat.st_mode) & SFlag::S_IFMT != SFlag::S_IFSOCK {
+        return Err(bad("is not a socket"));
+    }
+    if ADOPTED.swap(true, Ordering::SeqCst) {
+        return Err(bad("was already adopted by this process"));
+    }
+    let fd = adopt_raw(raw);
+    match socket::getsockopt(&fd, sockopt::SockType) {
+        Ok(SockType::SeqPacket) => Ok(fd),
+        other => {
+            // Not ours to close: hand the number back untouched.
+            let _ = fd.into_raw_fd();
+            ADOPTED.store(false, Ordering::SeqCst);
+            Err(match other {
+                Ok(_) => bad("is not a SOCK_SEQPACKET socket"),
+                Err(e) => bad(&format!("cannot be inspected ({e})")),
+            })
+        }
+    }
+}
+
+#[allow(unsafe_code)]
+fn adopt_raw(raw: RawFd) -> OwnedFd {
+    // SAFETY: `raw` is open (fstat succeeded) and is a socket. The supervisor
+    // hands this fd to the payload, named by JAIL_RPC_FD, for exactly this
+    // purpose, and nothing else in the process owns it. The ADOPTED flag,
+    // checked by the only caller, makes this the one OwnedFd for it.
+    unsafe { OwnedFd::from_raw_fd(raw) }
+}
