@@ -64,4 +64,10 @@ pub enum PolicyError {
         value: u64,
         reason: &'static str,
     },
+    #[error("{origin}: `{key}`: {reason}")]
+    Invalid {
+        origin: String,
+        key: String,
+        reason: String,
+    },
 }

@@ -14,13 +14,16 @@
 //! through the [`FsView`] trait, so every decision is unit-tested with a fake.
 #![forbid(unsafe_code)]
 
+pub mod egress;
 pub mod env;
 pub mod error;
+pub mod gate;
 pub mod landlock;
 pub mod model;
 pub mod mounts;
 pub mod plan;
 pub mod seccomp;
+pub mod secrets;
 pub mod size;
 
 pub use error::PolicyError;

@@ -3,10 +3,12 @@
 //! parsed, so a bad value is reported with its line and column.
 
 use std::collections::BTreeMap;
+use std::net::IpAddr;
 use std::path::{Component, Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
+use crate::gate::{builtin_trust, Trust, Writes};
 use crate::size::ByteSize;
 use crate::PolicyError;
 
@@ -47,6 +49,9 @@ impl Policy {
                 message: err.message().to_string(),
             }
         })?;
+        for (name, profile) in &file.profile {
+            profile.validate(name, origin)?;
+        }
         let mut policy = Policy::default();
         policy.profiles.extend(file.profile);
         Ok(policy)
@@ -104,6 +109,13 @@ pub struct Profile {
     pub limits: Limits,
     pub seccomp: SeccompRules,
     pub landlock: LandlockRules,
+    /// Host commands the jail may call over RPC, by tool name.
+    pub tools: BTreeMap<String, ToolDecl>,
+    /// Secrets the supervisor reads, by name, for tools and egress headers.
+    /// They never enter the jail.
+    pub credentials: BTreeMap<String, CredentialSource>,
+    pub egress: Egress,
+    pub rpc: RpcLimits,
 }
 
 impl Default for Profile {
@@ -155,7 +167,525 @@ impl Default for Profile {
             limits: Limits::default(),
             seccomp: SeccompRules::default(),
             landlock: LandlockRules::default(),
+            tools: BTreeMap::new(),
+            credentials: BTreeMap::new(),
+            egress: Egress::default(),
+            rpc: RpcLimits::default(),
         }
+    }
+}
+
+impl Profile {
+    /// Checks what spans several keys (or cannot carry a line number): tool
+    /// and credential names and the credentials tools and headers refer to.
+    /// `name` is the profile's, for the key in the message.
+    pub fn validate(&self, name: &str, origin: &str) -> Result<(), PolicyError> {
+        let invalid = |key: String, reason: String| PolicyError::Invalid {
+            origin: origin.to_string(),
+            key,
+            reason,
+        };
+        let base = format!("profile.{name}");
+        for (cred, source) in &self.credentials {
+            let key = format!("{base}.credentials.{cred}");
+            check_env_name(cred).map_err(|reason| invalid(key.clone(), reason))?;
+            if let CredentialSource::Env(var) = source {
+                if let Some(pattern) = self.env.pass.iter().find(|p| matches_name(var, p)) {
+                    return Err(invalid(
+                        key,
+                        format!(
+                            "it is read from ${var}, which `{base}.env.pass` entry `{pattern}` \
+                             would also pass into the jail; remove that entry, since \
+                             credentials stay outside"
+                        ),
+                    ));
+                }
+                if self.env.allow_credentials.contains(var) {
+                    return Err(invalid(
+                        key,
+                        format!(
+                            "it is read from ${var}, which `{base}.env.allow_credentials` lets \
+                             `--env-pass` bring into the jail; remove it there, since \
+                             credentials stay outside"
+                        ),
+                    ));
+                }
+            }
+        }
+        let undeclared = |cred: &str| {
+            format!(
+                "`{cred}` is not a declared credential; add it under \
+                 [{base}.credentials] as {cred} = {{ env = \"VAR\" }} or {{ file = \"/path\" }}"
+            )
+        };
+        for (tool, decl) in &self.tools {
+            let key = format!("{base}.tools.{tool}");
+            if builtin_trust(tool).is_some() {
+                return Err(invalid(
+                    key,
+                    format!("`{tool}` is a built-in tool; give the declared tool another name"),
+                ));
+            }
+            check_tool_name(tool).map_err(|reason| invalid(key.clone(), reason))?;
+            if let Some(cred) = decl
+                .credentials
+                .iter()
+                .find(|c| !self.credentials.contains_key(*c))
+            {
+                return Err(invalid(format!("{key}.credentials"), undeclared(cred)));
+            }
+            if decl.timeout_secs == 0 {
+                return Err(invalid(format!("{key}.timeout_secs"), nonzero_secs()));
+            }
+        }
+        for (index, header) in self.egress.headers.iter().enumerate() {
+            let key = format!("{base}.egress.headers[{index}]");
+            if !self.credentials.contains_key(&header.credential) {
+                return Err(invalid(
+                    format!("{key}.credential"),
+                    undeclared(&header.credential),
+                ));
+            }
+            if !self.egress.allow.iter().any(|a| a.covers(&header.host)) {
+                return Err(invalid(
+                    format!("{key}.host"),
+                    format!(
+                        "`{}` is not allowed by `{base}.egress.allow`, so the header would never \
+                         be sent; add the host there",
+                        header.host
+                    ),
+                ));
+            }
+        }
+        for (key, secs) in [
+            ("egress.timeout_secs", self.egress.timeout_secs),
+            ("rpc.session_ttl_secs", self.rpc.session_ttl_secs),
+            ("rpc.approval_timeout_secs", self.rpc.approval_timeout_secs),
+        ] {
+            if secs == 0 {
+                return Err(invalid(format!("{base}.{key}"), nonzero_secs()));
+            }
+        }
+        Ok(())
+    }
+
+    /// The trust of a built-in or declared tool; `None` for an unknown name.
+    pub fn tool_trust(&self, name: &str) -> Option<Trust> {
+        builtin_trust(name).or_else(|| self.tools.get(name).map(ToolDecl::trust))
+    }
+}
+
+/// 0 could mean "no limit" or "at once"; neither is what anyone wants here.
+fn nonzero_secs() -> String {
+    "0 seconds is not a limit; give a number of seconds above 0".to_string()
+}
+
+/// `env.pass` matching: an exact name, or a prefix ending in `*`.
+fn matches_name(name: &str, pattern: &str) -> bool {
+    match pattern.strip_suffix('*') {
+        Some(prefix) => name.starts_with(prefix),
+        None => name == pattern,
+    }
+}
+
+/// Credentials are handed to tools as environment variables of the same
+/// name, so the names must be usable as one.
+fn check_env_name(name: &str) -> Result<(), String> {
+    let mut chars = name.chars();
+    let valid = chars
+        .next()
+        .is_some_and(|c| c.is_ascii_uppercase() || c == '_')
+        && chars.all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+    if valid {
+        Ok(())
+    } else {
+        Err(format!(
+            "`{name}` is not a credential name: use capitals, digits and `_`, not starting \
+             with a digit (it becomes an environment variable of the tools that use it)"
+        ))
+    }
+}
+
+/// Tool names appear in RPC requests, approvals and the audit log.
+fn check_tool_name(name: &str) -> Result<(), String> {
+    let valid = !name.is_empty()
+        && name.len() <= 64
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'));
+    if valid {
+        Ok(())
+    } else {
+        Err(format!(
+            "`{name}` is not a tool name: use 1 to 64 letters, digits, `.`, `_` or `-`"
+        ))
+    }
+}
+
+/// A host command the jail may call as a tool. It runs outside the jail, as
+/// the supervisor's user, with only the named credentials in its
+/// environment; the request's arguments are passed to it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ToolDecl {
+    /// The program's absolute path and its fixed arguments.
+    #[serde(deserialize_with = "command")]
+    pub command: Vec<String>,
+    /// Undeclared trust properties count as true: a policy that says
+    /// nothing gets the strictest gate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub public_source: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret_data: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub public_sink: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dangerous_writes: Option<Writes>,
+    /// Names from `credentials`, given to the command as environment
+    /// variables of the same name.
+    #[serde(default)]
+    pub credentials: Vec<String>,
+    #[serde(default = "default_tool_timeout")]
+    pub timeout_secs: u64,
+    /// Output beyond this is cut off and the call fails.
+    #[serde(default = "default_tool_output")]
+    pub max_output: ByteSize,
+}
+
+fn default_tool_timeout() -> u64 {
+    30
+}
+
+fn default_tool_output() -> ByteSize {
+    ByteSize(1 << 20)
+}
+
+impl ToolDecl {
+    /// The declared properties, each undeclared one taken as true.
+    pub fn trust(&self) -> Trust {
+        Trust {
+            public_source: self.public_source.unwrap_or(true),
+            secret_data: self.secret_data.unwrap_or(true),
+            public_sink: self.public_sink.unwrap_or(true),
+            dangerous_writes: self.dangerous_writes.unwrap_or(Writes::Yes),
+        }
+    }
+}
+
+fn command<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
+    use serde::de::Error;
+    let argv = Vec::<String>::deserialize(deserializer)?;
+    let Some(program) = argv.first() else {
+        return Err(D::Error::custom(
+            "`command` is empty: give the program's absolute path and its arguments, \
+             like [\"/usr/bin/git\", \"push\"]",
+        ));
+    };
+    // Tools run on the host, where PATH is the caller's to change.
+    check_absolute(Path::new(program)).map_err(|e| {
+        D::Error::custom(format!(
+            "{e}: name the tool's program by its absolute path (PATH is not searched)"
+        ))
+    })?;
+    if let Some(index) = argv.iter().position(|arg| arg.contains('\0')) {
+        return Err(D::Error::custom(format!(
+            "command argument {index} contains a NUL byte"
+        )));
+    }
+    Ok(argv)
+}
+
+/// Where the supervisor reads a credential: `{ env = "VAR" }` (its own
+/// environment) or `{ file = "/abs/path" }` (the file's content, one final
+/// newline removed).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "SourceTable", into = "SourceTable")]
+pub enum CredentialSource {
+    Env(String),
+    File(PathBuf),
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a table: { env = \"VAR\" } or { file = \"/absolute/path\" }"
+)]
+struct SourceTable {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    env: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    file: Option<String>,
+}
+
+impl TryFrom<SourceTable> for CredentialSource {
+    type Error = String;
+    fn try_from(table: SourceTable) -> Result<Self, String> {
+        match (table.env, table.file) {
+            (Some(var), None) => {
+                if var.is_empty() || var.contains(['=', '\0']) {
+                    Err(format!(
+                        "`{var}` is not an environment variable name for `env`"
+                    ))
+                } else {
+                    Ok(CredentialSource::Env(var))
+                }
+            }
+            (None, Some(file)) => {
+                let path = PathBuf::from(file);
+                check_absolute(&path).map_err(|e| format!("credential `file` {e}"))?;
+                Ok(CredentialSource::File(path))
+            }
+            (Some(_), Some(_)) => Err(
+                "a credential has one source: give `env = \"VAR\"` or `file = \"/path\"`, not both"
+                    .to_string(),
+            ),
+            (None, None) => Err(
+                "a credential needs a source: give `env = \"VAR\"` or `file = \"/absolute/path\"`"
+                    .to_string(),
+            ),
+        }
+    }
+}
+
+impl From<CredentialSource> for SourceTable {
+    fn from(source: CredentialSource) -> Self {
+        match source {
+            CredentialSource::Env(var) => SourceTable {
+                env: Some(var),
+                file: None,
+            },
+            CredentialSource::File(path) => SourceTable {
+                env: None,
+                file: Some(path.display().to_string()),
+            },
+        }
+    }
+}
+
+/// What the supervisor's HTTP client (`http.fetch` and the in-jail proxy)
+/// may reach.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Egress {
+    /// Hosts that may be requested; nothing when empty.
+    pub allow: Vec<HostPattern>,
+    /// Addresses that may be a URL's host, and be connected to although
+    /// they are loopback, private, link-local or otherwise refused.
+    #[serde(deserialize_with = "addresses")]
+    pub allow_addresses: Vec<IpAddr>,
+    pub max_response_bytes: ByteSize,
+    pub timeout_secs: u64,
+    /// Each hop is checked against `allow` and the address rules again.
+    pub max_redirects: u32,
+    /// Credentials added as headers to requests to matching hosts.
+    pub headers: Vec<CredentialHeader>,
+}
+
+impl Default for Egress {
+    fn default() -> Self {
+        Egress {
+            allow: Vec::new(),
+            allow_addresses: Vec::new(),
+            max_response_bytes: ByteSize(10 << 20),
+            timeout_secs: 30,
+            max_redirects: 5,
+            headers: Vec::new(),
+        }
+    }
+}
+
+/// `header: prefix + secret`, added by the supervisor to requests to hosts
+/// matching `host`; the jail never sees the value.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CredentialHeader {
+    pub host: HostPattern,
+    #[serde(deserialize_with = "header_name")]
+    pub header: String,
+    /// A name from `credentials`.
+    pub credential: String,
+    /// Put before the secret, like `"Bearer "`.
+    #[serde(default, deserialize_with = "header_prefix")]
+    pub prefix: String,
+}
+
+fn addresses<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<IpAddr>, D::Error> {
+    Vec::<String>::deserialize(deserializer)?
+        .into_iter()
+        .map(|text| {
+            text.parse().map_err(|_| {
+                serde::de::Error::custom(format!(
+                    "`{text}` is not an IP address: list addresses like \"127.0.0.1\" or \"::1\" \
+                     (host names go in `egress.allow`)"
+                ))
+            })
+        })
+        .collect()
+}
+
+fn header_name<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+    let name = String::deserialize(deserializer)?;
+    // RFC 9110 token characters.
+    let valid = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+-.^_`|~".contains(c));
+    if valid {
+        Ok(name)
+    } else {
+        Err(serde::de::Error::custom(format!(
+            "`{name}` is not an HTTP header name: use letters, digits and `-`, like \"Authorization\""
+        )))
+    }
+}
+
+fn header_prefix<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+    let prefix = String::deserialize(deserializer)?;
+    // A line break would let the value start a header of its own.
+    if prefix.contains(['\r', '\n', '\0']) {
+        Err(serde::de::Error::custom(
+            "a header `prefix` may not contain line breaks or NUL bytes",
+        ))
+    } else {
+        Ok(prefix)
+    }
+}
+
+/// Limits on one session's RPC channel.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RpcLimits {
+    pub calls_per_second: u32,
+    /// Calls over the whole session.
+    pub max_calls: u64,
+    /// Request and response bytes over the whole session.
+    pub max_bytes: ByteSize,
+    /// The session (and its channel) expires this long after it is created.
+    pub session_ttl_secs: u64,
+    /// Whether `jail exec` (unreviewed code) is refused tool calls, as if
+    /// every session had to come from `jail run`.
+    pub require_review: bool,
+    /// How long a call waits for a human's approval before it is refused.
+    pub approval_timeout_secs: u64,
+}
+
+impl Default for RpcLimits {
+    fn default() -> Self {
+        RpcLimits {
+            calls_per_second: 200,
+            max_calls: 10_000,
+            max_bytes: ByteSize(64 << 20),
+            session_ttl_secs: 3600,
+            require_review: false,
+            approval_timeout_secs: 300,
+        }
+    }
+}
+
+/// An egress host pattern: a lowercase DNS name (`example.com`), or
+/// `*.example.com` for every name below it (not `example.com` itself).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct HostPattern(String);
+
+impl HostPattern {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// Whether `host` matches, ignoring case and one trailing dot.
+    pub fn matches(&self, host: &str) -> bool {
+        let host = host.strip_suffix('.').unwrap_or(host).to_ascii_lowercase();
+        match self.0.strip_prefix("*.") {
+            Some(domain) => host
+                .strip_suffix(domain)
+                .and_then(|rest| rest.strip_suffix('.'))
+                .is_some_and(|below| !below.is_empty()),
+            None => host == self.0,
+        }
+    }
+
+    /// Whether every host `other` matches is matched by this pattern too.
+    pub fn covers(&self, other: &HostPattern) -> bool {
+        match (self.0.strip_prefix("*."), other.0.strip_prefix("*.")) {
+            (Some(_), Some(domain)) => self.matches(&format!("x.{domain}")),
+            (None, Some(_)) => false,
+            (_, None) => self.matches(&other.0),
+        }
+    }
+}
+
+impl TryFrom<String> for HostPattern {
+    type Error = String;
+    fn try_from(text: String) -> Result<Self, String> {
+        let form =
+            "write a host name like \"example.com\", or \"*.example.com\" for its subdomains";
+        let refuse = |what: &str| Err(format!("`{text}` {what}; {form}"));
+        if text.contains("://") {
+            return refuse("has a scheme");
+        }
+        if text.contains('/') {
+            return refuse("has a path");
+        }
+        if text == "*" {
+            return refuse("would allow every host");
+        }
+        let (wildcard, name) = match text.strip_prefix("*.") {
+            Some(name) => (true, name),
+            None => (false, text.as_str()),
+        };
+        let ip = "is an IP address (list addresses in `egress.allow_addresses`)";
+        if name.starts_with('[') || name.parse::<IpAddr>().is_ok() {
+            return refuse(ip);
+        }
+        if name.contains(':') {
+            return refuse("has a port");
+        }
+        if crate::egress::is_ip_literal(name) {
+            return refuse(ip);
+        }
+        if name.contains('*') {
+            return refuse("has a `*` that is not the whole first label");
+        }
+        if name.chars().any(|c| c.is_ascii_uppercase()) {
+            return Err(format!(
+                "`{text}` has capitals; write it in lowercase: \"{}\"",
+                text.to_ascii_lowercase()
+            ));
+        }
+        if name.len() > 253 {
+            return refuse("is longer than 253 characters");
+        }
+        for label in name.split('.') {
+            let valid = (1..=63).contains(&label.len())
+                && label
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+                && !label.starts_with('-')
+                && !label.ends_with('-');
+            if !valid {
+                return refuse(
+                    "has a label that is empty, too long, or not made of a-z, 0-9 and inner `-` \
+                     (write international names in punycode, xn--…)",
+                );
+            }
+        }
+        if wildcard && !name.contains('.') {
+            return refuse("would allow a whole top-level domain");
+        }
+        Ok(HostPattern(text))
+    }
+}
+
+impl From<HostPattern> for String {
+    fn from(pattern: HostPattern) -> String {
+        pattern.0
+    }
+}
+
+impl std::fmt::Display for HostPattern {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
     }
 }
 
@@ -429,5 +959,302 @@ mod tests {
     fn profile_round_trips_through_toml() {
         let text = toml::to_string(&Policy::default()).expect("serializes");
         assert_eq!(crate::parse(&text, "p.toml").ok(), Some(Policy::default()));
+    }
+
+    const RPC_EXAMPLE: &str = r#"[profile.agent.credentials]
+GITHUB_TOKEN = { env = "GH_DEPLOY_TOKEN" }
+OPENAI_API_KEY = { file = "/run/secrets/openai" }
+
+[profile.agent.tools.deploy]
+command = ["/usr/local/bin/deploy", "--env", "staging"]
+public_source = false
+secret_data = false
+public_sink = true
+dangerous_writes = true
+credentials = ["GITHUB_TOKEN"]
+timeout_secs = 120
+max_output = "4MiB"
+
+[profile.agent.tools.issues]
+command = ["/usr/bin/gh", "issue", "list"]
+public_source = true
+secret_data = false
+public_sink = false
+dangerous_writes = false
+credentials = ["GITHUB_TOKEN"]
+
+[profile.agent.tools.rm-prod]
+command = ["/usr/local/bin/rm-prod"]
+dangerous_writes = "forbidden"
+
+[profile.agent.egress]
+allow = ["api.openai.com", "*.githubusercontent.com", "localhost"]
+allow_addresses = ["127.0.0.1", "::1"]
+max_response_bytes = "20MiB"
+timeout_secs = 60
+max_redirects = 3
+
+[[profile.agent.egress.headers]]
+host = "api.openai.com"
+header = "Authorization"
+credential = "OPENAI_API_KEY"
+prefix = "Bearer "
+
+[profile.agent.rpc]
+calls_per_second = 50
+max_calls = 2000
+max_bytes = "16MiB"
+session_ttl_secs = 1800
+require_review = true
+approval_timeout_secs = 120
+"#;
+
+    #[test]
+    fn tools_credentials_egress_rpc_parse() {
+        let policy = crate::parse(RPC_EXAMPLE, "p.toml").expect("valid policy");
+        let agent = policy.profile("agent").expect("agent profile");
+        let deploy = &agent.tools["deploy"];
+        assert_eq!(deploy.command[0], "/usr/local/bin/deploy");
+        assert_eq!(deploy.timeout_secs, 120);
+        assert_eq!(deploy.max_output, ByteSize(4 << 20));
+        assert_eq!(
+            deploy.trust(),
+            Trust {
+                public_source: false,
+                secret_data: false,
+                public_sink: true,
+                dangerous_writes: Writes::Yes,
+            }
+        );
+        assert_eq!(
+            agent.tools["rm-prod"].dangerous_writes,
+            Some(Writes::Forbidden)
+        );
+        assert_eq!(agent.tools["issues"].timeout_secs, 30);
+        assert_eq!(agent.tools["issues"].max_output, ByteSize(1 << 20));
+        assert_eq!(
+            agent.credentials["GITHUB_TOKEN"],
+            CredentialSource::Env("GH_DEPLOY_TOKEN".into())
+        );
+        assert_eq!(
+            agent.credentials["OPENAI_API_KEY"],
+            CredentialSource::File("/run/secrets/openai".into())
+        );
+        assert_eq!(agent.egress.allow.len(), 3);
+        assert_eq!(agent.egress.allow_addresses.len(), 2);
+        assert_eq!(agent.egress.max_response_bytes, ByteSize(20 << 20));
+        assert_eq!(agent.egress.headers[0].prefix, "Bearer ");
+        assert_eq!(agent.rpc.max_bytes, ByteSize(16 << 20));
+        assert!(agent.rpc.require_review);
+        assert_eq!(
+            agent.tool_trust("http.fetch"),
+            crate::gate::builtin_trust("http.fetch")
+        );
+        assert_eq!(agent.tool_trust("deploy"), Some(deploy.trust()));
+        assert_eq!(agent.tool_trust("nope"), None);
+    }
+
+    #[test]
+    fn new_sections_default_to_nothing_allowed() {
+        let profile = Profile::default();
+        assert!(profile.tools.is_empty() && profile.credentials.is_empty());
+        assert!(profile.egress.allow.is_empty() && profile.egress.allow_addresses.is_empty());
+        assert_eq!(profile.egress.max_response_bytes, ByteSize(10 << 20));
+        assert_eq!(profile.egress.timeout_secs, 30);
+        assert_eq!(profile.egress.max_redirects, 5);
+        assert_eq!(profile.rpc, RpcLimits::default());
+        assert_eq!(profile.rpc.calls_per_second, 200);
+        assert_eq!(profile.rpc.max_calls, 10_000);
+        assert_eq!(profile.rpc.max_bytes, ByteSize(64 << 20));
+        assert_eq!(profile.rpc.session_ttl_secs, 3600);
+        assert!(!profile.rpc.require_review);
+        assert_eq!(profile.rpc.approval_timeout_secs, 300);
+    }
+
+    #[test]
+    fn undeclared_trust_is_the_strictest() {
+        let policy = crate::parse(
+            "[profile.default.tools.t]\ncommand = [\"/bin/t\"]\n",
+            "p.toml",
+        )
+        .expect("valid policy");
+        let trust = policy.profile("default").expect("profile").tools["t"].trust();
+        assert_eq!(
+            trust,
+            Trust {
+                public_source: true,
+                secret_data: true,
+                public_sink: true,
+                dangerous_writes: Writes::Yes,
+            }
+        );
+    }
+
+    #[test]
+    fn example_round_trips_through_toml() {
+        let policy = crate::parse(RPC_EXAMPLE, "p.toml").expect("valid policy");
+        let text = toml::to_string(&policy).expect("serializes");
+        assert_eq!(crate::parse(&text, "p.toml").ok(), Some(policy));
+    }
+
+    #[test]
+    fn docs_examples_parse() {
+        let docs = include_str!("../../docs/policy.md");
+        let blocks: Vec<&str> = docs
+            .split("```toml\n")
+            .skip(1)
+            .filter_map(|rest| rest.split("```").next())
+            .collect();
+        assert!(blocks.len() >= 2, "no toml examples found");
+        for block in blocks {
+            if let Err(err) = crate::parse(block, "docs/policy.md") {
+                panic!("{err}\n{block}");
+            }
+        }
+    }
+
+    // Deserialization errors: line and a message naming the form expected.
+    #[rstest]
+    #[case("[profile.d.tools.t]\ncommand = []\n", 2, "command` is empty")]
+    #[case("[profile.d.tools.t]\ncommand = [\"git\"]\n", 2, "absolute path")]
+    #[case("[profile.d.tools.t]\ncommand = [\"/bin/t\"]\nbogus = 1\n", 3, "bogus")]
+    #[case("[profile.d.tools.t]\npublic_sink = true\n", 1, "command")]
+    #[case(
+        "[profile.d.tools.t]\ncommand = [\"/bin/t\"]\ndangerous_writes = \"maybe\"\n",
+        3,
+        "forbidden"
+    )]
+    #[case(
+        "[profile.d.credentials]\nA = { env = \"A\", file = \"/a\" }\n",
+        2,
+        "not both"
+    )]
+    #[case("[profile.d.credentials]\nA = {}\n", 2, "needs a source")]
+    #[case("[profile.d.credentials]\nA = { path = \"/a\" }\n", 2, "path")]
+    #[case("[profile.d.credentials]\nA = { file = \"a\" }\n", 2, "absolute")]
+    #[case("[profile.d.egress]\nallow = [\"https://x.com\"]\n", 2, "scheme")]
+    #[case("[profile.d.egress]\nallow = [\"x.com:443\"]\n", 2, "port")]
+    #[case("[profile.d.egress]\nallow = [\"x.com/a\"]\n", 2, "path")]
+    #[case("[profile.d.egress]\nallow = [\"*\"]\n", 2, "every host")]
+    #[case("[profile.d.egress]\nallow = [\"*.com\"]\n", 2, "top-level")]
+    #[case("[profile.d.egress]\nallow = [\"a.*.com\"]\n", 2, "first label")]
+    #[case("[profile.d.egress]\nallow = [\"10.0.0.1\"]\n", 2, "IP address")]
+    #[case("[profile.d.egress]\nallow = [\"127.1\"]\n", 2, "IP address")]
+    #[case("[profile.d.egress]\nallow = [\"[::1]\"]\n", 2, "IP address")]
+    #[case("[profile.d.egress]\nallow = [\"X.com\"]\n", 2, "\"x.com\"")]
+    #[case("[profile.d.egress]\nallow = [\"x..com\"]\n", 2, "label")]
+    #[case("[profile.d.egress]\nallow = [\"-x.com\"]\n", 2, "label")]
+    #[case(
+        "[profile.d.egress]\nallow_addresses = [\"localhost\"]\n",
+        2,
+        "not an IP address"
+    )]
+    #[case("[profile.d.credentials]\nA = \"x\"\n", 2, "{ env = ")]
+    #[case(
+        "[[profile.d.egress.headers]]\nhost = \"x.com\"\nheader = \"Bad Header\"\ncredential = \"A\"\n",
+        3,
+        "header name"
+    )]
+    #[case(
+        "[[profile.d.egress.headers]]\nhost = \"x.com\"\nheader = \"A\"\ncredential = \"A\"\nprefix = \"a\\r\\nX-Evil: 1\"\n",
+        5,
+        "line breaks"
+    )]
+    #[case("[profile.d.rpc]\nmax_bytes = \"lots\"\n", 2, "lots")]
+    #[case("[profile.d.rpc]\ncalls = 1\n", 2, "calls")]
+    fn bad_new_keys_name_line_and_form(
+        #[case] text: &str,
+        #[case] line: usize,
+        #[case] needle: &str,
+    ) {
+        let err = crate::parse(text, "p.toml").expect_err("must be refused");
+        let message = err.to_string();
+        assert!(message.starts_with(&format!("p.toml:{line}:")), "{message}");
+        assert!(message.contains(needle), "{message}");
+    }
+
+    // Checks across keys: the message names the full key and the fix.
+    #[rstest]
+    #[case(
+        "[profile.default.tools.deploy]\ncommand = [\"/bin/d\"]\ncredentials = [\"TOKEN\"]\n",
+        "profile.default.tools.deploy.credentials",
+        "[profile.default.credentials]"
+    )]
+    #[case(
+        "[profile.default.tools.echo]\ncommand = [\"/bin/echo\"]\n",
+        "profile.default.tools.echo",
+        "built-in"
+    )]
+    #[case(
+        "[profile.p.tools.\"http.fetch\"]\ncommand = [\"/bin/curl\"]\n",
+        "profile.p.tools.http.fetch",
+        "built-in"
+    )]
+    #[case(
+        "[profile.p.tools.\"a b\"]\ncommand = [\"/bin/t\"]\n",
+        "profile.p.tools.a b",
+        "tool name"
+    )]
+    #[case(
+        "[profile.p.tools.t]\ncommand = [\"/bin/t\"]\ntimeout_secs = 0\n",
+        "profile.p.tools.t.timeout_secs",
+        "above 0"
+    )]
+    #[case(
+        "[profile.p.credentials]\ngh_token = { env = \"GH\" }\n",
+        "profile.p.credentials.gh_token",
+        "capitals"
+    )]
+    #[case(
+        "[profile.p.credentials]\n1TOKEN = { env = \"GH\" }\n",
+        "profile.p.credentials.1TOKEN",
+        "not starting with a digit"
+    )]
+    #[case(
+        "[profile.p.env]\npass = [\"GH_*\"]\n[profile.p.credentials]\nGH = { env = \"GH_PAT\" }\n",
+        "profile.p.credentials.GH",
+        "env.pass"
+    )]
+    #[case(
+        "[profile.p.env]\nallow_credentials = [\"GH_PAT\"]\n[profile.p.credentials]\nGH = { env = \"GH_PAT\" }\n",
+        "profile.p.credentials.GH",
+        "env.allow_credentials"
+    )]
+    #[case(
+        "[profile.p.egress]\nallow = [\"x.com\"]\n[[profile.p.egress.headers]]\nhost = \"x.com\"\nheader = \"A\"\ncredential = \"NOPE\"\n",
+        "profile.p.egress.headers[0].credential",
+        "not a declared credential"
+    )]
+    #[case(
+        "[profile.p.credentials]\nK = { env = \"K\" }\n[profile.p.egress]\nallow = [\"x.com\"]\n[[profile.p.egress.headers]]\nhost = \"*.x.com\"\nheader = \"A\"\ncredential = \"K\"\n",
+        "profile.p.egress.headers[0].host",
+        "egress.allow"
+    )]
+    #[case(
+        "[profile.p.rpc]\nsession_ttl_secs = 0\n",
+        "profile.p.rpc.session_ttl_secs",
+        "above 0"
+    )]
+    fn cross_key_errors_name_the_key(#[case] text: &str, #[case] key: &str, #[case] needle: &str) {
+        let err = crate::parse(text, "p.toml").expect_err("must be refused");
+        let message = err.to_string();
+        assert!(
+            message.starts_with(&format!("p.toml: `{key}`: ")),
+            "{message}"
+        );
+        assert!(message.contains(needle), "{message}");
+    }
+
+    #[rstest]
+    #[case("*.x.com", "*.x.com", true)]
+    #[case("*.x.com", "*.a.x.com", true)]
+    #[case("*.x.com", "a.x.com", true)]
+    #[case("*.x.com", "x.com", false)]
+    #[case("*.a.x.com", "*.x.com", false)]
+    #[case("x.com", "*.x.com", false)]
+    #[case("x.com", "x.com", true)]
+    fn host_pattern_covers(#[case] outer: &str, #[case] inner: &str, #[case] covers: bool) {
+        let pattern = |p: &str| HostPattern::try_from(p.to_string()).expect("valid");
+        assert_eq!(pattern(outer).covers(&pattern(inner)), covers);
     }
 }

@@ -35,7 +35,14 @@ pub struct PlanRequest {
     pub landlock_abi: u32,
     /// `--require-landlock`: overrides the profile's `landlock.require_abi`.
     pub require_landlock: Option<u32>,
+    /// The host's `jail-call` helper, bound read-only into the jail at
+    /// [`HELPER_DIR`] and put on PATH; none: no helper in the jail.
+    pub rpc_helper: Option<PathBuf>,
 }
+
+/// Where the jail finds its helpers (`jail-call`); on the jail's own root,
+/// so no host directory needs a mount point for it.
+pub const HELPER_DIR: &str = "/run/jail/bin";
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct JailPlan {
@@ -328,6 +335,13 @@ pub fn build(
         }
     }
 
+    if let Some(helper) = &request.rpc_helper {
+        defaults.push(ro_bind(
+            helper,
+            &Path::new(HELPER_DIR).join("jail-call"),
+            false,
+        ));
+    }
     // A bind the caller asked for replaces a default mount at the same place.
     defaults.retain(|d| !binds.iter().any(|(b, _)| b.dest == d.dest));
     let mut mounts: Vec<Mount> = defaults
@@ -338,12 +352,19 @@ pub fn build(
     // Parents before children: a mount must not hide one made earlier below it.
     mounts.sort_by_key(|m| m.dest.components().count());
 
-    let env = env::build(
+    let mut env = env::build(
         &profile.env,
         &request.env,
         &request.host_env,
         &profile.home.0.display().to_string(),
     )?;
+    if request.rpc_helper.is_some() {
+        let path = env.vars.entry("PATH".to_string()).or_default();
+        if !path.is_empty() {
+            path.push(':');
+        }
+        path.push_str(HELPER_DIR);
+    }
     notes.extend(env.notes);
     let mut landlock_rules = profile.landlock.clone();
     if let Some(abi) = request.require_landlock {
@@ -606,6 +627,7 @@ mod tests {
             limits: LimitOverrides::default(),
             landlock_abi: 7,
             require_landlock: None,
+            rpc_helper: None,
         }
     }
 

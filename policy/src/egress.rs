@@ -1,0 +1,275 @@
+//! Decisions for the supervisor's HTTP client: which hosts may be asked for
+//! at all, and which addresses may be connected to.
+//!
+//! Both checks are needed: a permitted name can resolve (or be made to
+//! resolve, by DNS rebinding) to a loopback, private or cloud-metadata
+//! address, so the supervisor checks every address it connects to, after
+//! resolution and on every redirect hop, with [`address_refusal`].
+
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+
+pub use crate::model::HostPattern;
+
+/// Whether `host` (from a URL, after its parser has decoded it) is matched by
+/// one of the patterns. Case and one trailing dot are ignored; IP literals
+/// never match, since patterns name hosts.
+pub fn host_allowed(allow: &[HostPattern], host: &str) -> bool {
+    !is_ip_literal(host) && allow.iter().any(|pattern| pattern.matches(host))
+}
+
+/// Whether `host` is, or would be taken by a resolver or URL parser as, an
+/// IP address rather than a name: dotted quads, bracketed or bare IPv6, and
+/// the forms `inet_aton` and URL parsers accept (`127.1`, `0x7f.1`,
+/// `0177.0.0.1`, `2130706433`). Any host whose last label is a number counts,
+/// as in the WHATWG URL standard, because no DNS name ends in one.
+pub fn is_ip_literal(host: &str) -> bool {
+    let host = host.trim_end_matches('.');
+    // `:` never appears in a DNS name: any IPv6 form, or one with a zone.
+    if host.starts_with('[') || host.contains(':') {
+        return true;
+    }
+    if host.parse::<IpAddr>().is_ok() {
+        return true;
+    }
+    host.rsplit('.').next().is_some_and(is_numeric_label)
+}
+
+/// A decimal, octal (leading 0) or `0x` hexadecimal number, as inet_aton
+/// reads each part.
+fn is_numeric_label(label: &str) -> bool {
+    if label.is_empty() {
+        return false;
+    }
+    if label.bytes().all(|b| b.is_ascii_digit()) {
+        return true;
+    }
+    label
+        .strip_prefix("0x")
+        .or_else(|| label.strip_prefix("0X"))
+        .is_some_and(|hex| hex.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// Why the supervisor must not connect to `addr`, or `None` when it may.
+/// Addresses listed in `allow_addresses` are always permitted (tests listen
+/// on 127.0.0.1); the IPv4-mapped form of a listed IPv4 address is too.
+pub fn address_refusal(addr: IpAddr, allow_addresses: &[IpAddr]) -> Option<&'static str> {
+    if allow_addresses
+        .iter()
+        .any(|allowed| allowed.to_canonical() == addr.to_canonical())
+    {
+        return None;
+    }
+    match addr {
+        IpAddr::V4(v4) => v4_refusal(v4),
+        IpAddr::V6(v6) => v6_refusal(v6),
+    }
+}
+
+fn v4_refusal(addr: Ipv4Addr) -> Option<&'static str> {
+    let reason = match addr.octets() {
+        [0, 0, 0, 0] => "the unspecified address (0.0.0.0)",
+        // Linux connects 0.x.x.x to the local host.
+        [0, ..] => "a this-network address (0.0.0.0/8)",
+        [127, ..] => "a loopback address (127.0.0.0/8)",
+        [10, ..] => "a private address (10.0.0.0/8)",
+        [172, b, ..] if b & 0xf0 == 16 => "a private address (172.16.0.0/12)",
+        [192, 168, ..] => "a private address (192.168.0.0/16)",
+        [169, 254, ..] => {
+            "a link-local address (169.254.0.0/16, where cloud metadata services live)"
+        }
+        [100, b, ..] if b & 0xc0 == 64 => "a shared address (100.64.0.0/10, carrier-grade NAT)",
+        [192, 0, 0, _] => "an IETF protocol address (192.0.0.0/24)",
+        [192, 0, 2, _] | [198, 51, 100, _] | [203, 0, 113, _] => {
+            "a documentation address (192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24)"
+        }
+        [198, b, ..] if b & 0xfe == 18 => "a benchmarking address (198.18.0.0/15)",
+        [255, 255, 255, 255] => "the broadcast address",
+        [a, ..] if a & 0xf0 == 224 => "a multicast address (224.0.0.0/4)",
+        [a, ..] if a & 0xf0 == 240 => "a reserved address (240.0.0.0/4)",
+        _ => return None,
+    };
+    Some(reason)
+}
+
+fn v6_refusal(addr: Ipv6Addr) -> Option<&'static str> {
+    let s = addr.segments();
+    let embedded = |hi: u16, lo: u16| {
+        let [a, b] = hi.to_be_bytes();
+        let [c, d] = lo.to_be_bytes();
+        Ipv4Addr::new(a, b, c, d)
+    };
+    if addr.is_unspecified() {
+        return Some("the unspecified address (::)");
+    }
+    if addr.is_loopback() {
+        return Some("a loopback address (::1)");
+    }
+    // Forms that carry an IPv4 address, which is what is really reached
+    // (directly, or through a NAT64 or 6to4 gateway): judge that address.
+    if s[..5] == [0; 5] && (s[5] == 0xffff || s[5] == 0) {
+        // ::ffff:a.b.c.d (mapped) and ::a.b.c.d (compatible, deprecated).
+        return v4_refusal(embedded(s[6], s[7]));
+    }
+    if s[..6] == [0x64, 0xff9b, 0, 0, 0, 0] {
+        return v4_refusal(embedded(s[6], s[7]));
+    }
+    if s[0] == 0x2002 {
+        return v4_refusal(embedded(s[1], s[2]));
+    }
+    let reason = match s[0] {
+        a if a & 0xffc0 == 0xfe80 => "a link-local address (fe80::/10)",
+        a if a & 0xffc0 == 0xfec0 => "a site-local address (fec0::/10)",
+        a if a & 0xfe00 == 0xfc00 => "a unique local address (fc00::/7)",
+        a if a & 0xff00 == 0xff00 => "a multicast address (ff00::/8)",
+        0x2001 if s[1] == 0x0db8 => "a documentation address (2001:db8::/32)",
+        0x3fff if s[1] & 0xf000 == 0 => "a documentation address (3fff::/20)",
+        0x0100 if s[1..4] == [0, 0, 0] => "a discard-only address (100::/64)",
+        _ => return None,
+    };
+    Some(reason)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    fn patterns(list: &[&str]) -> Vec<HostPattern> {
+        list.iter()
+            .map(|p| HostPattern::try_from(p.to_string()).expect("valid pattern"))
+            .collect()
+    }
+
+    #[rstest]
+    #[case("example.com", true)]
+    #[case("EXAMPLE.com", true)]
+    #[case("example.com.", true)]
+    #[case("www.example.com", false)]
+    #[case("a.x.com", true)]
+    #[case("a.b.x.com", true)]
+    #[case("A.X.COM.", true)]
+    #[case("x.com", false)]
+    #[case("evilx.com", false)]
+    #[case("a.evilx.com", false)]
+    #[case("x.com.evil.net", false)]
+    #[case(".x.com", false)]
+    #[case("example.com..", false)]
+    #[case("example.org", false)]
+    #[case("127.0.0.1", false)]
+    #[case("", false)]
+    fn host_allowed_matches(#[case] host: &str, #[case] allowed: bool) {
+        let allow = patterns(&["example.com", "*.x.com"]);
+        assert_eq!(host_allowed(&allow, host), allowed, "{host}");
+    }
+
+    #[test]
+    fn nothing_is_allowed_by_default() {
+        assert!(!host_allowed(&[], "example.com"));
+    }
+
+    #[rstest]
+    #[case("127.0.0.1")]
+    #[case("127.1")]
+    #[case("0x7f.1")]
+    #[case("0x7F.0.0.1")]
+    #[case("0177.0.0.1")]
+    #[case("2130706433")]
+    #[case("0x7f000001")]
+    #[case("1.2.3.4.")]
+    #[case("::1")]
+    #[case("[::1]")]
+    #[case("[::ffff:127.0.0.1]")]
+    #[case("fe80::1%eth0")]
+    #[case("foo.123")]
+    #[case("0x")]
+    fn ip_literals(#[case] host: &str) {
+        assert!(is_ip_literal(host), "{host}");
+    }
+
+    #[rstest]
+    #[case("example.com")]
+    #[case("localhost")]
+    #[case("123.example.com")]
+    #[case("0x7f.example")]
+    #[case("deadbeef")]
+    #[case("3com.com")]
+    #[case("")]
+    fn names(#[case] host: &str) {
+        assert!(!is_ip_literal(host), "{host}");
+    }
+
+    #[rstest]
+    #[case("127.0.0.1", "loopback")]
+    #[case("127.255.0.9", "loopback")]
+    #[case("0.0.0.0", "unspecified")]
+    #[case("0.1.2.3", "this-network")]
+    #[case("10.1.2.3", "private")]
+    #[case("172.16.0.1", "private")]
+    #[case("172.31.255.255", "private")]
+    #[case("192.168.1.1", "private")]
+    #[case("169.254.169.254", "metadata")]
+    #[case("100.64.0.1", "carrier-grade")]
+    #[case("100.127.255.255", "carrier-grade")]
+    #[case("192.0.0.8", "IETF")]
+    #[case("192.0.2.1", "documentation")]
+    #[case("198.51.100.7", "documentation")]
+    #[case("203.0.113.9", "documentation")]
+    #[case("198.18.0.1", "benchmarking")]
+    #[case("255.255.255.255", "broadcast")]
+    #[case("224.0.0.1", "multicast")]
+    #[case("239.255.255.250", "multicast")]
+    #[case("240.0.0.1", "reserved")]
+    #[case("::", "unspecified")]
+    #[case("::1", "loopback")]
+    #[case("fe80::1", "link-local")]
+    #[case("febf::1", "link-local")]
+    #[case("fec0::1", "site-local")]
+    #[case("fc00::1", "unique local")]
+    #[case("fd00:ec2::254", "unique local")]
+    #[case("ff02::1", "multicast")]
+    #[case("2001:db8::1", "documentation")]
+    #[case("3fff::1", "documentation")]
+    #[case("100::1", "discard")]
+    #[case("::ffff:127.0.0.1", "loopback")]
+    #[case("::ffff:169.254.169.254", "link-local")]
+    #[case("::ffff:10.0.0.1", "private")]
+    #[case("::ffff:0.0.0.0", "unspecified")]
+    #[case("::127.0.0.1", "loopback")]
+    #[case("::192.168.0.1", "private")]
+    #[case("64:ff9b::7f00:1", "loopback")]
+    #[case("64:ff9b::a9fe:a9fe", "link-local")]
+    #[case("2002:7f00:1::", "loopback")]
+    #[case("2002:a00:1::1", "private")]
+    fn refused_addresses(#[case] addr: &str, #[case] why: &str) {
+        let addr: IpAddr = addr.parse().expect("address");
+        let reason = address_refusal(addr, &[]).unwrap_or_else(|| panic!("{addr} was allowed"));
+        assert!(reason.contains(why), "{addr}: {reason}");
+    }
+
+    #[rstest]
+    #[case("93.184.216.34")]
+    #[case("8.8.8.8")]
+    #[case("172.32.0.1")]
+    #[case("172.15.255.255")]
+    #[case("100.128.0.1")]
+    #[case("192.169.0.1")]
+    #[case("2606:4700::1111")]
+    #[case("::ffff:8.8.8.8")]
+    #[case("64:ff9b::808:808")]
+    #[case("2002:808:808::1")]
+    fn public_addresses(#[case] addr: &str) {
+        let addr: IpAddr = addr.parse().expect("address");
+        assert_eq!(address_refusal(addr, &[]), None, "{addr}");
+    }
+
+    #[test]
+    fn listed_addresses_are_allowed() {
+        let allow: Vec<IpAddr> = vec!["127.0.0.1".parse().expect("address")];
+        let local: IpAddr = "127.0.0.1".parse().expect("address");
+        let mapped: IpAddr = "::ffff:127.0.0.1".parse().expect("address");
+        let other: IpAddr = "127.0.0.2".parse().expect("address");
+        assert_eq!(address_refusal(local, &allow), None);
+        assert_eq!(address_refusal(mapped, &allow), None);
+        assert!(address_refusal(other, &allow).is_some());
+    }
+}
