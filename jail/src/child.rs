@@ -112,6 +112,9 @@ fn exec_payload(p: &Prepared, report: RawFd) -> ! {
     // Every fd but 0, 1, 2 is closed at exec, whatever the caller leaked;
     // the report pipe stays usable until then.
     check(Step::CloseFds, sys::close_range(3, u32::MAX, true));
+    if let Some(channel) = &p.channel {
+        check(Step::CloseFds, sys::clear_cloexec(channel.as_raw_fd()));
+    }
     for &(resource, soft, hard) in &p.rlimits {
         check(Step::Rlimits, sys::set_rlimit(resource, soft, hard));
     }

@@ -16,7 +16,7 @@
 //!    signal, wait for the maps, new session, hostname, `mount.rs` builds the
 //!    root and pivots into it, chdir, fork the payload.
 //! 5. `child.rs` (payload): reset signals, attach the pty if any, mark every
-//!    fd but 0-2 close-on-exec, rlimits (`rlimit.rs`), drop the bounding and
+//!    fd but 0-2 and the RPC channel (`JAIL_RPC_FD`) close-on-exec, rlimits (`rlimit.rs`), drop the bounding and
 //!    ambient capabilities, no_new_privs, Landlock (`landlock.rs`), clear the
 //!    remaining capabilities, seccomp (compiled by `policy::seccomp`), execve.
 //! 6. `init.rs` (pid 1): close every fd, wipe the inherited argv/environ,
@@ -52,7 +52,7 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 
 pub use error::{ChildFailure, JailError, Step};
 pub use init::exit_code;
-pub use prepare::{Prepared, Stdio};
+pub use prepare::{Prepared, Stdio, RPC_FD_ENV};
 
 /// A started jail: its init's pid and pidfd, and the report pipe.
 pub struct Jail {
@@ -108,6 +108,7 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
             .push(format!("cannot move the jail into its cgroups: {err}"));
     }
     drop(child_owned);
+    drop(prepared.channel.take());
     // Our copy of the child's end goes, so the parent end sees end of file
     // if the payload never sends its listener.
     let denials = prepared.denials.take().and_then(|(parent, _child)| parent);

@@ -3,7 +3,7 @@
 //! points, the id maps. The child only reads this.
 
 use std::ffi::{c_ulong, CString};
-use std::os::fd::RawFd;
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::path::{Path, PathBuf};
 
 use libc::c_char;
@@ -97,7 +97,14 @@ pub struct Prepared {
     pub(crate) denials: Option<(Option<std::os::fd::OwnedFd>, std::os::fd::OwnedFd)>,
     /// The allowlist and the refusals, compiled before the clone.
     pub(crate) seccomp: Option<[policy::seccomp::BpfProgram; 2]>,
+    /// The jail's end of the RPC channel; the parent closes its copy once
+    /// the child has it.
+    pub(crate) channel: Option<OwnedFd>,
 }
+
+/// The variable that tells the payload its channel's fd number (the same
+/// name as `rpc::wire::RPC_FD_ENV`, which the payload side reads).
+pub const RPC_FD_ENV: &str = "JAIL_RPC_FD";
 
 fn cstring(what: &str, text: impl Into<Vec<u8>>) -> Result<CString, JailError> {
     CString::new(text).map_err(|_| JailError::Nul {
@@ -117,7 +124,14 @@ fn under(root: &str, path: &Path) -> PathBuf {
 
 impl Prepared {
     /// `report_denials`: let the supervisor see each seccomp refusal.
-    pub fn new(plan: &JailPlan, stdio: Stdio, report_denials: bool) -> Result<Prepared, JailError> {
+    /// `channel`: the jail's end of the RPC socketpair, the one fd besides
+    /// 0-2 that the payload inherits, announced in `JAIL_RPC_FD`.
+    pub fn new(
+        plan: &JailPlan,
+        stdio: Stdio,
+        report_denials: bool,
+        channel: Option<OwnedFd>,
+    ) -> Result<Prepared, JailError> {
         let mut mounts = Vec::with_capacity(plan.mounts.len());
         let mut mount_names = Vec::with_capacity(plan.mounts.len());
         for m in &plan.mounts {
@@ -144,9 +158,14 @@ impl Prepared {
             .iter()
             .map(|a| cstring("a command argument", a.as_str()))
             .collect::<Result<Vec<_>, _>>()?;
+        let channel_var = channel
+            .as_ref()
+            .map(|fd| (RPC_FD_ENV.to_string(), fd.as_raw_fd().to_string()));
         let env_storage = plan
             .env
             .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .chain(channel_var.iter().map(|(k, v)| (k.as_str(), v.as_str())))
             .map(|(k, v)| cstring(&format!("environment variable {k}"), format!("{k}={v}")))
             .collect::<Result<Vec<_>, _>>()?;
         let null_terminated = |strings: &[CString]| {
@@ -236,6 +255,7 @@ impl Prepared {
             } else {
                 None
             },
+            channel,
         })
     }
 }

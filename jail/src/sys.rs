@@ -224,6 +224,12 @@ pub fn close_range(first: u32, last: u32, cloexec: bool) -> Result<(), Errno> {
     check(unsafe { libc::syscall(libc::SYS_close_range, first, last, flags) }).map(drop)
 }
 
+/// Clears close-on-exec on `fd`, so it survives the exec.
+pub fn clear_cloexec(fd: RawFd) -> Result<(), Errno> {
+    // SAFETY: F_SETFD takes an integer flag word.
+    check_int(unsafe { libc::fcntl(fd, libc::F_SETFD, 0) }).map(drop)
+}
+
 pub fn close(fd: RawFd) {
     // SAFETY: closing an fd this process owns; errors are not actionable.
     unsafe { libc::close(fd) };
