@@ -16,7 +16,7 @@ id "$user" >/dev/null 2>&1 || useradd -m "$user"
 
 # Build as root, then copy the binaries somewhere the user can read: the
 # checkout may sit below a directory only root can enter.
-cargo build -p supervisor --bin jail
+cargo build -p supervisor --bins
 tests=$(cargo test --workspace --no-run --message-format=json 2>/dev/null |
     python3 -c 'import json, sys
 for line in sys.stdin:
@@ -25,7 +25,8 @@ for line in sys.stdin:
         print(msg["executable"])')
 bin_dir=$(mktemp -d /tmp/jail-unprivileged.XXXXXX)
 trap 'rm -rf "$bin_dir"' EXIT
-cp target/debug/jail "$bin_dir/"
+# jail-call beside jail: the supervisor binds it into every jail.
+cp target/debug/jail target/debug/jail-call "$bin_dir/"
 for t in $tests; do cp "$t" "$bin_dir/"; done
 chmod -R a+rX "$bin_dir"
 

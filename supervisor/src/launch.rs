@@ -6,7 +6,9 @@
 //! namespace.
 
 use std::io::{IsTerminal, Write};
-use std::os::fd::{AsFd, AsRawFd, BorrowedFd};
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
@@ -17,6 +19,11 @@ use nix::sys::termios::{self, SetArg, Termios};
 use nix::sys::wait::{waitpid, WaitStatus};
 use nix::unistd::Pid;
 use policy::JailPlan;
+
+use crate::approvals::Approvals;
+use crate::audit::{AuditLog, Event};
+use crate::server::Server;
+use crate::session::{Session, SessionState};
 
 /// Exit status when --timeout killed the jail (as coreutils `timeout`).
 pub const TIMED_OUT: u8 = 124;
@@ -34,20 +41,80 @@ const FORWARDED: [Signal; 7] = [
     Signal::SIGWINCH,
 ];
 
-pub fn run(plan: &JailPlan, verbose: bool) -> anyhow::Result<u8> {
+/// What stands behind the jail's channel.
+pub struct Backing {
+    pub state: crate::state::StateDir,
+    pub profile: Arc<policy::Profile>,
+    pub session: Session,
+    pub audit: Arc<AuditLog>,
+}
+
+/// Runs the jail with its session and channel; the session ends with the
+/// jail, whichever way it ends.
+pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> anyhow::Result<u8> {
+    let Backing {
+        state,
+        profile,
+        mut session,
+        audit,
+    } = backing;
+    // Blocked before any thread starts or the clone, so every thread and the
+    // child inherit the mask and nothing arrives unhandled; the signalfd
+    // collects them, and the payload unblocks everything before exec.
+    forwarded_signals()
+        .thread_block()
+        .context("blocking signals")?;
+    let (ours, theirs) = rpc::channel::pair().context("creating the RPC channel")?;
+    session.set_state(SessionState::Running)?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let server = Server {
+        channel: rpc::Channel::new(ours),
+        approvals: Approvals::new(
+            &state,
+            profile.rpc.approval_timeout_secs,
+            caller_on_terminal(),
+        ),
+        session,
+        profile,
+        audit: Arc::clone(&audit),
+        cancel: Arc::clone(&cancel),
+    };
+    let server = std::thread::spawn(move || server.serve());
+    let result = run_jail(plan, verbose, theirs);
+    cancel.store(true, Ordering::Relaxed);
+    // The server ends when the last jail process holding the channel is gone.
+    let mut session = server
+        .join()
+        .map_err(|_| anyhow::anyhow!("the RPC server thread panicked"))?;
+    let status = match &result {
+        Ok(code) => i32::from(*code),
+        Err(err) => i32::from(crate::cli::exit_code_for(err)),
+    };
+    session.record.exit = Some(status);
+    session.set_state(SessionState::Finished)?;
+    audit.append(Some(session.id()), &Event::Exit { status })?;
+    result
+}
+
+fn forwarded_signals() -> SigSet {
     let mut signals = SigSet::empty();
     for signal in FORWARDED {
         signals.add(signal);
     }
-    // Blocked before the clone, so the child inherits the mask and nothing
-    // arrives unhandled; the payload unblocks everything before exec.
-    signals.thread_block().context("blocking signals")?;
+    signals
+}
+
+fn caller_on_terminal() -> bool {
+    std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
+}
+
+fn run_jail(plan: &JailPlan, verbose: bool, channel: OwnedFd) -> anyhow::Result<u8> {
+    let signals = forwarded_signals();
     let signal_fd = SignalFd::with_flags(&signals, SfdFlags::SFD_CLOEXEC | SfdFlags::SFD_NONBLOCK)
         .context("creating a signalfd")?;
 
     let stdin = std::io::stdin();
-    let stdout = std::io::stdout();
-    let on_terminal = stdin.is_terminal() && stdout.is_terminal();
+    let on_terminal = caller_on_terminal();
     let pty = if on_terminal {
         let size = jail::tty::window_size(stdin.as_fd()).ok();
         Some(nix::pty::openpty(size.as_ref(), None).context("opening a pseudo-terminal")?)
@@ -62,7 +129,7 @@ pub fn run(plan: &JailPlan, verbose: bool) -> anyhow::Result<u8> {
         None => jail::Stdio::Inherit,
     };
 
-    let prepared = jail::Prepared::new(plan, stdio, verbose)?;
+    let prepared = jail::Prepared::new(plan, stdio, verbose, Some(channel))?;
     let mut jail = jail::spawn(prepared)?;
     let refusals = jail.denials.take().map(|socket| {
         std::thread::spawn(move || {

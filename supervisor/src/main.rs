@@ -1,9 +1,16 @@
 //! `jail`: run commands in a Linux sandbox. See docs/cli.md.
 #![forbid(unsafe_code)]
 
+mod approvals;
+mod audit;
 mod cli;
+mod egress;
 mod fsview;
 mod launch;
+mod server;
+mod session;
+mod state;
+mod tools;
 
 use std::process::ExitCode;
 

@@ -189,9 +189,15 @@ fn trial_jail(profile: &policy::Profile) -> anyhow::Result<()> {
         limits: Default::default(),
         landlock_abi: jail::probe::landlock_abi_or_zero(),
         require_landlock: None,
+        rpc_helper: None,
     };
     let plan = policy::plan::build(&profile, &request, &crate::fsview::HostFs)?;
-    let jail = jail::spawn(jail::Prepared::new(&plan, jail::Stdio::Inherit, false)?)?;
+    let jail = jail::spawn(jail::Prepared::new(
+        &plan,
+        jail::Stdio::Inherit,
+        false,
+        None,
+    )?)?;
     let started = jail.wait_started();
     let status = nix::sys::wait::waitpid(nix::unistd::Pid::from_raw(jail.pid), None)?;
     started?;

@@ -8,7 +8,12 @@ use policy::env::EnvRequest;
 use policy::model::BindSpec;
 use policy::PlanRequest;
 
+use std::sync::Arc;
+
+use crate::audit::{AuditLog, Event};
 use crate::fsview::HostFs;
+use crate::session::{Session, SessionState};
+use crate::state::StateDir;
 
 #[derive(Args)]
 pub struct ExecArgs {
@@ -60,7 +65,11 @@ pub struct ExecArgs {
     command: Vec<String>,
 }
 
-pub fn run(policy_path: Option<&Path>, args: ExecArgs) -> anyhow::Result<u8> {
+pub fn run(
+    policy_path: Option<&Path>,
+    state_dir: Option<&Path>,
+    args: ExecArgs,
+) -> anyhow::Result<u8> {
     let policy = super::load_policy(policy_path)?;
     let profile = policy.profile(&args.profile)?;
     let request = PlanRequest {
@@ -87,6 +96,7 @@ pub fn run(policy_path: Option<&Path>, args: ExecArgs) -> anyhow::Result<u8> {
         },
         landlock_abi: jail::probe::landlock_abi_or_zero(),
         require_landlock: args.require_landlock,
+        rpc_helper: jail_call_helper(),
     };
     let plan = policy::plan::build(profile, &request, &HostFs)?;
     if args.json {
@@ -97,5 +107,38 @@ pub fn run(policy_path: Option<&Path>, args: ExecArgs) -> anyhow::Result<u8> {
         print!("{plan}");
         return Ok(0);
     }
-    crate::launch::run(&plan, args.verbose)
+    let state = StateDir::resolve(state_dir)?;
+    let audit = AuditLog::new(&state);
+    // A broken chain stops everything until an operator has looked.
+    audit.verify()?;
+    let mut session = Session::create(
+        &state,
+        &args.profile,
+        &plan.argv,
+        profile.rpc.session_ttl_secs,
+        false,
+    )?;
+    audit.append(
+        Some(session.id()),
+        &Event::SessionCreated {
+            profile: args.profile.clone(),
+            command: plan.argv.clone(),
+            expires: session.record.expires,
+        },
+    )?;
+    session.set_state(SessionState::Unreviewed)?;
+    let backing = crate::launch::Backing {
+        state,
+        profile: Arc::new(profile.clone()),
+        session,
+        audit: Arc::new(audit),
+    };
+    crate::launch::run(&plan, args.verbose, backing)
+}
+
+/// `jail-call`, installed beside `jail`; without it the jail has no helper
+/// (the channel still works for payloads that speak the protocol).
+fn jail_call_helper() -> Option<std::path::PathBuf> {
+    let helper = std::env::current_exe().ok()?.with_file_name("jail-call");
+    helper.is_file().then_some(helper)
 }

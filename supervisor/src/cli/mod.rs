@@ -1,5 +1,7 @@
 //! The command line: one file per subcommand.
 
+mod approve;
+mod audit_cmd;
 mod doctor;
 mod exec;
 mod policy_cmd;
@@ -14,6 +16,10 @@ pub struct Cli {
     /// Policy file (TOML); the built-in policy when absent.
     #[arg(long, global = true, env = "JAIL_POLICY", value_name = "FILE")]
     policy: Option<PathBuf>,
+    /// Where sessions, pending approvals and the audit log live; default
+    /// `$XDG_STATE_HOME/jail` (`~/.local/state/jail`).
+    #[arg(long, global = true, env = "JAIL_STATE_DIR", value_name = "DIR")]
+    state_dir: Option<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -27,11 +33,21 @@ enum Command {
     /// Validate or show policies.
     #[command(subcommand)]
     Policy(policy_cmd::PolicyCommand),
+    /// Check or show the audit log.
+    #[command(subcommand)]
+    Audit(audit_cmd::AuditCommand),
+    /// Approve a pending tool call (list them without an ID).
+    Approve(approve::ApproveArgs),
+    /// Deny a pending tool call.
+    Deny(approve::ApproveArgs),
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<u8> {
     match cli.command {
-        Command::Exec(args) => exec::run(cli.policy.as_deref(), *args),
+        Command::Exec(args) => exec::run(cli.policy.as_deref(), cli.state_dir.as_deref(), *args),
+        Command::Audit(command) => audit_cmd::run(cli.state_dir.as_deref(), command),
+        Command::Approve(args) => approve::run(cli.state_dir.as_deref(), args, true),
+        Command::Deny(args) => approve::run(cli.state_dir.as_deref(), args, false),
         Command::Doctor(args) => doctor::run(cli.policy.as_deref(), args),
         Command::Policy(command) => policy_cmd::run(cli.policy.as_deref(), command),
     }

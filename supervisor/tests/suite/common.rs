@@ -9,12 +9,69 @@ pub fn jail_bin() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_jail")))
 }
 
-/// `jail` with a clean working directory (jail binds the cwd, so never `/`)
-/// and an environment without JAIL_POLICY from the caller.
+/// `jail` with a clean working directory (jail binds the cwd, so never `/`),
+/// an environment without JAIL_POLICY from the caller, and a state dir of
+/// the tests' own (a test that inspects state sets JAIL_STATE_DIR itself).
 pub fn jail(cwd: &Path) -> Command {
     let mut command = Command::new(jail_bin());
-    command.current_dir(cwd).env_remove("JAIL_POLICY");
+    let state = std::env::temp_dir().join(format!(
+        "jail-test-state-{}",
+        nix::unistd::geteuid().as_raw()
+    ));
     command
+        .current_dir(cwd)
+        .env_remove("JAIL_POLICY")
+        .env("JAIL_STATE_DIR", state);
+    command
+}
+
+/// A real HTTP/1.1 server on the host's loopback that answers every
+/// request with `body` and records what it was sent.
+pub struct HttpServer {
+    pub port: u16,
+    pub requests: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+}
+
+impl HttpServer {
+    pub fn start(body: &'static str) -> HttpServer {
+        use std::io::{BufRead, BufReader, Read, Write};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        let port = listener.local_addr().expect("addr").port();
+        let requests = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let seen = std::sync::Arc::clone(&requests);
+        std::thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                let mut reader = BufReader::new(stream);
+                let mut head = String::new();
+                let mut length = 0usize;
+                loop {
+                    let mut line = String::new();
+                    if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
+                        break;
+                    }
+                    if let Some(v) = line.to_ascii_lowercase().strip_prefix("content-length:") {
+                        length = v.trim().parse().unwrap_or(0);
+                    }
+                    head.push_str(&line);
+                }
+                let mut request_body = vec![0; length];
+                let _ = reader.read_exact(&mut request_body);
+                head.push_str(&String::from_utf8_lossy(&request_body));
+                seen.lock().expect("lock").push(head);
+                let mut stream = reader.into_inner();
+                let _ = write!(
+                    stream,
+                    "HTTP/1.1 200 OK\r\nContent-Length: {}\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+            }
+        });
+        HttpServer { port, requests }
+    }
+
+    pub fn seen(&self) -> Vec<String> {
+        self.requests.lock().expect("lock").clone()
+    }
 }
 
 /// A fresh directory for one test, readable by the user running the tests.

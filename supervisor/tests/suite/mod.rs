@@ -4,5 +4,6 @@ mod exec;
 mod lifecycle;
 mod limits;
 mod policy_cli;
+mod rpc;
 mod secrets;
 mod terminal;

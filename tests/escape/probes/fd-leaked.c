@@ -45,9 +45,12 @@ int main(void)
     int file_fd = atoi(param("JAILPROBE_FILE_FD"));
     try_fd(dir_fd, 1);
     try_fd(file_fd, 1);
+    /* The RPC channel is the one fd the jail hands in on purpose. */
+    const char *rpc = getenv("JAIL_RPC_FD");
+    int rpc_fd = rpc ? atoi(rpc) : -1;
     for (int fd = 3; fd < 1024; fd++)
-        if (fd != dir_fd && fd != file_fd)
+        if (fd != dir_fd && fd != file_fd && fd != rpc_fd)
             try_fd(fd, 0);
-    stopped("fds 3-1023 closed");
+    stopped("fds 3-1023 closed but the RPC channel");
     finish();
 }

@@ -1,0 +1,349 @@
+//! The audit log: append-only JSON lines in the state dir, each carrying
+//! its sequence number and the blake3 hash of the line before it, so that
+//! changing, removing or reordering any line breaks the chain from there
+//! on. Secrets never reach it: callers log digests of arguments and
+//! redacted text only.
+
+use std::fs::File;
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::state::{StateDir, StateError};
+
+/// The `prev` of the first line.
+const GENESIS: &str = "0000000000000000000000000000000000000000000000000000000000000000";
+
+/// What happened. Tagged by `type` in the log.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    SessionCreated {
+        profile: String,
+        command: Vec<String>,
+        expires: u64,
+    },
+    Verdict {
+        verdict: String,
+        detail: String,
+    },
+    Call {
+        tool: String,
+        /// blake3 of the arguments: what was asked, without what it said.
+        args_digest: String,
+        gate: String,
+        outcome: String,
+    },
+    Egress {
+        host: String,
+        status: u16,
+        bytes: u64,
+    },
+    Approval {
+        request: String,
+        tool: String,
+        decision: String,
+        by: String,
+    },
+    Exit {
+        status: i32,
+    },
+}
+
+#[derive(Serialize)]
+struct Line<'a> {
+    seq: u64,
+    time: u64,
+    prev: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    session: Option<&'a str>,
+    event: &'a Event,
+}
+
+/// A parsed line, for `jail audit show` and the chain check.
+#[derive(Debug, Deserialize, Serialize)]
+pub struct Entry {
+    pub seq: u64,
+    pub time: u64,
+    pub prev: String,
+    #[serde(default)]
+    pub session: Option<String>,
+    pub event: serde_json::Value,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum AuditError {
+    #[error(transparent)]
+    State(#[from] StateError),
+    #[error(
+        "the audit log {path} is broken at line {line}: {reason}. Nothing runs until an \
+         operator looks: inspect it (`jail audit show`), then move it aside \
+         (`mv {path} {path}.broken`) to start a new chain"
+    )]
+    Broken {
+        path: PathBuf,
+        line: u64,
+        reason: String,
+    },
+}
+
+pub struct AuditLog {
+    path: PathBuf,
+    head: PathBuf,
+}
+
+/// `audit.head`: the last line's number and hash.
+#[derive(Debug, Serialize, Deserialize, PartialEq)]
+struct Head {
+    seq: u64,
+    hash: String,
+}
+
+impl AuditLog {
+    pub fn new(state: &StateDir) -> AuditLog {
+        AuditLog {
+            path: state.audit_log(),
+            head: state.audit_head(),
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Appends one event; concurrent supervisors serialize on a lock.
+    pub fn append(&self, session: Option<&str>, event: &Event) -> Result<(), AuditError> {
+        use std::os::unix::fs::OpenOptionsExt;
+        let io = StateError::io(&self.path);
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .append(true)
+            .create(true)
+            .mode(0o600)
+            .open(&self.path)
+            .map_err(io)?;
+        let mut file = nix::fcntl::Flock::lock(file, nix::fcntl::FlockArg::LockExclusive)
+            .map_err(|(_, errno)| StateError::io(&self.path)(errno.into()))?;
+        let (seq, prev) = match last_line(&mut file).map_err(StateError::io(&self.path))? {
+            None => (0, GENESIS.to_string()),
+            Some(line) => {
+                let entry: Entry =
+                    serde_json::from_slice(&line).map_err(|err| AuditError::Broken {
+                        path: self.path.clone(),
+                        line: 0,
+                        reason: format!("its last line does not parse ({err})"),
+                    })?;
+                (entry.seq, blake3::hash(&line).to_hex().to_string())
+            }
+        };
+        let mut text = serde_json::to_vec(&Line {
+            seq: seq + 1,
+            time: crate::state::now(),
+            prev: &prev,
+            session,
+            event,
+        })
+        .map_err(|err| StateError::Corrupt {
+            path: self.path.clone(),
+            reason: err.to_string(),
+        })?;
+        text.push(b'\n');
+        // One write with O_APPEND: a killed supervisor leaves a whole line
+        // or none.
+        file.write_all(&text).map_err(StateError::io(&self.path))?;
+        let durable = matches!(event, Event::Exit { .. } | Event::Approval { .. });
+        if durable {
+            file.sync_data().map_err(StateError::io(&self.path))?;
+        }
+        let head = Head {
+            seq: seq + 1,
+            hash: digest(&text[..text.len() - 1]),
+        };
+        let json = serde_json::to_vec(&head).unwrap_or_default();
+        crate::state::replace(&self.head, &json, durable)?;
+        Ok(())
+    }
+
+    /// Walks the chain; the number of lines, or the first broken one.
+    pub fn verify(&self) -> Result<u64, AuditError> {
+        let file = match File::open(&self.path) {
+            Ok(file) => file,
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+            Err(err) => return Err(StateError::io(&self.path)(err).into()),
+        };
+        // Shared: an append (line, then head) is never seen half done.
+        let mut file = nix::fcntl::Flock::lock(file, nix::fcntl::FlockArg::LockShared)
+            .map_err(|(_, errno)| StateError::io(&self.path)(errno.into()))?;
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes)
+            .map_err(StateError::io(&self.path))?;
+        let broken = |line: u64, reason: String| AuditError::Broken {
+            path: self.path.clone(),
+            line,
+            reason,
+        };
+        if !bytes.is_empty() && !bytes.ends_with(b"\n") {
+            let line = bytes.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
+            return Err(broken(line, "the last line is incomplete".into()));
+        }
+        let mut expected = GENESIS.to_string();
+        let mut count = 0;
+        for raw in bytes.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+            count += 1;
+            let entry: Entry = serde_json::from_slice(raw)
+                .map_err(|err| broken(count, format!("not a log entry ({err})")))?;
+            if entry.seq != count {
+                return Err(broken(
+                    count,
+                    format!("sequence number {} where {count} belongs", entry.seq),
+                ));
+            }
+            if entry.prev != expected {
+                return Err(broken(
+                    count,
+                    "its hash of the previous line does not match: a line before it \
+                     was changed or removed"
+                        .into(),
+                ));
+            }
+            expected = blake3::hash(raw).to_hex().to_string();
+        }
+        // The last line has no successor to vouch for it; the head does.
+        let head: Option<Head> = match std::fs::read(&self.head) {
+            Ok(bytes) => serde_json::from_slice(&bytes).ok(),
+            Err(_) => None,
+        };
+        if count > 0 {
+            match head {
+                Some(head) if head.seq == count && head.hash == expected => {}
+                Some(head) if head.seq != count => {
+                    return Err(broken(
+                        count,
+                        format!("the log ends at line {count} but {} were written", head.seq),
+                    ))
+                }
+                Some(_) => return Err(broken(count, "the last line was changed".into())),
+                None => {
+                    return Err(broken(
+                        count,
+                        format!("{} is missing or unreadable", self.head.display()),
+                    ))
+                }
+            }
+        }
+        Ok(count)
+    }
+
+    /// Every entry, oldest first.
+    pub fn entries(&self) -> Result<Vec<Entry>, AuditError> {
+        let text = match std::fs::read_to_string(&self.path) {
+            Ok(text) => text,
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(err) => return Err(StateError::io(&self.path)(err).into()),
+        };
+        text.lines()
+            .enumerate()
+            .map(|(i, line)| {
+                serde_json::from_str(line).map_err(|err| AuditError::Broken {
+                    path: self.path.clone(),
+                    line: i as u64 + 1,
+                    reason: err.to_string(),
+                })
+            })
+            .collect()
+    }
+}
+
+/// The last line of `file` without its newline, reading backwards from
+/// the end so appending stays cheap however long the log grows.
+fn last_line(file: &mut File) -> std::io::Result<Option<Vec<u8>>> {
+    let len = file.seek(SeekFrom::End(0))?;
+    if len == 0 {
+        return Ok(None);
+    }
+    let mut chunk = 4096u64;
+    loop {
+        let start = len.saturating_sub(chunk);
+        file.seek(SeekFrom::Start(start))?;
+        let mut tail = Vec::new();
+        Read::by_ref(file)
+            .take(len - start)
+            .read_to_end(&mut tail)?;
+        let body = tail.strip_suffix(b"\n").unwrap_or(&tail);
+        if let Some(newline) = body.iter().rposition(|&b| b == b'\n') {
+            return Ok(Some(body[newline + 1..].to_vec()));
+        }
+        if start == 0 {
+            return Ok(Some(body.to_vec()));
+        }
+        chunk *= 4;
+    }
+}
+
+/// blake3 of `bytes`, hex.
+pub fn digest(bytes: &[u8]) -> String {
+    blake3::hash(bytes).to_hex().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn log() -> (tempfile::TempDir, AuditLog) {
+        let dir = tempfile::tempdir().unwrap();
+        let state = StateDir::resolve(Some(dir.path())).unwrap();
+        (dir, AuditLog::new(&state))
+    }
+
+    fn call(n: u64) -> Event {
+        Event::Call {
+            tool: "echo".into(),
+            args_digest: digest(&n.to_le_bytes()),
+            gate: "allowed".into(),
+            outcome: "ok".into(),
+        }
+    }
+
+    #[test]
+    fn a_chain_verifies_and_any_changed_byte_breaks_it() {
+        let (_dir, log) = log();
+        for n in 0..5 {
+            log.append(Some("s1"), &call(n)).unwrap();
+        }
+        assert_eq!(log.verify().unwrap(), 5);
+        let original = std::fs::read(log.path()).unwrap();
+        // Every single-byte change is caught, wherever it is.
+        for at in (0..original.len()).step_by(7) {
+            let mut bytes = original.clone();
+            bytes[at] = if bytes[at] == b'x' { b'y' } else { b'x' };
+            std::fs::write(log.path(), &bytes).unwrap();
+            assert!(log.verify().is_err(), "change at byte {at} not caught");
+        }
+    }
+
+    #[test]
+    fn removing_a_line_is_caught_at_the_next_one() {
+        let (_dir, log) = log();
+        for n in 0..3 {
+            log.append(None, &call(n)).unwrap();
+        }
+        let text = std::fs::read_to_string(log.path()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        std::fs::write(log.path(), format!("{}\n{}\n", lines[0], lines[2])).unwrap();
+        match log.verify() {
+            Err(AuditError::Broken { line, .. }) => assert_eq!(line, 2),
+            other => panic!("not caught: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn appends_continue_the_chain_across_opens() {
+        let (dir, log) = log();
+        log.append(None, &call(1)).unwrap();
+        let again = AuditLog::new(&StateDir::resolve(Some(dir.path())).unwrap());
+        again.append(None, &Event::Exit { status: 0 }).unwrap();
+        assert_eq!(again.verify().unwrap(), 2);
+        assert_eq!(again.entries().unwrap()[1].seq, 2);
+    }
+}

@@ -1,0 +1,42 @@
+//! `jail approve [ID]` and `jail deny ID`: answer a tool call waiting for
+//! a human, from another terminal.
+
+use std::path::Path;
+
+use clap::Args;
+
+use crate::approvals;
+use crate::state::StateDir;
+
+#[derive(Args)]
+pub struct ApproveArgs {
+    /// The request id shown in the prompt; without it, list what waits.
+    id: Option<String>,
+}
+
+pub fn run(state_dir: Option<&Path>, args: ApproveArgs, approve: bool) -> anyhow::Result<u8> {
+    let state = StateDir::resolve(state_dir)?;
+    let Some(id) = args.id else {
+        let pending = approvals::list(&state);
+        if pending.is_empty() {
+            println!("nothing waits for approval");
+        }
+        for p in pending {
+            println!(
+                "{}  session {}  {} ({})\n    {}",
+                p.id, p.session, p.tool, p.reason, p.preview
+            );
+        }
+        return Ok(0);
+    };
+    let pending = approvals::answer(&state, &id, approve).map_err(|err| {
+        anyhow::anyhow!("{err}; `jail approve` without an id lists the pending requests")
+    })?;
+    println!(
+        "{} {id}: {} for session {}",
+        if approve { "approved" } else { "denied" },
+        pending.tool,
+        pending.session
+    );
+    Ok(0)
+}

@@ -1,0 +1,311 @@
+//! The RPC server: one thread per jail on the supervisor's end of the
+//! socketpair. Every frame is bounded before it is decoded; every call is
+//! checked against the session (state, expiry, review, limits), gated by
+//! the tool's trust properties and the session's taint, run, and written
+//! to the audit log. A malformed frame gets an error answer; a peer that
+//! keeps sending them, or speaks out of turn, is cut off. Nothing a payload
+//! sends can panic or stall the supervisor's other work.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use policy::gate::{self, Gate};
+use policy::model::Profile;
+use rpc::{ClientMessage, ErrorKind, Request, ServerMessage, ToolError};
+
+use crate::approvals::{Approvals, Decision, Pending};
+use crate::audit::{self, AuditLog, Event};
+use crate::session::Session;
+use crate::tools::{self, Secrets, Tool};
+
+/// Malformed frames tolerated before the channel is closed.
+const MAX_STRIKES: u32 = 8;
+/// How much of a call's arguments an approval prompt shows.
+const PREVIEW_CHARS: usize = 300;
+
+pub struct Server {
+    pub channel: rpc::Channel,
+    pub session: Session,
+    pub profile: Arc<Profile>,
+    pub audit: Arc<AuditLog>,
+    pub approvals: Approvals,
+    /// Set when the jail has ended: pending approvals stop waiting.
+    pub cancel: Arc<AtomicBool>,
+}
+
+/// Calls-per-second accounting over one-second windows.
+struct Rate {
+    window: Instant,
+    count: u32,
+}
+
+impl Server {
+    /// Serves until the jail's end closes (or the peer is cut off); hands
+    /// the session back for its final record.
+    pub fn serve(mut self) -> Session {
+        let mut greeted = false;
+        let mut strikes = 0;
+        let mut rate = Rate {
+            window: Instant::now(),
+            count: 0,
+        };
+        let profile = Arc::clone(&self.profile);
+        let mut secrets = Secrets::new(&profile);
+        loop {
+            let (message, size) = match self.channel.recv_frame() {
+                Ok(None) => break,
+                Ok(Some(frame)) => (rpc::codec::decode::<ClientMessage>(frame), frame.len()),
+                Err(rpc::RpcError::Codec(err)) => (Err(err), 0),
+                Err(_) => break,
+            };
+            self.session.record.bytes += size as u64;
+            let reply = match message {
+                Err(err) => {
+                    strikes += 1;
+                    refused(format!("bad frame: {err}"))
+                }
+                Ok(ClientMessage::Hello { version }) if !greeted => {
+                    if version != rpc::PROTOCOL_VERSION {
+                        let _ = self.channel.send(&refused(format!(
+                            "protocol version {version} is not spoken here (this supervisor \
+                             speaks {}); use the jail-call of the same jail release",
+                            rpc::PROTOCOL_VERSION
+                        )));
+                        break;
+                    }
+                    greeted = true;
+                    ServerMessage::Welcome {
+                        version: rpc::PROTOCOL_VERSION,
+                    }
+                }
+                // Every process in the jail shares the channel, and each
+                // jail-call greets: a repeated Hello is normal.
+                Ok(ClientMessage::Hello { version }) if version == rpc::PROTOCOL_VERSION => {
+                    ServerMessage::Welcome {
+                        version: rpc::PROTOCOL_VERSION,
+                    }
+                }
+                Ok(ClientMessage::Hello { version }) => {
+                    strikes += 1;
+                    refused(format!("protocol version {version} is not spoken here"))
+                }
+                Ok(ClientMessage::Call(_)) if !greeted => {
+                    let _ = self.channel.send(&refused(
+                        "a call before Hello: send Hello { version } first".into(),
+                    ));
+                    break;
+                }
+                Ok(ClientMessage::Call(request)) => {
+                    let outcome = self.call(&request, size, &mut rate, &mut secrets);
+                    ServerMessage::Reply(rpc::Response {
+                        id: request.id,
+                        outcome,
+                    })
+                }
+            };
+            let sent = match rpc::codec::encode(&reply) {
+                Ok(frame) => {
+                    self.session.record.bytes += frame.len() as u64;
+                    self.channel.send_frame(&frame)
+                }
+                Err(err) => Err(err.into()),
+            };
+            // A result too big for a frame (or this host's socket buffers)
+            // is answered with an error instead.
+            let sent = match (sent, &reply) {
+                (
+                    Err(rpc::RpcError::Codec(_) | rpc::RpcError::SendBuffer { .. }),
+                    ServerMessage::Reply(response),
+                ) => self.channel.send(&ServerMessage::Reply(rpc::Response {
+                    id: response.id,
+                    outcome: Err(ToolError {
+                        kind: ErrorKind::LimitExceeded,
+                        message: "the result is too large for the channel; ask for less \
+                                  (e.g. a smaller egress.max_response_bytes)"
+                            .into(),
+                    }),
+                })),
+                (sent, _) => sent,
+            };
+            if sent.is_err() || strikes >= MAX_STRIKES {
+                break;
+            }
+        }
+        self.session
+    }
+
+    fn call(
+        &mut self,
+        request: &Request,
+        size: usize,
+        rate: &mut Rate,
+        secrets: &mut Secrets,
+    ) -> Result<String, ToolError> {
+        let error = |kind, message: String| ToolError { kind, message };
+        let limits = &self.profile.rpc;
+        if let Some(why) = self.session.refusal(limits.require_review) {
+            return Err(error(ErrorKind::SessionInvalid, why));
+        }
+        if rate.window.elapsed() >= Duration::from_secs(1) {
+            rate.window = Instant::now();
+            rate.count = 0;
+        }
+        rate.count += 1;
+        let record = &mut self.session.record;
+        let limit = if record.calls >= limits.max_calls {
+            Some(format!(
+                "{} calls (policy key rpc.max_calls)",
+                limits.max_calls
+            ))
+        } else if rate.count > limits.calls_per_second {
+            Some(format!(
+                "{} calls per second (policy key rpc.calls_per_second)",
+                limits.calls_per_second
+            ))
+        } else if record.bytes + size as u64 > limits.max_bytes.0 {
+            Some(format!(
+                "{} bytes (policy key rpc.max_bytes)",
+                limits.max_bytes.0
+            ))
+        } else {
+            None
+        };
+        if let Some(what) = limit {
+            return Err(error(
+                ErrorKind::LimitExceeded,
+                format!("this session may make at most {what}"),
+            ));
+        }
+        record.calls += 1;
+        let profile = Arc::clone(&self.profile);
+        let Some((tool, trust)) = Tool::lookup(&profile, &request.tool) else {
+            let known: Vec<&str> = ["echo", "http.fetch"]
+                .into_iter()
+                .chain(profile.tools.keys().map(String::as_str))
+                .collect();
+            return Err(error(
+                ErrorKind::UnknownTool,
+                format!(
+                    "no tool `{}`; this profile has: {}",
+                    request.tool,
+                    known.join(", ")
+                ),
+            ));
+        };
+        if let Err(err) = serde_json::from_str::<serde_json::Value>(&request.args) {
+            return Err(error(
+                ErrorKind::BadArguments,
+                format!("arguments are not JSON: {err}"),
+            ));
+        }
+        let mut gate = gate::decide(&trust, self.session.record.taint);
+        // Credential-shaped data leaving through a sink needs a human.
+        if trust.public_sink
+            && !matches!(gate, Gate::Blocked(_))
+            && !policy::secrets::scan(&request.args).is_empty()
+        {
+            gate = Gate::Approval("credential-shaped data in an outbound payload");
+        }
+        let gate_label = match &gate {
+            Gate::Blocked(why) => format!("blocked: {why}"),
+            Gate::Approval(why) => format!("approval: {why}"),
+            Gate::Review(why) => format!("review (credential scan clean): {why}"),
+            Gate::Allowed => "allowed".to_string(),
+        };
+        let args_digest = audit::digest(request.args.as_bytes());
+        let outcome = match gate {
+            Gate::Blocked(why) => Err(error(ErrorKind::Blocked, why.to_string())),
+            Gate::Approval(why) => match self.approve(&request.tool, why, &request.args, secrets) {
+                Decision::Approved { .. } => self.run(&tool, &trust, &request.args, secrets),
+                Decision::Denied { why, .. } => Err(error(ErrorKind::ApprovalDenied, why)),
+            },
+            Gate::Review(_) | Gate::Allowed => self.run(&tool, &trust, &request.args, secrets),
+        };
+        let _ = self.audit.append(
+            Some(self.session.id()),
+            &Event::Call {
+                tool: request.tool.clone(),
+                args_digest,
+                gate: gate_label,
+                outcome: match &outcome {
+                    Ok(_) => "ok".into(),
+                    Err(err) => format!("{}: {}", err.kind, secrets.redact(&err.message)),
+                },
+            },
+        );
+        outcome.map_err(|err| ToolError {
+            kind: err.kind,
+            message: secrets.redact(&err.message),
+        })
+    }
+
+    fn run(
+        &mut self,
+        tool: &Tool,
+        trust: &gate::Trust,
+        args: &str,
+        secrets: &mut Secrets,
+    ) -> Result<String, ToolError> {
+        let mut egress = Vec::new();
+        let result = tools::run(tool, args, &self.profile, secrets, &mut egress);
+        // Whatever the tool read taints the session, success or not.
+        self.session.record.taint = gate::taint_after(trust, self.session.record.taint);
+        for hop in egress {
+            let _ = self.audit.append(
+                Some(self.session.id()),
+                &Event::Egress {
+                    host: hop.host,
+                    status: hop.status,
+                    bytes: hop.bytes,
+                },
+            );
+        }
+        result
+    }
+
+    fn approve(&self, tool: &str, reason: &str, args: &str, secrets: &Secrets) -> Decision {
+        let preview: String = secrets.redact(args).chars().take(PREVIEW_CHARS).collect();
+        let pending = Pending {
+            id: String::new(),
+            session: self.session.id().to_string(),
+            tool: tool.to_string(),
+            reason: reason.to_string(),
+            preview,
+            created: crate::state::now(),
+        };
+        let (id, decision) = match self.approvals.ask(pending, &self.cancel) {
+            Ok(answer) => answer,
+            Err(err) => (
+                String::new(),
+                Decision::Denied {
+                    by: "supervisor",
+                    why: format!("cannot keep the approval request: {err}"),
+                },
+            ),
+        };
+        let (word, by) = match &decision {
+            Decision::Approved { by } => ("approved", *by),
+            Decision::Denied { by, .. } => ("denied", *by),
+        };
+        let _ = self.audit.append(
+            Some(self.session.id()),
+            &Event::Approval {
+                request: id,
+                tool: tool.to_string(),
+                decision: word.to_string(),
+                by: by.to_string(),
+            },
+        );
+        decision
+    }
+}
+
+fn refused(message: String) -> ServerMessage {
+    ServerMessage::Refused {
+        error: ToolError {
+            kind: ErrorKind::Protocol,
+            message,
+        },
+    }
+}

@@ -1,0 +1,157 @@
+//! The state dir: sessions, pending approvals and the audit log, each a
+//! file, each written atomically (temp file, fsync, rename) so a supervisor
+//! killed at any point leaves only whole files behind.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Where state lives, and how it is written.
+#[derive(Debug, Clone)]
+pub struct StateDir {
+    root: PathBuf,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StateError {
+    #[error("no state directory: set --state-dir or JAIL_STATE_DIR, or XDG_STATE_HOME or HOME")]
+    NoStateDir,
+    #[error("state file {path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("state file {path} is not valid: {reason}; move it aside to start afresh")]
+    Corrupt { path: PathBuf, reason: String },
+}
+
+impl StateError {
+    pub fn io(path: &Path) -> impl FnOnce(std::io::Error) -> StateError + '_ {
+        move |source| StateError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
+
+impl StateDir {
+    /// `--state-dir`/`JAIL_STATE_DIR`, else `$XDG_STATE_HOME/jail`, else
+    /// `~/.local/state/jail`; created private to the caller.
+    pub fn resolve(flag: Option<&Path>) -> Result<StateDir, StateError> {
+        let root = match flag {
+            Some(dir) => dir.to_path_buf(),
+            None => match std::env::var_os("XDG_STATE_HOME").filter(|v| !v.is_empty()) {
+                Some(xdg) => PathBuf::from(xdg).join("jail"),
+                None => std::env::var_os("HOME")
+                    .filter(|v| !v.is_empty())
+                    .map(|home| PathBuf::from(home).join(".local/state/jail"))
+                    .ok_or(StateError::NoStateDir)?,
+            },
+        };
+        let state = StateDir { root };
+        for dir in [state.root.clone(), state.sessions(), state.pending()] {
+            create_private_dir(&dir)?;
+        }
+        Ok(state)
+    }
+
+    pub fn sessions(&self) -> PathBuf {
+        self.root.join("sessions")
+    }
+
+    pub fn pending(&self) -> PathBuf {
+        self.root.join("pending")
+    }
+
+    pub fn audit_log(&self) -> PathBuf {
+        self.root.join("audit.log")
+    }
+
+    /// The audit log's last line number and hash: what protects the last
+    /// line, which no later line links to.
+    pub fn audit_head(&self) -> PathBuf {
+        self.root.join("audit.head")
+    }
+}
+
+fn create_private_dir(dir: &Path) -> Result<(), StateError> {
+    use std::os::unix::fs::DirBuilderExt;
+    match std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(dir)
+    {
+        Ok(()) => Ok(()),
+        Err(err) => Err(StateError::io(dir)(err)),
+    }
+}
+
+/// Replaces `path` with `bytes` in one step: a reader sees the old file or
+/// the new one, never a part, even after a power cut.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StateError> {
+    replace(path, bytes, true)
+}
+
+/// Like [`write_atomic`]; without `durable`, no fsync: still whole-file
+/// against a killed process, but a power cut may keep the old file.
+pub fn replace(path: &Path, bytes: &[u8], durable: bool) -> Result<(), StateError> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let mut temp = tempfile::NamedTempFile::new_in(dir).map_err(StateError::io(path))?;
+    temp.write_all(bytes).map_err(StateError::io(path))?;
+    if durable {
+        temp.as_file().sync_all().map_err(StateError::io(path))?;
+    }
+    temp.persist(path)
+        .map_err(|err| StateError::io(path)(err.error))?;
+    Ok(())
+}
+
+/// Reads and parses a JSON state file.
+pub fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, StateError> {
+    let bytes = std::fs::read(path).map_err(StateError::io(path))?;
+    serde_json::from_slice(&bytes).map_err(|err| StateError::Corrupt {
+        path: path.to_path_buf(),
+        reason: err.to_string(),
+    })
+}
+
+/// `n` random bytes as lowercase hex, from the kernel's CSPRNG.
+pub fn random_hex(n: usize) -> Result<String, StateError> {
+    use std::io::Read;
+    let path = Path::new("/dev/urandom");
+    let mut bytes = vec![0u8; n];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut bytes))
+        .map_err(StateError::io(path))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// Seconds since the epoch.
+pub fn now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atomic_write_replaces_whole_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.json");
+        write_atomic(&path, b"{\"a\":1}").unwrap();
+        write_atomic(&path, b"{\"a\":2}").unwrap();
+        let value: serde_json::Value = read_json(&path).unwrap();
+        assert_eq!(value["a"], 2);
+        let leftovers = std::fs::read_dir(dir.path()).unwrap().count();
+        assert_eq!(leftovers, 1, "no temp files left behind");
+    }
+
+    #[test]
+    fn random_ids_differ() {
+        let a = random_hex(16).unwrap();
+        assert_eq!(a.len(), 32);
+        assert_ne!(a, random_hex(16).unwrap());
+    }
+}

@@ -1,0 +1,229 @@
+//! The tools behind the channel: the built-ins (`echo`, `http.fetch`) and
+//! the host commands a policy declares, run by the supervisor on the host
+//! with the call's JSON on stdin and never through a shell. Credentials are
+//! read here, lazily, held as secrets, handed only to the host-side command
+//! or request, and redacted from anything that goes back into the jail.
+
+use std::collections::BTreeMap;
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use policy::gate::Trust;
+use policy::model::{CredentialSource, Profile, ToolDecl};
+use rpc::{ErrorKind, ToolError};
+use secrecy::{ExposeSecret, SecretString};
+
+use crate::egress::{self, EgressRecord, FetchRequest};
+
+/// What a tool name resolves to.
+pub enum Tool<'a> {
+    Echo,
+    Fetch,
+    Command(&'a ToolDecl),
+}
+
+impl<'a> Tool<'a> {
+    pub fn lookup(profile: &'a Profile, name: &str) -> Option<(Tool<'a>, Trust)> {
+        if let Some(trust) = policy::gate::builtin_trust(name) {
+            let tool = if name == "echo" {
+                Tool::Echo
+            } else {
+                Tool::Fetch
+            };
+            return Some((tool, trust));
+        }
+        let decl = profile.tools.get(name)?;
+        Some((Tool::Command(decl), decl.trust()))
+    }
+}
+
+/// The profile's credentials, read on first use.
+pub struct Secrets<'a> {
+    sources: &'a BTreeMap<String, CredentialSource>,
+    loaded: BTreeMap<String, SecretString>,
+}
+
+impl<'a> Secrets<'a> {
+    pub fn new(profile: &'a Profile) -> Secrets<'a> {
+        Secrets {
+            sources: &profile.credentials,
+            loaded: BTreeMap::new(),
+        }
+    }
+
+    pub fn get(&mut self, name: &str) -> Result<SecretString, ToolError> {
+        if let Some(secret) = self.loaded.get(name) {
+            return Ok(secret.clone());
+        }
+        let failed = |message: String| ToolError {
+            kind: ErrorKind::ToolFailed,
+            message,
+        };
+        let source = self.sources.get(name).ok_or_else(|| {
+            failed(format!(
+                "credential `{name}` is not declared (policy key credentials.{name})"
+            ))
+        })?;
+        let value = match source {
+            CredentialSource::Env(env) => std::env::var(env).map_err(|_| {
+                failed(format!(
+                    "credential `{name}` comes from the supervisor's environment variable \
+                     `{env}`, which is not set (policy key credentials.{name}.env)"
+                ))
+            })?,
+            CredentialSource::File(file) => std::fs::read_to_string(file)
+                .map(|text| text.trim_end_matches(['\n', '\r']).to_string())
+                .map_err(|err| {
+                    failed(format!(
+                        "credential `{name}`: cannot read {} ({err}) (policy key \
+                         credentials.{name}.file)",
+                        file.display()
+                    ))
+                })?,
+        };
+        let secret = SecretString::from(value);
+        self.loaded.insert(name.to_string(), secret.clone());
+        Ok(secret)
+    }
+
+    /// Replaces every loaded secret in `text`.
+    pub fn redact(&self, text: &str) -> String {
+        let values: Vec<&str> = self.loaded.values().map(|s| s.expose_secret()).collect();
+        policy::secrets::redact(text, &values)
+    }
+}
+
+/// Runs `tool` with `args` (JSON text); the JSON result.
+pub fn run(
+    tool: &Tool,
+    args: &str,
+    profile: &Profile,
+    secrets: &mut Secrets,
+    egress_log: &mut Vec<EgressRecord>,
+) -> Result<String, ToolError> {
+    match tool {
+        Tool::Echo => Ok(args.to_string()),
+        Tool::Fetch => {
+            let request: FetchRequest = serde_json::from_str(args).map_err(|err| ToolError {
+                kind: ErrorKind::BadArguments,
+                message: format!(
+                    "http.fetch takes {{\"url\": ..., \"method\"?, \"headers\"?, \"body\"?}}: {err}"
+                ),
+            })?;
+            // Loaded up front so the fetch's lookup is a plain read; one
+            // that fails to load is reported by fetch if a host needs it.
+            for header in &profile.egress.headers {
+                let _ = secrets.get(&header.credential);
+            }
+            let loaded = &secrets.loaded;
+            let result = egress::fetch(
+                &request,
+                &profile.egress,
+                &|name| loaded.get(name).cloned(),
+                egress_log,
+            );
+            match result {
+                // A server that echoes the request (its headers) must not
+                // carry our credential into the jail.
+                Ok(response) => serde_json::to_string(&response)
+                    .map(|json| secrets.redact(&json))
+                    .map_err(|err| ToolError {
+                        kind: ErrorKind::ToolFailed,
+                        message: err.to_string(),
+                    }),
+                Err(err) => Err(ToolError {
+                    kind: ErrorKind::Egress,
+                    message: err.to_string(),
+                }),
+            }
+        }
+        Tool::Command(decl) => run_command(decl, args, secrets),
+    }
+}
+
+/// A declared host command: argv from the policy, the call's JSON on
+/// stdin, only PATH and the declared credentials in its environment.
+fn run_command(decl: &ToolDecl, args: &str, secrets: &mut Secrets) -> Result<String, ToolError> {
+    let failed = |message: String| ToolError {
+        kind: ErrorKind::ToolFailed,
+        message,
+    };
+    let Some((program, rest)) = decl.command.split_first() else {
+        return Err(failed(
+            "the tool has no command (policy key tools.NAME.command)".into(),
+        ));
+    };
+    let mut command = Command::new(program);
+    command
+        .args(rest)
+        .env_clear()
+        .env("PATH", "/usr/local/bin:/usr/bin:/bin")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for name in &decl.credentials {
+        command.env(name, secrets.get(name)?.expose_secret());
+    }
+    let mut child = command
+        .spawn()
+        .map_err(|err| failed(format!("cannot start {program}: {err}")))?;
+    if let Some(mut stdin) = child.stdin.take() {
+        // A command that does not read its input is not an error.
+        let _ = stdin.write_all(args.as_bytes());
+    }
+    let max = decl.max_output.0;
+    let read_capped = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut out = Vec::new();
+            if let Some(pipe) = pipe {
+                let _ = pipe.take(max + 1).read_to_end(&mut out);
+            }
+            out
+        })
+    };
+    let stdout = read_capped(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let stderr = read_capped(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let deadline = Instant::now() + Duration::from_secs(decl.timeout_secs);
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(5)),
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(failed(format!(
+                    "{program} did not finish within {} s (policy key tools.NAME.timeout_secs)",
+                    decl.timeout_secs
+                )));
+            }
+        }
+    };
+    let out = stdout.join().unwrap_or_default();
+    let err = stderr.join().unwrap_or_default();
+    if out.len() as u64 > max {
+        return Err(failed(format!(
+            "{program} wrote more than {max} bytes (policy key tools.NAME.max_output)"
+        )));
+    }
+    let text = secrets.redact(&String::from_utf8_lossy(&out));
+    if !status.success() {
+        let why = secrets.redact(String::from_utf8_lossy(&err).trim());
+        return Err(failed(format!("{program} failed ({status}): {why}")));
+    }
+    // JSON output is passed through; anything else becomes a JSON string.
+    Ok(match serde_json::from_str::<serde_json::Value>(&text) {
+        Ok(_) => text.trim().to_string(),
+        Err(_) => serde_json::Value::String(text).to_string(),
+    })
+}

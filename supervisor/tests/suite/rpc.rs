@@ -1,0 +1,379 @@
+//! The channel and what stands behind it, through the real binary: code in
+//! the jail calls tools with `jail-call`; the supervisor gates, performs and
+//! audits each call. Effects are checked from outside: the loopback HTTP
+//! server's log, host files, the audit log.
+
+use std::path::PathBuf;
+use std::process::Output;
+
+use super::common::*;
+
+/// A policy file outside the jail's view, and a state dir of its own.
+struct Setup {
+    dir: tempfile::TempDir,
+    work: tempfile::TempDir,
+}
+
+impl Setup {
+    fn new(policy: &str) -> Setup {
+        let dir = workdir();
+        std::fs::write(dir.path().join("policy.toml"), policy).expect("policy");
+        Setup {
+            dir,
+            work: workdir(),
+        }
+    }
+
+    fn state(&self) -> PathBuf {
+        self.dir.path().join("state")
+    }
+
+    fn jail(&self) -> std::process::Command {
+        let mut command = jail(self.work.path());
+        command
+            .env("JAIL_STATE_DIR", self.state())
+            .arg("--policy")
+            .arg(self.dir.path().join("policy.toml"));
+        command
+    }
+
+    fn sh(&self, script: &str) -> Output {
+        run(self.jail().args(["exec", "--", "sh", "-c", script]))
+    }
+
+    fn audit(&self) -> String {
+        std::fs::read_to_string(self.state().join("audit.log")).unwrap_or_default()
+    }
+}
+
+fn loopback_policy(port_hosts: &str, extra: &str) -> String {
+    format!(
+        "[profile.default.egress]\n\
+         allow = [{port_hosts}]\n\
+         allow_addresses = [\"127.0.0.1\"]\n\
+         {extra}"
+    )
+}
+
+#[test]
+fn shell_and_python_call_echo_through_jail_call() {
+    let setup = Setup::new("");
+    let out = setup.sh(r#"jail-call echo '{"n": 1}'; echo '{"n": 2}' | jail-call echo"#);
+    assert_ok(&out);
+    assert_eq!(stdout(&out), "{\"n\": 1}\n{\"n\": 2}\n");
+    let python = r#"
+import json, os, subprocess
+# subprocess closes inherited fds unless told: pass the channel on.
+fd = int(os.environ["JAIL_RPC_FD"])
+r = subprocess.run(["jail-call", "echo", json.dumps({"from": "python"})], capture_output=True, text=True, check=True, pass_fds=[fd])
+print(json.loads(r.stdout)["from"])
+"#;
+    let out = run(setup.jail().args(["exec", "--", "python3", "-c", python]));
+    assert_ok(&out);
+    assert_eq!(stdout(&out), "python\n");
+    let audit = setup.audit();
+    assert_eq!(audit.matches("\"type\":\"call\"").count(), 3, "{audit}");
+}
+
+#[test]
+fn the_channel_is_the_only_extra_fd() {
+    let setup = Setup::new("");
+    let out = setup.sh("ls /proc/self/fd | sort -n | tr '\\n' ' '; echo; echo $JAIL_RPC_FD");
+    assert_ok(&out);
+    let text = stdout(&out);
+    let mut lines = text.lines();
+    let fds: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
+    let rpc = lines.next().unwrap();
+    // 0-2, the channel, and the directory ls is reading.
+    assert_eq!(fds.len(), 5, "{fds:?}");
+    assert!(fds.contains(&rpc), "{fds:?} lacks {rpc}");
+}
+
+#[test]
+fn unknown_tools_and_bad_json_are_errors_not_crashes() {
+    let setup = Setup::new("");
+    let out = setup.sh("jail-call nope '{}'; echo rc=$?; jail-call echo '{bad'; echo rc=$?");
+    assert_ok(&out);
+    let text = stdout(&out);
+    assert!(text.contains("rc=1\n"), "{text}");
+    assert!(text.contains("rc=2\n"), "{text}");
+    assert!(stderr(&out).contains("no tool `nope`"), "{}", stderr(&out));
+}
+
+#[test]
+fn http_fetch_reaches_an_allowlisted_loopback_server() {
+    let server = HttpServer::start("hello from the host");
+    let setup = Setup::new(&loopback_policy("\"localhost\"", ""));
+    let url = format!("http://localhost:{}/x", server.port);
+    let out = setup.sh(&format!("jail-call http.fetch '{{\"url\": \"{url}\"}}'"));
+    assert_ok(&out);
+    let reply: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("json");
+    assert_eq!(reply["status"], 200);
+    assert_eq!(reply["body"], "hello from the host");
+    assert_eq!(server.seen().len(), 1);
+    assert!(
+        setup.audit().contains("\"type\":\"egress\""),
+        "{}",
+        setup.audit()
+    );
+}
+
+#[test]
+fn http_fetch_to_a_host_off_the_allowlist_never_connects() {
+    let server = HttpServer::start("secret");
+    let setup = Setup::new(&loopback_policy("\"example.com\"", ""));
+    let url = format!("http://localhost:{}/x", server.port);
+    let out = setup.sh(&format!("jail-call http.fetch '{{\"url\": \"{url}\"}}'"));
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("egress.allow"), "{}", stderr(&out));
+    assert!(server.seen().is_empty(), "the server was contacted");
+}
+
+#[test]
+fn the_jail_itself_cannot_reach_the_loopback_server() {
+    let server = HttpServer::start("x");
+    let setup = Setup::new("");
+    let script = format!(
+        "python3 -c \"import socket; socket.create_connection(('127.0.0.1', {}), 2)\"",
+        server.port
+    );
+    let out = setup.sh(&script);
+    assert!(!out.status.success());
+    assert!(server.seen().is_empty());
+}
+
+/// A host command with a credential: the secret reaches the command, never
+/// the jail (env, files, tool result) or the audit log.
+#[test]
+fn a_credential_reaches_the_host_command_and_nothing_else() {
+    let secret = "tok-9f8e7d6c5b4a39281706f5e4d3c2b1a0";
+    let setup = Setup::new("");
+    let sink = setup.dir.path().join("seen-by-tool");
+    let tool = setup.dir.path().join("tool.py");
+    std::fs::write(
+        &tool,
+        format!(
+            "import os, sys, json\n\
+             args = json.load(sys.stdin)\n\
+             open({sink:?}, 'w').write(os.environ['DEPLOY_TOKEN'])\n\
+             print(json.dumps({{'echoed': os.environ['DEPLOY_TOKEN'], 'got': args}}))\n",
+            sink = sink.display().to_string()
+        ),
+    )
+    .expect("tool");
+    let policy = format!(
+        "[profile.default.credentials.DEPLOY_TOKEN]\nenv = \"TEST_DEPLOY_TOKEN\"\n\
+         [profile.default.tools.deploy]\ncommand = [\"/usr/bin/python3\", {tool:?}]\n\
+         credentials = [\"DEPLOY_TOKEN\"]\npublic_source = false\nsecret_data = false\n\
+         public_sink = false\ndangerous_writes = false\n",
+        tool = tool.display().to_string()
+    );
+    std::fs::write(setup.dir.path().join("policy.toml"), policy).expect("policy");
+    let out = run(setup.jail().env("TEST_DEPLOY_TOKEN", secret).args([
+        "exec",
+        "--",
+        "sh",
+        "-c",
+        "jail-call deploy '{\"v\": 1}'; env; cat /proc/1/environ 2>&1; \
+             grep -rs tok-9f8e /tmp /run /etc 2>/dev/null; true",
+    ]));
+    assert_ok(&out);
+    assert_eq!(std::fs::read_to_string(&sink).expect("tool ran"), secret);
+    let inside = stdout(&out);
+    assert!(
+        !inside.contains(secret),
+        "the secret reached the jail: {inside}"
+    );
+    assert!(inside.contains("[REDACTED]"), "{inside}");
+    assert!(inside.contains("\"got\": {\"v\": 1}") || inside.contains("\"got\":{\"v\":1}"));
+    assert!(!setup.audit().contains(secret));
+    assert!(!stderr(&out).contains(secret));
+}
+
+fn gate_policy() -> String {
+    let tool = |name: &str, props: &str| {
+        format!("[profile.default.tools.{name}]\ncommand = [\"/bin/cat\"]\n{props}\n",)
+    };
+    [
+        loopback_policy("\"localhost\"", ""),
+        tool(
+            "publish",
+            "public_source = false\nsecret_data = false\npublic_sink = true\ndangerous_writes = false",
+        ),
+        tool(
+            "vault",
+            "public_source = false\nsecret_data = true\npublic_sink = false\ndangerous_writes = false",
+        ),
+        tool(
+            "rm_rf",
+            "public_source = false\nsecret_data = false\npublic_sink = false\ndangerous_writes = \"forbidden\"",
+        ),
+        tool(
+            "write",
+            "public_source = false\nsecret_data = false\npublic_sink = false\ndangerous_writes = true",
+        ),
+    ]
+    .concat()
+}
+
+/// The gating matrix, with no terminal (as in CI): approval is a refusal.
+#[test]
+fn calls_are_gated_by_taint_and_trust() {
+    let server = HttpServer::start("untrusted text");
+    let setup = Setup::new("");
+    std::fs::write(setup.dir.path().join("policy.toml"), gate_policy()).expect("policy");
+    let fetch = format!(
+        "jail-call http.fetch '{{\"url\": \"http://localhost:{}/\"}}' >/dev/null",
+        server.port
+    );
+    let script = format!(
+        "call() {{ jail-call \"$@\" >/dev/null 2>/tmp/err; echo \"$1=$? $(cat /tmp/err)\"; }}\n\
+         call rm_rf '{{}}'\n\
+         call write '{{}}'\n\
+         call publish '{{\"msg\": \"clean\"}}'\n\
+         call publish '{{\"key\": \"AKIAIOSFODNN7EXAMPLE\"}}'\n\
+         {fetch}\n\
+         call publish '{{\"msg\": \"after fetch\"}}'\n\
+         call vault '{{}}'\n\
+         call publish '{{\"msg\": \"after fetch and secret\"}}'\n"
+    );
+    let out = setup.sh(&script);
+    assert_ok(&out);
+    let lines: Vec<String> = stdout(&out).lines().map(str::to_string).collect();
+    let expect = [
+        ("rm_rf=1", "blocked"),
+        ("write=1", "approval-denied"),
+        ("publish=0", ""),
+        ("publish=1", "approval-denied"),
+        ("publish=0", ""),
+        ("vault=0", ""),
+        ("publish=1", "approval-denied"),
+    ];
+    assert_eq!(lines.len(), expect.len(), "{lines:?}");
+    for (line, (status, kind)) in lines.iter().zip(expect) {
+        assert!(line.starts_with(status), "{line} (wanted {status})");
+        assert!(line.contains(kind), "{line} (wanted {kind})");
+    }
+    let audit = setup.audit();
+    assert!(audit.contains("review (credential scan clean)"), "{audit}");
+    assert!(audit.contains("no terminal"), "{audit}");
+}
+
+#[test]
+fn tampering_with_one_byte_of_the_audit_log_is_caught_and_stops_runs() {
+    let setup = Setup::new("");
+    assert_ok(&setup.sh("jail-call echo '{}'"));
+    let verify = run(setup.jail().args(["audit", "verify"]));
+    assert_eq!(verify.status.code(), Some(0), "{}", stderr(&verify));
+    let log = setup.state().join("audit.log");
+    let mut bytes = std::fs::read(&log).expect("log");
+    let at = bytes.iter().position(|&b| b == b'e').expect("an e");
+    bytes[at] = b'f';
+    std::fs::write(&log, bytes).expect("tamper");
+    let verify = run(setup.jail().args(["audit", "verify"]));
+    assert_eq!(verify.status.code(), Some(1));
+    assert!(
+        stderr(&verify).contains("broken at line"),
+        "{}",
+        stderr(&verify)
+    );
+    let out = setup.sh("echo should not run");
+    assert_eq!(out.status.code(), Some(125));
+    assert!(stdout(&out).is_empty());
+    assert!(stderr(&out).contains("move it aside"), "{}", stderr(&out));
+}
+
+#[test]
+fn expired_and_unreviewed_sessions_are_refused() {
+    let setup = Setup::new("[profile.default.rpc]\nsession_ttl_secs = 1\n");
+    let out = setup.sh("sleep 2.1; jail-call echo '{}'");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("expired"), "{}", stderr(&out));
+    let setup = Setup::new("[profile.default.rpc]\nrequire_review = true\n");
+    let out = setup.sh("jail-call echo '{}'");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("require_review"), "{}", stderr(&out));
+}
+
+#[test]
+fn per_session_call_limits_hold() {
+    let setup = Setup::new("[profile.default.rpc]\nmax_calls = 2\n");
+    let out = setup.sh("for i in 1 2 3; do jail-call echo '{}' >/dev/null; echo $?; done");
+    assert_ok(&out);
+    assert_eq!(stdout(&out), "0\n0\n1\n");
+    assert!(stderr(&out).contains("rpc.max_calls"), "{}", stderr(&out));
+}
+
+/// A payload that writes garbage, oversized frames and a flood to its fd
+/// gets errors or a closed channel; the supervisor stays up and a second
+/// session, running at the same time, is answered throughout.
+#[test]
+fn a_hostile_payload_does_not_stall_the_supervisor_or_other_sessions() {
+    let setup = Setup::new("");
+    let hostile = r#"
+import os, socket
+s = socket.socket(fileno=int(os.environ["JAIL_RPC_FD"]))
+for frame in [b"", b"\xff" * 64, b"\x00", b"A" * 200000]:
+    try: s.send(frame)
+    except OSError as e: print("send", e)
+s.setblocking(False)
+sent = 0
+for i in range(100000):
+    try: s.send(b"\x01\x02\x03"); sent += 1
+    except OSError: break
+print("flooded", sent)
+"#;
+    let mut hostile_jail = setup
+        .jail()
+        .args(["exec", "--", "python3", "-c", hostile])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let other = Setup::new("");
+    for _ in 0..20 {
+        let out = other.sh("jail-call echo '{\"still\": \"here\"}'");
+        assert_ok(&out);
+        assert_eq!(stdout(&out), "{\"still\": \"here\"}\n");
+    }
+    let status = hostile_jail.wait().expect("wait");
+    assert!(
+        status.success(),
+        "the hostile jail's supervisor failed: {status:?}"
+    );
+    let state: serde_json::Value = serde_json::from_str(
+        &std::fs::read_dir(setup.state().join("sessions"))
+            .expect("sessions")
+            .flatten()
+            .map(|e| std::fs::read_to_string(e.path()).expect("read"))
+            .next()
+            .expect("a session"),
+    )
+    .expect("parses");
+    assert_eq!(state["state"], "finished");
+}
+
+#[test]
+fn sessions_are_recorded_and_finished() {
+    let setup = Setup::new("");
+    assert_ok(&setup.sh("true"));
+    let sessions: Vec<_> = std::fs::read_dir(setup.state().join("sessions"))
+        .expect("sessions")
+        .flatten()
+        .collect();
+    assert_eq!(sessions.len(), 1);
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(sessions[0].path()).expect("read"))
+            .expect("json");
+    assert_eq!(record["state"], "finished");
+    assert_eq!(record["exit"], 0);
+    assert_eq!(record["id"].as_str().expect("id").len(), 32);
+    let show = run(setup.jail().args(["audit", "show", "--json"]));
+    assert_ok(&show);
+    let kinds: Vec<String> = stdout(&show)
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).expect("line")["event"]["type"].to_string()
+        })
+        .collect();
+    assert_eq!(kinds, ["\"session_created\"", "\"exit\""]);
+}
