@@ -188,6 +188,7 @@ impl AuditLog {
             return Err(broken(line, "the last line is incomplete".into()));
         }
         let mut expected = GENESIS.to_string();
+        let mut before_last = GENESIS.to_string();
         let mut count = 0;
         for raw in bytes.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
             count += 1;
@@ -207,7 +208,7 @@ impl AuditLog {
                         .into(),
                 ));
             }
-            expected = blake3::hash(raw).to_hex().to_string();
+            before_last = std::mem::replace(&mut expected, blake3::hash(raw).to_hex().to_string());
         }
         // The last line has no successor to vouch for it; the head does.
         let head: Option<Head> = match std::fs::read(&self.head) {
@@ -217,6 +218,9 @@ impl AuditLog {
         if count > 0 {
             match head {
                 Some(head) if head.seq == count && head.hash == expected => {}
+                // A supervisor killed between writing its line and the
+                // head: the line is linked, and the next append repairs it.
+                Some(head) if head.seq + 1 == count && head.hash == before_last => {}
                 Some(head) if head.seq != count => {
                     return Err(broken(
                         count,
@@ -335,6 +339,22 @@ mod tests {
             Err(AuditError::Broken { line, .. }) => assert_eq!(line, 2),
             other => panic!("not caught: {other:?}"),
         }
+    }
+
+    #[test]
+    fn a_head_one_line_behind_is_an_interrupted_append_and_is_repaired() {
+        let (dir, log) = log();
+        log.append(None, &call(1)).unwrap();
+        let head = std::fs::read(dir.path().join("audit.head")).unwrap();
+        log.append(None, &call(2)).unwrap();
+        // As if killed after the line, before the head.
+        std::fs::write(dir.path().join("audit.head"), &head).unwrap();
+        assert_eq!(log.verify().unwrap(), 2);
+        log.append(None, &call(3)).unwrap();
+        assert_eq!(log.verify().unwrap(), 3);
+        // Two behind is not an interruption.
+        std::fs::write(dir.path().join("audit.head"), &head).unwrap();
+        assert!(log.verify().is_err());
     }
 
     #[test]

@@ -377,3 +377,41 @@ fn sessions_are_recorded_and_finished() {
         .collect();
     assert_eq!(kinds, ["\"session_created\"", "\"exit\""]);
 }
+
+/// SIGKILL at any point: no jail process survives, every state file
+/// parses, and the audit chain still verifies.
+#[test]
+fn a_sigkilled_supervisor_leaves_no_process_and_no_broken_state() {
+    use nix::sys::signal::{kill, Signal};
+    use nix::unistd::Pid;
+    let setup = Setup::new("");
+    for round in 0..12u64 {
+        let mark = marker("rpckill");
+        let script = format!("sleep {mark} & while :; do jail-call echo '{{}}' >/dev/null; done");
+        let mut child = setup
+            .jail()
+            .args(["exec", "--", "sh", "-c", &script])
+            .spawn()
+            .expect("spawn");
+        std::thread::sleep(std::time::Duration::from_millis(20 + round * 23));
+        kill(Pid::from_raw(child.id() as i32), Signal::SIGKILL).expect("kill");
+        let _ = child.wait();
+        assert!(
+            eventually(5, || processes_running(&format!("sleep {mark}")).is_empty()),
+            "round {round}: the jail outlived its supervisor"
+        );
+    }
+    for entry in std::fs::read_dir(setup.state().join("sessions")).expect("sessions") {
+        let path = entry.expect("entry").path();
+        // A killed atomic write leaves its temp file (.tmpXXXX), never a
+        // partial state file.
+        if path.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("read");
+        serde_json::from_str::<serde_json::Value>(&text)
+            .unwrap_or_else(|err| panic!("{} does not parse ({err}): {text}", path.display()));
+    }
+    let verify = run(setup.jail().args(["audit", "verify"]));
+    assert_eq!(verify.status.code(), Some(0), "{}", stderr(&verify));
+}
