@@ -6,7 +6,11 @@
 
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
+use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use nix::fcntl::{Flock, FlockArg};
 
 use serde::{Deserialize, Serialize};
 
@@ -91,6 +95,44 @@ pub enum AuditError {
 pub struct AuditLog {
     path: PathBuf,
     head: PathBuf,
+    /// Kept open between appends, with the last line we wrote: appending
+    /// is then a lock, a stat, two writes and an unlock.
+    open: Mutex<Option<OpenLog>>,
+}
+
+struct OpenLog {
+    log: File,
+    head: File,
+    /// The log's length after our last append (u64::MAX: not known).
+    end: u64,
+    seq: u64,
+    hash: String,
+}
+
+/// `audit.head` is one record padded to this size.
+const HEAD_SIZE: usize = 128;
+
+impl OpenLog {
+    fn open(path: &Path, head: &Path) -> std::io::Result<OpenLog> {
+        use std::os::unix::fs::OpenOptionsExt;
+        let options = |append: bool| {
+            let mut o = std::fs::OpenOptions::new();
+            o.read(true).create(true).mode(0o600);
+            if append {
+                o.append(true);
+            } else {
+                o.write(true);
+            }
+            o
+        };
+        Ok(OpenLog {
+            log: options(true).open(path)?,
+            head: options(false).open(head)?,
+            end: u64::MAX,
+            seq: 0,
+            hash: GENESIS.to_string(),
+        })
+    }
 }
 
 /// `audit.head`: the last line's number and hash.
@@ -105,6 +147,7 @@ impl AuditLog {
         AuditLog {
             path: state.audit_log(),
             head: state.audit_head(),
+            open: Mutex::new(None),
         }
     }
 
@@ -114,55 +157,96 @@ impl AuditLog {
 
     /// Appends one event; concurrent supervisors serialize on a lock.
     pub fn append(&self, session: Option<&str>, event: &Event) -> Result<(), AuditError> {
-        use std::os::unix::fs::OpenOptionsExt;
-        let io = StateError::io(&self.path);
-        let file = std::fs::OpenOptions::new()
-            .read(true)
-            .append(true)
-            .create(true)
-            .mode(0o600)
-            .open(&self.path)
-            .map_err(io)?;
-        let mut file = nix::fcntl::Flock::lock(file, nix::fcntl::FlockArg::LockExclusive)
-            .map_err(|(_, errno)| StateError::io(&self.path)(errno.into()))?;
-        let (seq, prev) = match last_line(&mut file).map_err(StateError::io(&self.path))? {
-            None => (0, GENESIS.to_string()),
-            Some(line) => {
-                let entry: Entry =
-                    serde_json::from_slice(&line).map_err(|err| AuditError::Broken {
-                        path: self.path.clone(),
-                        line: 0,
-                        reason: format!("its last line does not parse ({err})"),
-                    })?;
-                (entry.seq, blake3::hash(&line).to_hex().to_string())
+        let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
+        let files = match open.take() {
+            Some(files) => files,
+            None => OpenLog::open(&self.path, &self.head).map_err(StateError::io(&self.path))?,
+        };
+        let (files, result) = self.append_locked(files, session, event);
+        *open = files;
+        result
+    }
+
+    /// One append under the exclusive lock; hands the files back for the
+    /// next call (or None after an error, so the next call reopens).
+    fn append_locked(
+        &self,
+        files: OpenLog,
+        session: Option<&str>,
+        event: &Event,
+    ) -> (Option<OpenLog>, Result<(), AuditError>) {
+        let io = |err: std::io::Error| AuditError::from(StateError::io(&self.path)(err));
+        let OpenLog {
+            log,
+            head,
+            mut end,
+            mut seq,
+            mut hash,
+        } = files;
+        let mut log = match Flock::lock(log, FlockArg::LockExclusive) {
+            Ok(locked) => locked,
+            Err((_, errno)) => return (None, Err(io(errno.into()))),
+        };
+        let written = (|| {
+            // Another supervisor appended since our last line: read its tail.
+            let len = log.metadata().map_err(io)?.len();
+            if len != end {
+                (seq, hash) = match last_line(&mut log).map_err(io)? {
+                    None => (0, GENESIS.to_string()),
+                    Some(line) => {
+                        let entry: Entry =
+                            serde_json::from_slice(&line).map_err(|err| AuditError::Broken {
+                                path: self.path.clone(),
+                                line: 0,
+                                reason: format!("its last line does not parse ({err})"),
+                            })?;
+                        (entry.seq, digest(&line))
+                    }
+                };
             }
+            let mut text = serde_json::to_vec(&Line {
+                seq: seq + 1,
+                time: crate::state::now(),
+                prev: &hash,
+                session,
+                event,
+            })
+            .map_err(|err| io(std::io::Error::other(err)))?;
+            text.push(b'\n');
+            // One write with O_APPEND: a killed supervisor leaves a whole
+            // line or none.
+            log.write_all(&text).map_err(io)?;
+            seq += 1;
+            hash = digest(&text[..text.len() - 1]);
+            end = len + text.len() as u64;
+            // The head is one fixed-size record rewritten in place by a
+            // single pwrite: readers take the shared lock, and a killed
+            // writer leaves the old record or the new one.
+            let mut record = serde_json::to_vec(&Head {
+                seq,
+                hash: hash.clone(),
+            })
+            .map_err(|err| io(std::io::Error::other(err)))?;
+            record.resize(HEAD_SIZE, b' ');
+            head.write_all_at(&record, 0).map_err(io)?;
+            if matches!(event, Event::Exit { .. } | Event::Approval { .. }) {
+                log.sync_data().map_err(io)?;
+                head.sync_data().map_err(io)?;
+            }
+            Ok(())
+        })();
+        let log = match log.unlock() {
+            Ok(log) => log,
+            Err((_, errno)) => return (None, Err(io(errno.into()))),
         };
-        let mut text = serde_json::to_vec(&Line {
-            seq: seq + 1,
-            time: crate::state::now(),
-            prev: &prev,
-            session,
-            event,
-        })
-        .map_err(|err| StateError::Corrupt {
-            path: self.path.clone(),
-            reason: err.to_string(),
-        })?;
-        text.push(b'\n');
-        // One write with O_APPEND: a killed supervisor leaves a whole line
-        // or none.
-        file.write_all(&text).map_err(StateError::io(&self.path))?;
-        let durable = matches!(event, Event::Exit { .. } | Event::Approval { .. });
-        if durable {
-            file.sync_data().map_err(StateError::io(&self.path))?;
-        }
-        let head = Head {
-            seq: seq + 1,
-            hash: digest(&text[..text.len() - 1]),
-        };
-        let json = serde_json::to_vec(&head).unwrap_or_default();
-        crate::state::replace(&self.head, &json, durable)?;
-        Ok(())
+        let files = written.is_ok().then_some(OpenLog {
+            log,
+            head,
+            end,
+            seq,
+            hash,
+        });
+        (files, written)
     }
 
     /// Walks the chain; the number of lines, or the first broken one.
@@ -173,7 +257,7 @@ impl AuditLog {
             Err(err) => return Err(StateError::io(&self.path)(err).into()),
         };
         // Shared: an append (line, then head) is never seen half done.
-        let mut file = nix::fcntl::Flock::lock(file, nix::fcntl::FlockArg::LockShared)
+        let mut file = Flock::lock(file, FlockArg::LockShared)
             .map_err(|(_, errno)| StateError::io(&self.path)(errno.into()))?;
         let mut bytes = Vec::new();
         file.read_to_end(&mut bytes)

@@ -88,18 +88,10 @@ fn create_private_dir(dir: &Path) -> Result<(), StateError> {
 /// Replaces `path` with `bytes` in one step: a reader sees the old file or
 /// the new one, never a part, even after a power cut.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StateError> {
-    replace(path, bytes, true)
-}
-
-/// Like [`write_atomic`]; without `durable`, no fsync: still whole-file
-/// against a killed process, but a power cut may keep the old file.
-pub fn replace(path: &Path, bytes: &[u8], durable: bool) -> Result<(), StateError> {
     let dir = path.parent().unwrap_or(Path::new("."));
     let mut temp = tempfile::NamedTempFile::new_in(dir).map_err(StateError::io(path))?;
     temp.write_all(bytes).map_err(StateError::io(path))?;
-    if durable {
-        temp.as_file().sync_all().map_err(StateError::io(path))?;
-    }
+    temp.as_file().sync_all().map_err(StateError::io(path))?;
     temp.persist(path)
         .map_err(|err| StateError::io(path)(err.error))?;
     Ok(())
