@@ -76,7 +76,7 @@ impl Approvals {
             path: request.clone(),
             reason: err.to_string(),
         })?;
-        state::write_atomic(&request, &json)?;
+        state::write_atomic(&request, &json, true)?;
         let how = if self.relay_owns_terminal {
             String::new()
         } else {
@@ -165,7 +165,7 @@ pub fn answer(state: &StateDir, id: &str, approve: bool) -> Result<Pending, Stat
     let request = state.pending().join(format!("{id}.json"));
     let pending: Pending = state::read_json(&request)?;
     let word: &[u8] = if approve { b"approve" } else { b"deny" };
-    state::write_atomic(&answer_path(&state.pending(), id), word)?;
+    state::write_atomic(&answer_path(&state.pending(), id), word, true)?;
     Ok(pending)
 }
 

@@ -65,7 +65,9 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> anyhow::Result<u
         .thread_block()
         .context("blocking signals")?;
     let (ours, theirs) = rpc::channel::pair().context("creating the RPC channel")?;
-    session.set_state(SessionState::Running)?;
+    // In memory now, on disk from the server thread (durably, while the
+    // jail starts): requests are checked against the memory.
+    session.record.state = SessionState::Running;
     let cancel = Arc::new(AtomicBool::new(false));
     let server = Server {
         channel: rpc::Channel::new(ours),
@@ -91,7 +93,10 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> anyhow::Result<u
         Err(err) => i32::from(crate::cli::exit_code_for(err)),
     };
     session.record.exit = Some(status);
-    session.set_state(SessionState::Finished)?;
+    session.record.state = SessionState::Finished;
+    // Atomic but not fsynced: a power cut may leave it `running`, as a
+    // SIGKILLed supervisor does; the audit log has the exit either way.
+    session.save(false)?;
     audit.append(Some(session.id()), &Event::Exit { status })?;
     result
 }

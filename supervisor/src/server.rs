@@ -16,7 +16,7 @@ use rpc::{ClientMessage, ErrorKind, Request, ServerMessage, ToolError};
 
 use crate::approvals::{Approvals, Decision, Pending};
 use crate::audit::{self, AuditLog, Event};
-use crate::session::Session;
+use crate::session::{Session, SessionState};
 use crate::tools::{self, Secrets, Tool};
 
 /// Malformed frames tolerated before the channel is closed.
@@ -44,6 +44,11 @@ impl Server {
     /// Serves until the jail's end closes (or the peer is cut off); hands
     /// the session back for its final record.
     pub fn serve(mut self) -> Session {
+        if let Err(err) = self.session.save(true) {
+            // No record, no service: every call is refused with the reason.
+            self.session.record.state = SessionState::Finished;
+            eprintln!("jail: {err}");
+        }
         let mut greeted = false;
         let mut strikes = 0;
         let mut rate = Rate {

@@ -44,8 +44,9 @@ pub struct Session {
 }
 
 impl Session {
-    /// A new session with a random 128-bit id, written to disk.
-    pub fn create(
+    /// A new session with a random 128-bit id, in memory: the caller saves
+    /// it (durably) once, off the start-up path.
+    pub fn new(
         state: &StateDir,
         profile: &str,
         command: &[String],
@@ -70,7 +71,6 @@ impl Session {
                 exit: None,
             },
         };
-        session.save()?;
         Ok(session)
     }
 
@@ -78,17 +78,13 @@ impl Session {
         &self.record.id
     }
 
-    pub fn set_state(&mut self, state: SessionState) -> Result<(), StateError> {
-        self.record.state = state;
-        self.save()
-    }
-
-    pub fn save(&self) -> Result<(), StateError> {
+    /// Writes the record; `durable`: fsynced too (see `state::write_atomic`).
+    pub fn save(&self, durable: bool) -> Result<(), StateError> {
         let json = serde_json::to_vec_pretty(&self.record).map_err(|err| StateError::Corrupt {
             path: self.path.clone(),
             reason: err.to_string(),
         })?;
-        state::write_atomic(&self.path, &json)
+        state::write_atomic(&self.path, &json, durable)
     }
 
     /// Why a request on this session must be refused, if it must.

@@ -66,6 +66,11 @@ impl StateDir {
         self.root.join("audit.log")
     }
 
+    /// A file directly in the state dir.
+    pub fn root_file(&self, name: &str) -> PathBuf {
+        self.root.join(name)
+    }
+
     /// The audit log's last line number and hash: what protects the last
     /// line, which no later line links to.
     pub fn audit_head(&self) -> PathBuf {
@@ -85,13 +90,17 @@ fn create_private_dir(dir: &Path) -> Result<(), StateError> {
     }
 }
 
-/// Replaces `path` with `bytes` in one step: a reader sees the old file or
-/// the new one, never a part, even after a power cut.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StateError> {
+/// Replaces `path` with `bytes` in one step (temp file, rename): a reader,
+/// or a supervisor killed at any point, sees the old file or the new one,
+/// never a part. `durable` adds an fsync before the rename, so a power cut
+/// cannot lose it either.
+pub fn write_atomic(path: &Path, bytes: &[u8], durable: bool) -> Result<(), StateError> {
     let dir = path.parent().unwrap_or(Path::new("."));
     let mut temp = tempfile::NamedTempFile::new_in(dir).map_err(StateError::io(path))?;
     temp.write_all(bytes).map_err(StateError::io(path))?;
-    temp.as_file().sync_all().map_err(StateError::io(path))?;
+    if durable {
+        temp.as_file().sync_all().map_err(StateError::io(path))?;
+    }
     temp.persist(path)
         .map_err(|err| StateError::io(path)(err.error))?;
     Ok(())
@@ -132,8 +141,8 @@ mod tests {
     fn atomic_write_replaces_whole_files() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("s.json");
-        write_atomic(&path, b"{\"a\":1}").unwrap();
-        write_atomic(&path, b"{\"a\":2}").unwrap();
+        write_atomic(&path, b"{\"a\":1}", true).unwrap();
+        write_atomic(&path, b"{\"a\":2}", false).unwrap();
         let value: serde_json::Value = read_json(&path).unwrap();
         assert_eq!(value["a"], 2);
         let leftovers = std::fs::read_dir(dir.path()).unwrap().count();

@@ -26,7 +26,7 @@ pub fn run(state_dir: Option<&Path>, command: AuditCommand) -> anyhow::Result<u8
     let state = StateDir::resolve(state_dir)?;
     let log = AuditLog::new(&state);
     match command {
-        AuditCommand::Verify => match log.verify() {
+        AuditCommand::Verify => match log.verify(true) {
             Ok(lines) => {
                 println!(
                     "audit log {}: {lines} lines, chain intact",

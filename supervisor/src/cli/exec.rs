@@ -110,8 +110,8 @@ pub fn run(
     let state = StateDir::resolve(state_dir)?;
     let audit = AuditLog::new(&state);
     // A broken chain stops everything until an operator has looked.
-    audit.verify()?;
-    let mut session = Session::create(
+    audit.verify(false)?;
+    let mut session = Session::new(
         &state,
         &args.profile,
         &plan.argv,
@@ -126,7 +126,7 @@ pub fn run(
             expires: session.record.expires,
         },
     )?;
-    session.set_state(SessionState::Unreviewed)?;
+    session.record.state = SessionState::Unreviewed;
     let backing = crate::launch::Backing {
         state,
         profile: Arc::new(profile.clone()),
