@@ -103,7 +103,6 @@ pub enum AuditError {
 pub struct AuditLog {
     path: PathBuf,
     head: PathBuf,
-    checkpoint: PathBuf,
     /// Kept open between appends, with the last line we wrote: appending
     /// is then a lock, a stat, two writes and an unlock.
     open: Mutex<Option<OpenLog>>,
@@ -118,19 +117,8 @@ struct OpenLog {
     hash: String,
 }
 
-/// `audit.checkpoint`: how far the log was found intact, and the blake3 of
-/// exactly those bytes.
-#[derive(Serialize, Deserialize)]
-struct Checkpoint {
-    len: u64,
-    lines: u64,
-    prefix: String,
-    last: String,
-    before_last: String,
-}
-
 /// `audit.head` is one record padded to this size.
-const HEAD_SIZE: usize = 128;
+const HEAD_SIZE: usize = 256;
 
 impl OpenLog {
     fn open(path: &Path, head: &Path) -> std::io::Result<OpenLog> {
@@ -160,6 +148,38 @@ impl OpenLog {
 struct Head {
     seq: u64,
     hash: String,
+    /// The log file as it was right after that line: while it still is,
+    /// nothing has touched it since (no user can set a file's ctime), and
+    /// a run need not read it again.
+    #[serde(default)]
+    stamp: Option<Stamp>,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+struct Stamp {
+    len: u64,
+    ino: u64,
+    ctime: i64,
+    ctime_nsec: i64,
+}
+
+impl Stamp {
+    fn of(file: &File) -> std::io::Result<Stamp> {
+        use std::os::unix::fs::MetadataExt;
+        let m = file.metadata()?;
+        Ok(Stamp {
+            len: m.len(),
+            ino: m.ino(),
+            ctime: m.ctime(),
+            ctime_nsec: m.ctime_nsec(),
+        })
+    }
+}
+
+fn write_head(file: &File, head: &Head) -> std::io::Result<()> {
+    let mut record = serde_json::to_vec(head).map_err(std::io::Error::other)?;
+    record.resize(HEAD_SIZE, b' ');
+    file.write_all_at(&record, 0)
 }
 
 impl AuditLog {
@@ -167,7 +187,6 @@ impl AuditLog {
         AuditLog {
             path: state.audit_log(),
             head: state.audit_head(),
-            checkpoint: state.root_file("audit.checkpoint"),
             open: Mutex::new(None),
         }
     }
@@ -243,13 +262,16 @@ impl AuditLog {
             // The head is one fixed-size record rewritten in place by a
             // single pwrite: readers take the shared lock, and a killed
             // writer leaves the old record or the new one.
-            let mut record = serde_json::to_vec(&Head {
-                seq,
-                hash: hash.clone(),
-            })
-            .map_err(|err| io(std::io::Error::other(err)))?;
-            record.resize(HEAD_SIZE, b' ');
-            head.write_all_at(&record, 0).map_err(io)?;
+            let stamp = Stamp::of(&log).map_err(io)?;
+            write_head(
+                &head,
+                &Head {
+                    seq,
+                    hash: hash.clone(),
+                    stamp: Some(stamp),
+                },
+            )
+            .map_err(io)?;
             // Approvals are fsynced: a human's answer must not be lost.
             // Other lines ride on the next fsync (or the kernel's flush).
             if matches!(event, Event::Approval { .. }) {
@@ -274,10 +296,10 @@ impl AuditLog {
 
     /// Walks the chain; the number of lines, or the first broken one.
     ///
-    /// Without `full`, a checkpoint left by the last check stands in for
-    /// the walk over the lines it covers: one blake3 pass over those bytes
-    /// must match it, so a change anywhere is still caught, at a fraction
-    /// of the cost (every `jail exec` checks). `jail audit verify` walks all.
+    /// Without `full` (every `jail exec`), a log whose length, inode and
+    /// ctime are still what the last writer recorded in the head is not
+    /// read again: it cannot have changed since it was last checked or
+    /// appended to. `jail audit verify` always walks it all.
     pub fn verify(&self, full: bool) -> Result<u64, AuditError> {
         let file = match File::open(&self.path) {
             Ok(file) => file,
@@ -287,6 +309,14 @@ impl AuditLog {
         // Shared: an append (line, then head) is never seen half done.
         let mut file = Flock::lock(file, FlockArg::LockShared)
             .map_err(|(_, errno)| StateError::io(&self.path)(errno.into()))?;
+        let head: Option<Head> = match std::fs::read(&self.head) {
+            Ok(bytes) => serde_json::from_slice(&bytes).ok(),
+            Err(_) => None,
+        };
+        let stamp = Stamp::of(&file).map_err(StateError::io(&self.path))?;
+        if let Some(head) = head.as_ref().filter(|h| !full && h.stamp == Some(stamp)) {
+            return Ok(head.seq);
+        }
         let mut bytes = Vec::new();
         file.read_to_end(&mut bytes)
             .map_err(StateError::io(&self.path))?;
@@ -302,29 +332,7 @@ impl AuditLog {
         let mut expected = GENESIS.to_string();
         let mut before_last = GENESIS.to_string();
         let mut count = 0;
-        let mut start = 0;
-        if !full {
-            let checkpoint: Option<Checkpoint> = std::fs::read(&self.checkpoint)
-                .ok()
-                .and_then(|b| serde_json::from_slice(&b).ok());
-            if let Some(c) = checkpoint.filter(|c| c.len <= bytes.len() as u64 && c.lines > 0) {
-                let covered = &bytes[..usize::try_from(c.len).unwrap_or(usize::MAX)];
-                if digest(covered) != c.prefix {
-                    return Err(broken(
-                        c.lines,
-                        "a line checked before was changed or removed since (walk the whole \
-                         log with `jail audit verify` to find the first)"
-                            .into(),
-                    ));
-                }
-                (count, expected, before_last) = (c.lines, c.last, c.before_last);
-                start = covered.len();
-            }
-        }
-        for raw in bytes[start..]
-            .split(|&b| b == b'\n')
-            .filter(|l| !l.is_empty())
-        {
+        for raw in bytes.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
             count += 1;
             let entry: Link = serde_json::from_slice(raw)
                 .map_err(|err| broken(count, format!("not a log entry ({err})")))?;
@@ -345,10 +353,6 @@ impl AuditLog {
             before_last = std::mem::replace(&mut expected, blake3::hash(raw).to_hex().to_string());
         }
         // The last line has no successor to vouch for it; the head does.
-        let head: Option<Head> = match std::fs::read(&self.head) {
-            Ok(bytes) => serde_json::from_slice(&bytes).ok(),
-            Err(_) => None,
-        };
         if count > 0 {
             match head {
                 Some(head) if head.seq == count && head.hash == expected => {}
@@ -369,16 +373,17 @@ impl AuditLog {
                     ))
                 }
             }
-            let checkpoint = Checkpoint {
-                len: bytes.len() as u64,
-                lines: count,
-                prefix: digest(&bytes),
-                last: expected,
-                before_last,
-            };
-            if let Ok(json) = serde_json::to_vec(&checkpoint) {
-                // Only an optimisation: losing it costs one full walk.
-                let _ = crate::state::write_atomic(&self.checkpoint, &json, false);
+            // Checked: stamp it, so the next run need not read it again.
+            // Concurrent checkers write the same record.
+            if let Ok(head_file) = std::fs::OpenOptions::new().write(true).open(&self.head) {
+                let _ = write_head(
+                    &head_file,
+                    &Head {
+                        seq: count,
+                        hash: expected,
+                        stamp: Some(stamp),
+                    },
+                );
             }
         }
         Ok(count)
@@ -472,14 +477,14 @@ mod tests {
     }
 
     #[test]
-    fn the_checkpoint_still_catches_any_change_before_it() {
+    fn the_quick_check_still_catches_any_change() {
         let (_dir, log) = log();
         for n in 0..4 {
             log.append(None, &call(n)).unwrap();
         }
-        assert_eq!(log.verify(false).unwrap(), 4); // leaves a checkpoint
+        assert_eq!(log.verify(false).unwrap(), 4); // by the stamp
         log.append(None, &call(9)).unwrap();
-        assert_eq!(log.verify(false).unwrap(), 5); // from the checkpoint on
+        assert_eq!(log.verify(false).unwrap(), 5);
         let original = std::fs::read(log.path()).unwrap();
         for at in (0..original.len()).step_by(11) {
             let mut bytes = original.clone();

@@ -66,11 +66,6 @@ impl StateDir {
         self.root.join("audit.log")
     }
 
-    /// A file directly in the state dir.
-    pub fn root_file(&self, name: &str) -> PathBuf {
-        self.root.join(name)
-    }
-
     /// The audit log's last line number and hash: what protects the last
     /// line, which no later line links to.
     pub fn audit_head(&self) -> PathBuf {
