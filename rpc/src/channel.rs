@@ -47,6 +47,9 @@ pub fn pair() -> Result<(OwnedFd, OwnedFd), RpcError> {
     Ok((a, b))
 }
 
+/// A received frame and the fd attached to it, if any.
+pub type FrameWithFd<'a> = (&'a [u8], Option<OwnedFd>);
+
 /// One end of the channel.
 pub struct Channel {
     fd: OwnedFd,
@@ -137,6 +140,84 @@ impl Channel {
         Ok(self.buf.get(..len))
     }
 
+    /// Like [`Channel::recv_frame`], and also the fd a peer attached
+    /// (SCM_RIGHTS, adopted close-on-exec); extra fds are closed.
+    pub fn recv_frame_with_fd(&mut self) -> Result<Option<FrameWithFd<'_>>, RpcError> {
+        let mut space = nix::cmsg_space!([RawFd; 4]);
+        let (len, fds) = {
+            let mut iov = [std::io::IoSliceMut::new(&mut self.buf)];
+            let msg = loop {
+                match socket::recvmsg::<()>(
+                    self.fd.as_raw_fd(),
+                    &mut iov,
+                    Some(&mut space),
+                    MsgFlags::MSG_TRUNC | MsgFlags::MSG_CMSG_CLOEXEC,
+                ) {
+                    Err(Errno::EINTR) => continue,
+                    Err(Errno::ECONNRESET) => return Err(RpcError::Closed),
+                    Err(source) => {
+                        return Err(RpcError::Io {
+                            op: "recvmsg",
+                            source,
+                        })
+                    }
+                    Ok(msg) => break msg,
+                }
+            };
+            let mut fds: Vec<OwnedFd> = Vec::new();
+            if let Ok(cmsgs) = msg.cmsgs() {
+                for cmsg in cmsgs {
+                    if let socket::ControlMessageOwned::ScmRights(raw) = cmsg {
+                        fds.extend(raw.into_iter().map(adopt_received));
+                    }
+                }
+            }
+            (msg.bytes, fds)
+        };
+        let mut fds = fds.into_iter();
+        let fd = fds.next();
+        // Dropping the rest closes them.
+        drop(fds);
+        if len == 0 {
+            return Ok(None);
+        }
+        if len > self.buf.len() {
+            return Err(CodecError::TooLarge {
+                len,
+                max: MAX_FRAME,
+            }
+            .into());
+        }
+        Ok(self.buf.get(..len).map(|frame| (frame, fd)))
+    }
+
+    /// A private channel to the supervisor: a fresh socketpair, one end
+    /// sent over this (shared) channel with `Connect`.
+    pub fn connect_private(&self) -> Result<Channel, RpcError> {
+        let (ours, theirs) = pair()?;
+        let frame = codec::encode(&crate::wire::ClientMessage::Connect)?;
+        let iov = [std::io::IoSlice::new(&frame)];
+        let fds = [theirs.as_raw_fd()];
+        let cmsg = [socket::ControlMessage::ScmRights(&fds)];
+        retry_eintr(|| {
+            socket::sendmsg::<()>(
+                self.fd.as_raw_fd(),
+                &iov,
+                &cmsg,
+                MsgFlags::MSG_NOSIGNAL,
+                None,
+            )
+        })
+        .map_err(|source| match source {
+            Errno::EPIPE | Errno::ECONNRESET => RpcError::Closed,
+            source => RpcError::Io {
+                op: "sendmsg",
+                source,
+            },
+        })?;
+        Ok(Channel::new(ours))
+    }
+
     /// Receives and decodes one message. `None` means the other end closed.
     pub fn recv<T: DeserializeOwned>(&mut self) -> Result<Option<T>, RpcError> {
         match self.recv_frame()? {
@@ -214,6 +295,14 @@ fn adopt_fd(value: &str) -> Result<OwnedFd, RpcError> {
             })
         }
     }
+}
+
+#[allow(unsafe_code)]
+fn adopt_received(raw: RawFd) -> OwnedFd {
+    // SAFETY: the kernel installed `raw` in our fd table for this recvmsg
+    // (SCM_RIGHTS); nothing else in the process knows the number, so this is
+    // its only owner.
+    unsafe { OwnedFd::from_raw_fd(raw) }
 }
 
 #[allow(unsafe_code)]

@@ -25,7 +25,10 @@ pub fn jail_call_main(
     stdout: impl Write,
     stderr: impl Write,
 ) -> i32 {
-    jail_call_with(args, stdin, stdout, stderr, Channel::from_env)
+    // A private channel: other processes of the jail may be calling too.
+    jail_call_with(args, stdin, stdout, stderr, || {
+        Channel::from_env()?.connect_private()
+    })
 }
 
 /// `jail_call_main` with the channel supplied by `connect`, which is only

@@ -25,6 +25,11 @@ pub enum ClientMessage {
         version: u32,
     },
     Call(Request),
+    /// Carries (SCM_RIGHTS) one end of a fresh socketpair: the supervisor
+    /// serves it as a private channel. Processes that share the inherited
+    /// channel connect privately so they never read each other's replies.
+    /// No answer on the shared channel.
+    Connect,
 }
 
 /// One tool call.

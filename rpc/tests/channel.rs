@@ -21,6 +21,8 @@ fn serve(
             let reply = match msg {
                 ClientMessage::Hello { version } => ServerMessage::Welcome { version },
                 ClientMessage::Call(req) => answer(req),
+                // The fd rode along and was dropped by recv: nothing to answer.
+                ClientMessage::Connect => continue,
             };
             server.send(&reply).unwrap();
         }
@@ -224,4 +226,26 @@ fn handshake_rejects_other_versions_and_messages() {
     let err = Client::new(a).unwrap_err();
     assert!(matches!(err, RpcError::Closed), "{err:?}");
     t.join().unwrap();
+}
+
+/// `connect_private` hands the supervisor a fresh socketpair end over the
+/// shared channel; the conversation then runs on the private pair.
+#[test]
+fn a_private_channel_is_served_on_the_attached_socket() {
+    let (shared_client, mut shared_server) = channels();
+    let server = thread::spawn(move || {
+        let (frame, fd) = shared_server.recv_frame_with_fd().unwrap().unwrap();
+        assert_eq!(
+            rpc::codec::decode::<ClientMessage>(frame).unwrap(),
+            ClientMessage::Connect
+        );
+        let private = Channel::new(fd.expect("an fd rides with Connect"));
+        serve(private, echo).join().unwrap()
+    });
+    let mut client = rpc::Client::new(shared_client.connect_private().unwrap()).unwrap();
+    let reply = client.call("echo", "{}").unwrap();
+    assert!(reply.contains("\"echo\""), "{reply}");
+    drop(client);
+    let seen = server.join().unwrap();
+    assert_eq!(seen.len(), 2, "Hello and the call, on the private channel");
 }

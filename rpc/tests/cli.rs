@@ -34,6 +34,7 @@ fn run(args: &[&str], stdin: &str) -> Run {
                     id: req.id,
                     outcome: Ok(req.args),
                 }),
+                ClientMessage::Connect => continue,
             };
             server.send(&reply).unwrap();
         }
@@ -60,7 +61,7 @@ fn sent_args(run: &Run) -> Vec<String> {
         .iter()
         .filter_map(|m| match m {
             ClientMessage::Call(r) => Some(r.args.clone()),
-            ClientMessage::Hello { .. } => None,
+            ClientMessage::Hello { .. } | ClientMessage::Connect => None,
         })
         .collect()
 }

@@ -15,6 +15,7 @@ fn tool_error() -> impl Strategy<Value = ToolError> {
 fn client_message() -> impl Strategy<Value = ClientMessage> {
     prop_oneof![
         any::<u32>().prop_map(|version| ClientMessage::Hello { version }),
+        Just(ClientMessage::Connect),
         (any::<u64>(), any::<String>(), any::<String>())
             .prop_map(|(id, tool, args)| ClientMessage::Call(Request { id, tool, args })),
     ]

@@ -93,18 +93,28 @@ fn from_env_checks_then_adopts_once() {
     );
 }
 
+/// Serves as the supervisor does: a `Connect` opens a private channel on
+/// the attached socket (jail-call always connects privately).
 fn serve_once(fd: OwnedFd) -> thread::JoinHandle<()> {
     thread::spawn(move || {
         let mut server = Channel::new(fd);
-        while let Some(msg) = server.recv::<ClientMessage>().unwrap() {
-            let reply = match msg {
+        let mut private = Vec::new();
+        while let Some((frame, fd)) = server.recv_frame_with_fd().unwrap() {
+            let reply = match rpc::codec::decode::<ClientMessage>(frame).unwrap() {
                 ClientMessage::Hello { version } => ServerMessage::Welcome { version },
                 ClientMessage::Call(req) => ServerMessage::Reply(Response {
                     id: req.id,
                     outcome: Ok(req.args),
                 }),
+                ClientMessage::Connect => {
+                    private.push(serve_once(fd.expect("fd with Connect")));
+                    continue;
+                }
             };
             server.send(&reply).unwrap();
+        }
+        for p in private {
+            p.join().unwrap();
         }
     })
 }

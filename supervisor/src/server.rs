@@ -7,7 +7,7 @@
 //! sends can panic or stall the supervisor's other work.
 
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use policy::gate::{self, Gate};
@@ -40,113 +40,191 @@ struct Rate {
     count: u32,
 }
 
+/// What every channel of one session shares; one call at a time holds it.
+struct Core {
+    session: Session,
+    profile: Arc<Profile>,
+    audit: Arc<AuditLog>,
+    approvals: Approvals,
+    cancel: Arc<AtomicBool>,
+    rate: Rate,
+    secrets: Secrets,
+}
+
+type Shared = Arc<Mutex<Core>>;
+
+/// Private channels (`Connect`) one session may hold open at once.
+const MAX_PRIVATE_CHANNELS: usize = 64;
+
 impl Server {
-    /// Serves until the jail's end closes (or the peer is cut off); hands
-    /// the session back for its final record.
-    pub fn serve(mut self) -> Session {
-        if let Err(err) = self.session.save(true) {
+    /// Serves until the jail's end closes (or the peer is cut off), and
+    /// every private channel with it; hands the session back for its
+    /// final record.
+    pub fn serve(self) -> Session {
+        let Server {
+            channel,
+            mut session,
+            profile,
+            audit,
+            approvals,
+            cancel,
+        } = self;
+        if let Err(err) = session.save(true) {
             // No record, no service: every call is refused with the reason.
-            self.session.record.state = SessionState::Finished;
+            session.record.state = SessionState::Finished;
             eprintln!("jail: {err}");
         }
-        let mut greeted = false;
-        let mut strikes = 0;
-        let mut rate = Rate {
-            window: Instant::now(),
-            count: 0,
+        let core = Arc::new(Mutex::new(Core {
+            session,
+            secrets: Secrets::new(&profile),
+            profile,
+            audit,
+            approvals,
+            cancel,
+            rate: Rate {
+                window: Instant::now(),
+                count: 0,
+            },
+        }));
+        let mut private = Vec::new();
+        serve_channel(channel, &core, Some(&mut private));
+        for worker in private {
+            let _ = worker.join();
+        }
+        match Arc::try_unwrap(core) {
+            Ok(core) => core.into_inner().unwrap_or_else(|p| p.into_inner()).session,
+            // Every worker is joined, so this is only a fallback.
+            Err(core) => lock(&core).session.clone(),
+        }
+    }
+}
+
+fn lock(core: &Shared) -> std::sync::MutexGuard<'_, Core> {
+    core.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The frame loop of one channel. `private`: where the shared channel
+/// keeps the threads of the private channels it opened (None on those).
+fn serve_channel(
+    mut channel: rpc::Channel,
+    core: &Shared,
+    mut private: Option<&mut Vec<std::thread::JoinHandle<()>>>,
+) {
+    let mut greeted = false;
+    let mut strikes = 0;
+    loop {
+        let (message, size, fd) = match channel.recv_frame_with_fd() {
+            Ok(None) => break,
+            Ok(Some((frame, fd))) => (rpc::codec::decode::<ClientMessage>(frame), frame.len(), fd),
+            Err(rpc::RpcError::Codec(err)) => (Err(err), 0, None),
+            Err(_) => break,
         };
-        let profile = Arc::clone(&self.profile);
-        let mut secrets = Secrets::new(&profile);
-        loop {
-            let (message, size) = match self.channel.recv_frame() {
-                Ok(None) => break,
-                Ok(Some(frame)) => (rpc::codec::decode::<ClientMessage>(frame), frame.len()),
-                Err(rpc::RpcError::Codec(err)) => (Err(err), 0),
-                Err(_) => break,
-            };
-            self.session.record.bytes += size as u64;
-            let reply = match message {
-                Err(err) => {
-                    strikes += 1;
-                    refused(format!("bad frame: {err}"))
-                }
-                Ok(ClientMessage::Hello { version }) if !greeted => {
-                    if version != rpc::PROTOCOL_VERSION {
-                        let _ = self.channel.send(&refused(format!(
-                            "protocol version {version} is not spoken here (this supervisor \
-                             speaks {}); use the jail-call of the same jail release",
-                            rpc::PROTOCOL_VERSION
-                        )));
-                        break;
+        lock(core).session.record.bytes += size as u64;
+        let reply = match message {
+            Err(err) => {
+                strikes += 1;
+                refused(format!("bad frame: {err}"))
+            }
+            Ok(ClientMessage::Connect) => {
+                let opened = match (fd, private.as_deref_mut()) {
+                    (Some(fd), Some(workers)) => {
+                        workers.retain(|w| !w.is_finished());
+                        if workers.len() < MAX_PRIVATE_CHANNELS {
+                            let core = Arc::clone(core);
+                            let channel = rpc::Channel::new(fd);
+                            workers.push(std::thread::spawn(move || {
+                                serve_channel(channel, &core, None);
+                            }));
+                            true
+                        } else {
+                            false
+                        }
                     }
-                    greeted = true;
-                    ServerMessage::Welcome {
-                        version: rpc::PROTOCOL_VERSION,
-                    }
+                    _ => false,
+                };
+                if opened {
+                    // Answered on the private channel, never here.
+                    continue;
                 }
-                // Every process in the jail shares the channel, and each
-                // jail-call greets: a repeated Hello is normal.
-                Ok(ClientMessage::Hello { version }) if version == rpc::PROTOCOL_VERSION => {
-                    ServerMessage::Welcome {
-                        version: rpc::PROTOCOL_VERSION,
-                    }
+                strikes += 1;
+                refused(format!(
+                    "Connect needs one socket attached, on the inherited channel, and at most \
+                     {MAX_PRIVATE_CHANNELS} open at once"
+                ))
+            }
+            Ok(ClientMessage::Hello { version }) if version == rpc::PROTOCOL_VERSION => {
+                greeted = true;
+                ServerMessage::Welcome {
+                    version: rpc::PROTOCOL_VERSION,
                 }
-                Ok(ClientMessage::Hello { version }) => {
-                    strikes += 1;
-                    refused(format!("protocol version {version} is not spoken here"))
-                }
-                Ok(ClientMessage::Call(_)) if !greeted => {
-                    let _ = self.channel.send(&refused(
-                        "a call before Hello: send Hello { version } first".into(),
-                    ));
-                    break;
-                }
-                Ok(ClientMessage::Call(request)) => {
-                    let outcome = self.call(&request, size, &mut rate, &mut secrets);
-                    ServerMessage::Reply(rpc::Response {
-                        id: request.id,
-                        outcome,
-                    })
-                }
-            };
-            let sent = match rpc::codec::encode(&reply) {
-                Ok(frame) => {
-                    self.session.record.bytes += frame.len() as u64;
-                    self.channel.send_frame(&frame)
-                }
-                Err(err) => Err(err.into()),
-            };
-            // A result too big for a frame (or this host's socket buffers)
-            // is answered with an error instead.
-            let sent = match (sent, &reply) {
-                (
-                    Err(rpc::RpcError::Codec(_) | rpc::RpcError::SendBuffer { .. }),
-                    ServerMessage::Reply(response),
-                ) => self.channel.send(&ServerMessage::Reply(rpc::Response {
-                    id: response.id,
-                    outcome: Err(ToolError {
-                        kind: ErrorKind::LimitExceeded,
-                        message: "the result is too large for the channel; ask for less \
-                                  (e.g. a smaller egress.max_response_bytes)"
-                            .into(),
-                    }),
-                })),
-                (sent, _) => sent,
-            };
-            if sent.is_err() || strikes >= MAX_STRIKES {
+            }
+            Ok(ClientMessage::Hello { version }) => {
+                let _ = channel.send(&refused(format!(
+                    "protocol version {version} is not spoken here (this supervisor speaks {}); \
+                     use the jail-call of the same jail release",
+                    rpc::PROTOCOL_VERSION
+                )));
                 break;
             }
+            Ok(ClientMessage::Call(_)) if !greeted => {
+                let _ = channel.send(&refused(
+                    "a call before Hello: send Hello { version } first".into(),
+                ));
+                break;
+            }
+            Ok(ClientMessage::Call(request)) => {
+                let outcome = lock(core).call(&request, size);
+                ServerMessage::Reply(rpc::Response {
+                    id: request.id,
+                    outcome,
+                })
+            }
+        };
+        let sent = match rpc::codec::encode(&reply) {
+            Ok(frame) => {
+                lock(core).session.record.bytes += frame.len() as u64;
+                channel.send_frame(&frame)
+            }
+            Err(err) => Err(err.into()),
+        };
+        // A result too big for a frame (or this host's socket buffers)
+        // is answered with an error instead.
+        let sent = match (sent, &reply) {
+            (
+                Err(rpc::RpcError::Codec(_) | rpc::RpcError::SendBuffer { .. }),
+                ServerMessage::Reply(response),
+            ) => channel.send(&ServerMessage::Reply(rpc::Response {
+                id: response.id,
+                outcome: Err(ToolError {
+                    kind: ErrorKind::LimitExceeded,
+                    message: "the result is too large for the channel; ask for less \
+                              (e.g. a smaller egress.max_response_bytes)"
+                        .into(),
+                }),
+            })),
+            (sent, _) => sent,
+        };
+        if sent.is_err() || strikes >= MAX_STRIKES {
+            break;
         }
-        self.session
+    }
+}
+
+impl Core {
+    fn call(&mut self, request: &Request, size: usize) -> Result<String, ToolError> {
+        let mut secrets = std::mem::take(&mut self.secrets);
+        let outcome = self.call_with(request, size, &mut secrets);
+        self.secrets = secrets;
+        outcome
     }
 
-    fn call(
+    fn call_with(
         &mut self,
         request: &Request,
         size: usize,
-        rate: &mut Rate,
         secrets: &mut Secrets,
     ) -> Result<String, ToolError> {
+        let rate = &mut self.rate;
         let error = |kind, message: String| ToolError { kind, message };
         let limits = &self.profile.rpc;
         if let Some(why) = self.session.refusal(limits.require_review) {

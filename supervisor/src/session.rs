@@ -38,6 +38,7 @@ pub struct Record {
     pub exit: Option<i32>,
 }
 
+#[derive(Clone)]
 pub struct Session {
     pub record: Record,
     path: PathBuf,

@@ -39,15 +39,16 @@ impl<'a> Tool<'a> {
 }
 
 /// The profile's credentials, read on first use.
-pub struct Secrets<'a> {
-    sources: &'a BTreeMap<String, CredentialSource>,
+#[derive(Default)]
+pub struct Secrets {
+    sources: BTreeMap<String, CredentialSource>,
     loaded: BTreeMap<String, SecretString>,
 }
 
-impl<'a> Secrets<'a> {
-    pub fn new(profile: &'a Profile) -> Secrets<'a> {
+impl Secrets {
+    pub fn new(profile: &Profile) -> Secrets {
         Secrets {
-            sources: &profile.credentials,
+            sources: profile.credentials.clone(),
             loaded: BTreeMap::new(),
         }
     }

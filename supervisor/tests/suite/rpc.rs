@@ -75,6 +75,20 @@ print(json.loads(r.stdout)["from"])
     assert_eq!(audit.matches("\"type\":\"call\"").count(), 3, "{audit}");
 }
 
+/// Every jail-call opens a private channel (Connect), so processes calling
+/// at once each get their own replies.
+#[test]
+fn concurrent_callers_each_get_their_own_reply() {
+    let setup = Setup::new("");
+    let out = setup.sh(
+        "for i in $(seq 1 24); do (jail-call echo \"{\\\"i\\\": $i}\" > /tmp/out.$i) & done; wait; \
+         for i in $(seq 1 24); do cat /tmp/out.$i; done",
+    );
+    assert_ok(&out);
+    let expected: String = (1..=24).map(|i| format!("{{\"i\": {i}}}\n")).collect();
+    assert_eq!(stdout(&out), expected, "{}", stderr(&out));
+}
+
 #[test]
 fn the_channel_is_the_only_extra_fd() {
     let setup = Setup::new("");
