@@ -117,27 +117,8 @@ impl Channel {
     /// A packet over `MAX_FRAME` is an error, but the channel stays usable:
     /// the kernel has already discarded the rest of that packet.
     pub fn recv_frame(&mut self) -> Result<Option<&[u8]>, RpcError> {
-        // MSG_TRUNC makes recv return the packet's real length even when it
-        // exceeds the buffer, which is how an oversized packet is spotted.
-        let len =
-            retry_eintr(|| socket::recv(self.fd.as_raw_fd(), &mut self.buf, MsgFlags::MSG_TRUNC))
-                .map_err(|source| match source {
-                Errno::ECONNRESET => RpcError::Closed,
-                source => RpcError::Io { op: "recv", source },
-            })?;
-        // 0 is end of file. An empty packet also reads as 0; no valid frame is
-        // empty, so treating it as a close loses nothing.
-        if len == 0 {
-            return Ok(None);
-        }
-        if len > self.buf.len() {
-            return Err(CodecError::TooLarge {
-                len,
-                max: MAX_FRAME,
-            }
-            .into());
-        }
-        Ok(self.buf.get(..len))
+        // An fd a peer attached is closed with the rest of the message.
+        Ok(self.recv_frame_with_fd()?.map(|(frame, _)| frame))
     }
 
     /// Like [`Channel::recv_frame`], and also the fd a peer attached
@@ -178,6 +159,10 @@ impl Channel {
         let fd = fds.next();
         // Dropping the rest closes them.
         drop(fds);
+        // MSG_TRUNC makes the length the packet's real one even when it
+        // exceeds the buffer, which is how an oversized packet is spotted.
+        // 0 is end of file; an empty packet also reads as 0, and no valid
+        // frame is empty, so treating it as a close loses nothing.
         if len == 0 {
             return Ok(None);
         }

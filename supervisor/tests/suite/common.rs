@@ -155,3 +155,24 @@ pub fn marker(tag: &str) -> String {
         7
     )
 }
+
+/// Reads from the pty master until `needle` shows up (or 15 s pass).
+pub fn read_until(master: &std::os::fd::OwnedFd, seen: &mut String, needle: &str) -> bool {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    while !seen.contains(needle) && std::time::Instant::now() < deadline {
+        let mut fds = [nix::poll::PollFd::new(
+            std::os::fd::AsFd::as_fd(master),
+            nix::poll::PollFlags::POLLIN,
+        )];
+        if !matches!(nix::poll::poll(&mut fds, nix::poll::PollTimeout::from(200u16)), Ok(n) if n > 0)
+        {
+            continue;
+        }
+        let mut buf = [0u8; 4096];
+        match nix::unistd::read(std::os::fd::AsRawFd::as_raw_fd(master), &mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => seen.push_str(&String::from_utf8_lossy(&buf[..n])),
+        }
+    }
+    seen.contains(needle)
+}

@@ -439,29 +439,10 @@ fn a_sigkilled_supervisor_leaves_no_process_and_no_broken_state() {
 /// /dev/tty; a "y" there, `jail approve ID` or `jail deny ID` from another
 /// terminal answers it.
 mod approval {
-    use std::os::fd::{AsFd, AsRawFd, OwnedFd};
+    use std::os::fd::OwnedFd;
     use std::process::Stdio;
-    use std::time::{Duration, Instant};
-
-    use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
 
     use super::*;
-
-    fn read_until(master: &OwnedFd, seen: &mut String, needle: &str) -> bool {
-        let deadline = Instant::now() + Duration::from_secs(15);
-        while !seen.contains(needle) && Instant::now() < deadline {
-            let mut fds = [PollFd::new(master.as_fd(), PollFlags::POLLIN)];
-            if !matches!(poll(&mut fds, PollTimeout::from(200u16)), Ok(n) if n > 0) {
-                continue;
-            }
-            let mut buf = [0u8; 4096];
-            match nix::unistd::read(master.as_raw_fd(), &mut buf) {
-                Ok(0) | Err(_) => break,
-                Ok(n) => seen.push_str(&String::from_utf8_lossy(&buf[..n])),
-            }
-        }
-        seen.contains(needle)
-    }
 
     /// Starts `jail-call write '{}'` (a dangerous_writes tool) with the
     /// supervisor's controlling terminal on a pty we hold; returns once the

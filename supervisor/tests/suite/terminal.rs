@@ -3,9 +3,8 @@
 
 use std::os::fd::{AsFd, AsRawFd, OwnedFd};
 use std::process::Stdio;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
 use nix::sys::signal::{kill, Signal};
 use nix::unistd::Pid;
 
@@ -18,23 +17,6 @@ fn size(rows: u16, cols: u16) -> nix::pty::Winsize {
         ws_xpixel: 0,
         ws_ypixel: 0,
     }
-}
-
-/// Reads from the pty master until `needle` shows up (or 10 s pass).
-fn read_until(master: &OwnedFd, seen: &mut String, needle: &str) -> bool {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while !seen.contains(needle) && Instant::now() < deadline {
-        let mut fds = [PollFd::new(master.as_fd(), PollFlags::POLLIN)];
-        if !matches!(poll(&mut fds, PollTimeout::from(200u16)), Ok(n) if n > 0) {
-            continue;
-        }
-        let mut buf = [0u8; 4096];
-        match nix::unistd::read(master.as_raw_fd(), &mut buf) {
-            Ok(0) | Err(_) => break,
-            Ok(n) => seen.push_str(&String::from_utf8_lossy(&buf[..n])),
-        }
-    }
-    seen.contains(needle)
 }
 
 fn type_line(master: &OwnedFd, line: &str) {
