@@ -65,8 +65,8 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> anyhow::Result<u
         .thread_block()
         .context("blocking signals")?;
     let (ours, theirs) = rpc::channel::pair().context("creating the RPC channel")?;
-    // In memory now, on disk from the server thread (durably, while the
-    // jail starts): requests are checked against the memory.
+    // In memory now, on disk from the server thread while the jail starts:
+    // requests are checked against the memory.
     session.record.state = SessionState::Running;
     let cancel = Arc::new(AtomicBool::new(false));
     let server = Server {
@@ -94,8 +94,6 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> anyhow::Result<u
     };
     session.record.exit = Some(status);
     session.record.state = SessionState::Finished;
-    // Atomic but not fsynced: a power cut may leave it `running`, as a
-    // SIGKILLed supervisor does; the audit log has the exit either way.
     session.save(false)?;
     audit.append(Some(session.id()), &Event::Exit { status })?;
     result

@@ -69,7 +69,7 @@ impl Server {
             approvals,
             cancel,
         } = self;
-        if let Err(err) = session.save(true) {
+        if let Err(err) = session.save(false) {
             // No record, no service: every call is refused with the reason.
             session.record.state = SessionState::Finished;
             eprintln!("jail: {err}");

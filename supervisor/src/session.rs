@@ -46,7 +46,7 @@ pub struct Session {
 
 impl Session {
     /// A new session with a random 128-bit id, in memory: the caller saves
-    /// it (durably) once, off the start-up path.
+    /// it, off the start-up path (docs/decisions/0005).
     pub fn new(
         state: &StateDir,
         profile: &str,
