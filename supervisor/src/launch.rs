@@ -81,13 +81,10 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> anyhow::Result<u
         audit: Arc::clone(&audit),
         cancel: Arc::clone(&cancel),
     };
-    let server = std::thread::spawn(move || server.serve());
-    let result = run_jail(plan, verbose, theirs);
+    let mut server = LazyServer::new(server);
+    let result = run_jail(plan, verbose, theirs, &mut server);
     cancel.store(true, Ordering::Relaxed);
-    // The server ends when the last jail process holding the channel is gone.
-    let mut session = server
-        .join()
-        .map_err(|_| anyhow::anyhow!("the RPC server thread panicked"))?;
+    let mut session = server.finish()?;
     let status = match &result {
         Ok(code) => i32::from(*code),
         Err(err) => i32::from(crate::cli::exit_code_for(err)),
@@ -97,6 +94,57 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> anyhow::Result<u
     session.save(false)?;
     audit.append(Some(session.id()), &Event::Exit { status })?;
     result
+}
+
+/// The RPC server starts on its own thread when the jail first writes to
+/// the channel: most runs never call a tool, and need not pay for it.
+struct LazyServer {
+    idle: Option<Box<Server>>,
+    running: Option<std::thread::JoinHandle<Session>>,
+    /// False once the jail closed its end unused: nothing to watch.
+    watching: bool,
+}
+
+impl LazyServer {
+    fn new(server: Server) -> LazyServer {
+        LazyServer {
+            idle: Some(Box::new(server)),
+            running: None,
+            watching: true,
+        }
+    }
+
+    /// The channel to watch while idle.
+    fn idle_fd(&self) -> Option<BorrowedFd<'_>> {
+        let server = self.idle.as_ref().filter(|_| self.watching)?;
+        Some(server.channel.as_fd())
+    }
+
+    /// Writes the session's record (while the child builds the jail).
+    fn save_record(&self) -> anyhow::Result<()> {
+        if let Some(server) = &self.idle {
+            server.session.save(false)?;
+        }
+        Ok(())
+    }
+
+    fn start(&mut self) {
+        if let Some(server) = self.idle.take() {
+            self.running = Some(std::thread::spawn(move || server.serve()));
+        }
+    }
+
+    /// The session, once the server (if it ran) has seen the channel close:
+    /// when the last jail process holding it is gone.
+    fn finish(self) -> anyhow::Result<Session> {
+        match (self.idle, self.running) {
+            (Some(server), _) => Ok(server.session),
+            (None, Some(thread)) => thread
+                .join()
+                .map_err(|_| anyhow::anyhow!("the RPC server thread panicked")),
+            (None, None) => Err(anyhow::anyhow!("the RPC server was lost")),
+        }
+    }
 }
 
 fn forwarded_signals() -> SigSet {
@@ -111,7 +159,12 @@ fn caller_on_terminal() -> bool {
     std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
 }
 
-fn run_jail(plan: &JailPlan, verbose: bool, channel: OwnedFd) -> anyhow::Result<u8> {
+fn run_jail(
+    plan: &JailPlan,
+    verbose: bool,
+    channel: OwnedFd,
+    server: &mut LazyServer,
+) -> anyhow::Result<u8> {
     let signals = forwarded_signals();
     let signal_fd = SignalFd::with_flags(&signals, SfdFlags::SFD_CLOEXEC | SfdFlags::SFD_NONBLOCK)
         .context("creating a signalfd")?;
@@ -134,6 +187,7 @@ fn run_jail(plan: &JailPlan, verbose: bool, channel: OwnedFd) -> anyhow::Result<
 
     let prepared = jail::Prepared::new(plan, stdio, verbose, Some(channel))?;
     let mut jail = jail::spawn(prepared)?;
+    server.save_record()?;
     let refusals = jail.denials.take().map(|socket| {
         std::thread::spawn(move || {
             let mut counts: std::collections::BTreeMap<i64, u64> = Default::default();
@@ -193,6 +247,10 @@ fn run_jail(plan: &JailPlan, verbose: bool, channel: OwnedFd) -> anyhow::Result<
             fds.len() - 1
         });
         let relay_slots = relay.as_ref().map(|r| r.poll_fds(&mut fds, stdin.as_fd()));
+        let channel_slot = server.idle_fd().map(|fd| {
+            fds.push(PollFd::new(fd, PollFlags::POLLIN));
+            fds.len() - 1
+        });
         match poll(&mut fds, timeout) {
             Ok(_) => {}
             Err(nix::errno::Errno::EINTR) => continue,
@@ -201,6 +259,10 @@ fn run_jail(plan: &JailPlan, verbose: bool, channel: OwnedFd) -> anyhow::Result<
         let ready = |i: usize| fds[i].revents().is_some_and(|r| !r.is_empty());
         let (exited, signalled) = (ready(0), ready(1));
         let report_ready = report_slot.is_some_and(ready);
+        let channel_events = channel_slot.and_then(|i| fds[i].revents());
+        let called = channel_events.is_some_and(|r| r.contains(PollFlags::POLLIN));
+        let hung_up =
+            channel_events.is_some_and(|r| r.intersects(PollFlags::POLLHUP | PollFlags::POLLERR));
         let relay_ready: Vec<bool> = relay_slots
             .map(|slots| slots.iter().map(|s| s.is_some_and(ready)).collect())
             .unwrap_or_default();
@@ -208,6 +270,11 @@ fn run_jail(plan: &JailPlan, verbose: bool, channel: OwnedFd) -> anyhow::Result<
 
         if report_ready {
             started = Some(jail.wait_started());
+        }
+        if called {
+            server.start();
+        } else if hung_up {
+            server.watching = false;
         }
         if signalled {
             while let Ok(Some(info)) = signal_fd.read_signal() {

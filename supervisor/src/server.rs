@@ -16,7 +16,7 @@ use rpc::{ClientMessage, ErrorKind, Request, ServerMessage, ToolError};
 
 use crate::approvals::{Approvals, Decision, Pending};
 use crate::audit::{self, AuditLog, Event};
-use crate::session::{Session, SessionState};
+use crate::session::Session;
 use crate::tools::{self, Secrets, Tool};
 
 /// Malformed frames tolerated before the channel is closed.
@@ -63,17 +63,12 @@ impl Server {
     pub fn serve(self) -> Session {
         let Server {
             channel,
-            mut session,
+            session,
             profile,
             audit,
             approvals,
             cancel,
         } = self;
-        if let Err(err) = session.save(false) {
-            // No record, no service: every call is refused with the reason.
-            session.record.state = SessionState::Finished;
-            eprintln!("jail: {err}");
-        }
         let core = Arc::new(Mutex::new(Core {
             session,
             secrets: Secrets::new(&profile),

@@ -163,12 +163,14 @@ fn a_memory_cgroup_breach_is_reported_with_its_own_status() {
     std::fs::write(
         dir.path().join("oom.py"),
         "import os, time\n\
+         r, w = os.pipe()\n\
          for _ in range(2):\n\
          \x20   if os.fork() == 0:\n\
          \x20       b = bytearray(30 << 20)\n\
          \x20       for i in range(0, len(b), 4096): b[i] = 1\n\
-         \x20       time.sleep(5); os._exit(0)\n\
-         time.sleep(0.5)\n\
+         \x20       os.write(w, b'x'); time.sleep(5); os._exit(0)\n\
+         # Both children hold their 30 MiB before the payload grows past them.\n\
+         os.read(r, 1); os.read(r, 1)\n\
          b = bytearray(50 << 20)\n\
          for i in range(0, len(b), 4096): b[i] = 1\n\
          print('survived')\n",
