@@ -130,6 +130,16 @@ fn http_fetch_reaches_an_allowlisted_loopback_server() {
         "{}",
         setup.audit()
     );
+    let python = format!(
+        "import json, os, subprocess\n\
+         r = subprocess.run(['jail-call', 'http.fetch'], input=json.dumps({{'url': '{url}'}}),\n\
+         \x20   capture_output=True, text=True, check=True, pass_fds=[int(os.environ['JAIL_RPC_FD'])])\n\
+         print(json.loads(r.stdout)['body'])\n"
+    );
+    let out = run(setup.jail().args(["exec", "--", "python3", "-c", &python]));
+    assert_ok(&out);
+    assert_eq!(stdout(&out), "hello from the host\n");
+    assert_eq!(server.seen().len(), 2);
 }
 
 #[test]
