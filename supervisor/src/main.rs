@@ -8,6 +8,8 @@ mod egress;
 mod fsview;
 mod launch;
 mod server;
+#[allow(dead_code)] // wired into `jail review` and `jail run` next
+mod review;
 mod session;
 mod state;
 mod tools;
