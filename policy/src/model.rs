@@ -116,6 +116,8 @@ pub struct Profile {
     pub credentials: BTreeMap<String, CredentialSource>,
     pub egress: Egress,
     pub rpc: RpcLimits,
+    /// How `jail run` and `jail review` judge agent-written code.
+    pub review: ReviewRules,
 }
 
 impl Default for Profile {
@@ -171,6 +173,7 @@ impl Default for Profile {
             credentials: BTreeMap::new(),
             egress: Egress::default(),
             rpc: RpcLimits::default(),
+            review: ReviewRules::default(),
         }
     }
 }
@@ -257,6 +260,7 @@ impl Profile {
                 ));
             }
         }
+        self.validate_review(&base, &invalid)?;
         for (key, secs) in [
             ("egress.timeout_secs", self.egress.timeout_secs),
             ("rpc.session_ttl_secs", self.rpc.session_ttl_secs),
@@ -264,6 +268,50 @@ impl Profile {
         ] {
             if secs == 0 {
                 return Err(invalid(format!("{base}.{key}"), nonzero_secs()));
+            }
+        }
+        Ok(())
+    }
+
+    /// `review.reviewers`: at least one, and no reviewer key the jail
+    /// could also be given through `env`.
+    fn validate_review(
+        &self,
+        base: &str,
+        invalid: &dyn Fn(String, String) -> PolicyError,
+    ) -> Result<(), PolicyError> {
+        if self.review.reviewers.is_empty() {
+            return Err(invalid(
+                format!("{base}.review.reviewers"),
+                "no reviewer is configured; leave the key out for the built-in offline \
+                 reviewer, or give at least one, like { kind = \"static\" }"
+                    .to_string(),
+            ));
+        }
+        for (index, reviewer) in self.review.reviewers.iter().enumerate() {
+            let Some(CredentialSource::Env(var)) = reviewer.key() else {
+                continue;
+            };
+            let key = format!("{base}.review.reviewers[{index}].key");
+            if let Some(pattern) = self.env.pass.iter().find(|p| matches_name(var, p)) {
+                return Err(invalid(
+                    key,
+                    format!(
+                        "the reviewer's key is read from ${var}, which `{base}.env.pass` entry \
+                         `{pattern}` would also pass into the jail; remove that entry, since \
+                         keys stay outside"
+                    ),
+                ));
+            }
+            if self.env.allow_credentials.contains(var) {
+                return Err(invalid(
+                    key,
+                    format!(
+                        "the reviewer's key is read from ${var}, which \
+                         `{base}.env.allow_credentials` lets `--env-pass` bring into the jail; \
+                         remove it there, since keys stay outside"
+                    ),
+                ));
             }
         }
         Ok(())
@@ -580,6 +628,445 @@ impl Default for RpcLimits {
             approval_timeout_secs: 300,
         }
     }
+}
+
+/// How agent-written code is reviewed before `jail run` runs it
+/// (`[profile.NAME.review]`, docs/policy.md and docs/review.md).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ReviewRules {
+    /// `jail run` refuses to run code without an APPROVE (or a human's
+    /// approval of a MAJOR).
+    pub required: bool,
+    /// A critical injection-scan finding is an automatic REJECTED.
+    pub reject_on_critical_injection: bool,
+    /// A review with no findings is insufficient: review again, stricter,
+    /// at most three passes, then a human.
+    pub adversarial: bool,
+    /// APPROVE verdicts are cached by the hash of code, policy and reviewers.
+    pub cache: bool,
+    /// How many REWORK verdicts one lineage of code may get before it is
+    /// refused.
+    pub max_rework: u32,
+    /// Modules whose import is an automatic REJECTED, per language.
+    pub forbidden_imports: ForbiddenImports,
+    /// Who reviews; several vote (any REJECTED wins, a mix goes to a human).
+    #[serde(deserialize_with = "reviewer_list")]
+    pub reviewers: Vec<ReviewerConfig>,
+}
+
+/// TOML gives an error inside `[[reviewers]]` the position of the first
+/// table, so the message says which entry it is.
+fn reviewer_list<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Vec<ReviewerConfig>, D::Error> {
+    Vec::<ReviewerTable>::deserialize(deserializer)?
+        .into_iter()
+        .enumerate()
+        .map(|(index, table)| {
+            ReviewerConfig::try_from(table)
+                .map_err(|e| serde::de::Error::custom(format!("`review.reviewers[{index}]`: {e}")))
+        })
+        .collect()
+}
+
+impl Default for ReviewRules {
+    fn default() -> Self {
+        ReviewRules {
+            required: true,
+            reject_on_critical_injection: false,
+            adversarial: false,
+            cache: true,
+            max_rework: 3,
+            forbidden_imports: ForbiddenImports::default(),
+            reviewers: vec![ReviewerConfig::Static],
+        }
+    }
+}
+
+/// `review.forbidden_imports`: module names per language. A name forbids
+/// the module and everything below it (`os` forbids `os.path`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ForbiddenImports {
+    #[serde(deserialize_with = "python_modules")]
+    pub python: Vec<String>,
+    #[serde(deserialize_with = "js_modules")]
+    pub javascript: Vec<String>,
+    #[serde(deserialize_with = "js_modules")]
+    pub typescript: Vec<String>,
+}
+
+impl ForbiddenImports {
+    /// The list for a language by its name (`python`, `javascript`,
+    /// `typescript`); empty for any other.
+    pub fn for_language(&self, language: &str) -> &[String] {
+        match language {
+            "python" => &self.python,
+            "javascript" => &self.javascript,
+            "typescript" => &self.typescript,
+            _ => &[],
+        }
+    }
+}
+
+fn python_modules<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
+    let names = Vec::<String>::deserialize(deserializer)?;
+    for name in &names {
+        let identifier = |part: &str| {
+            let mut chars = part.chars();
+            chars
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        };
+        if !name.split('.').all(identifier) {
+            return Err(serde::de::Error::custom(format!(
+                "`{name}` is not a Python module name: write dotted identifiers, like \
+                 \"ctypes\" or \"os.path\""
+            )));
+        }
+    }
+    Ok(names)
+}
+
+fn js_modules<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
+    let names = Vec::<String>::deserialize(deserializer)?;
+    for name in &names {
+        let valid = !name.is_empty()
+            && name.len() <= 214
+            && !name.starts_with(['.', '/'])
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "@/._~:-".contains(c));
+        if !valid {
+            return Err(serde::de::Error::custom(format!(
+                "`{name}` is not a module name: write a package or built-in module, like \
+                 \"child_process\", \"node:fs\" or \"@scope/pkg\" (no relative paths)"
+            )));
+        }
+    }
+    Ok(names)
+}
+
+/// One entry of `review.reviewers`, told apart by `kind`; each kind takes
+/// exactly its own keys.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "ReviewerTable", into = "ReviewerTable")]
+pub enum ReviewerConfig {
+    /// The built-in offline reviewer (`kind = "static"`, no other keys).
+    Static,
+    /// An external program (`kind = "command"`).
+    Command(CommandReviewerConfig),
+    /// An OpenAI-style chat-completions API (`kind = "openai"`).
+    OpenAi(HttpReviewerConfig),
+    /// An Anthropic-style messages API (`kind = "anthropic"`).
+    Anthropic(HttpReviewerConfig),
+}
+
+impl ReviewerConfig {
+    /// The `kind` as written in the policy.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ReviewerConfig::Static => "static",
+            ReviewerConfig::Command(_) => "command",
+            ReviewerConfig::OpenAi(_) => "openai",
+            ReviewerConfig::Anthropic(_) => "anthropic",
+        }
+    }
+
+    /// Where an HTTP reviewer's API key is read, if it has one.
+    pub fn key(&self) -> Option<&CredentialSource> {
+        match self {
+            ReviewerConfig::OpenAi(http) | ReviewerConfig::Anthropic(http) => Some(&http.key),
+            ReviewerConfig::Static | ReviewerConfig::Command(_) => None,
+        }
+    }
+}
+
+/// `kind = "command"`: the program gets the review request as JSON on
+/// stdin and answers in the reviewer schema on stdout.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommandReviewerConfig {
+    /// The program's absolute path (PATH is not searched) and its arguments.
+    pub command: Vec<String>,
+    /// The program is killed after this long.
+    pub timeout_secs: u64,
+}
+
+/// `kind = "openai"` or `"anthropic"`: a model behind an HTTP API.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HttpReviewerConfig {
+    /// Without a final `/`; `https://`, or `http://` to a loopback host.
+    pub base_url: String,
+    pub model: String,
+    /// The API key, read by the supervisor; never enters the jail.
+    pub key: CredentialSource,
+    /// The answer's length limit sent with each request.
+    pub max_tokens: u32,
+    /// Tokens (as the API reports them) this reviewer may spend in one
+    /// `jail review` or `jail run`.
+    pub token_budget: u64,
+    /// Time limit of one request, answer included.
+    pub timeout_secs: u64,
+}
+
+const OPENAI_BASE_URL: &str = "https://api.openai.com/v1";
+const ANTHROPIC_BASE_URL: &str = "https://api.anthropic.com/v1";
+const REVIEWER_TIMEOUT_SECS: u64 = 60;
+const REVIEWER_MAX_TOKENS: u32 = 1024;
+const REVIEWER_TOKEN_BUDGET: u64 = 20_000;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum ReviewerKind {
+    Static,
+    Command,
+    OpenAi,
+    Anthropic,
+}
+
+/// The TOML form of a reviewer: every key any kind takes, checked against
+/// the kind in [`ReviewerConfig::try_from`].
+#[derive(Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReviewerTable {
+    kind: Option<ReviewerKind>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    command: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    base_url: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    model: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    max_tokens: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    token_budget: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    timeout_secs: Option<u64>,
+    // Last: a table, which TOML writes after the plain values.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    key: Option<CredentialSource>,
+}
+
+impl TryFrom<ReviewerTable> for ReviewerConfig {
+    type Error = String;
+    fn try_from(table: ReviewerTable) -> Result<Self, String> {
+        let Some(kind) = table.kind else {
+            return Err(
+                "a reviewer needs `kind`: \"static\", \"command\", \"openai\" or \"anthropic\""
+                    .to_string(),
+            );
+        };
+        let present = [
+            ("command", table.command.is_some()),
+            ("base_url", table.base_url.is_some()),
+            ("model", table.model.is_some()),
+            ("key", table.key.is_some()),
+            ("max_tokens", table.max_tokens.is_some()),
+            ("token_budget", table.token_budget.is_some()),
+            ("timeout_secs", table.timeout_secs.is_some()),
+        ];
+        let (name, allowed): (&str, &[&str]) = match kind {
+            ReviewerKind::Static => ("static", &[]),
+            ReviewerKind::Command => ("command", &["command", "timeout_secs"]),
+            ReviewerKind::OpenAi => ("openai", HTTP_REVIEWER_KEYS),
+            ReviewerKind::Anthropic => ("anthropic", HTTP_REVIEWER_KEYS),
+        };
+        if let Some((key, _)) = present
+            .iter()
+            .find(|(key, set)| *set && !allowed.contains(key))
+        {
+            let takes = if allowed.is_empty() {
+                "no other keys".to_string()
+            } else {
+                format!("only {}", allowed.join(", "))
+            };
+            return Err(format!(
+                "`{key}` is not a key of a reviewer with kind = \"{name}\" (it takes {takes})"
+            ));
+        }
+        let timeout_secs = match table.timeout_secs {
+            Some(0) => return Err(format!("`timeout_secs`: {}", nonzero_secs())),
+            Some(secs) => secs,
+            None => REVIEWER_TIMEOUT_SECS,
+        };
+        let http = |default_url: &str| -> Result<HttpReviewerConfig, String> {
+            let required = |key: &str, example: &str| {
+                format!("a reviewer with kind = \"{name}\" needs `{key}`, like {example}")
+            };
+            let model = table
+                .model
+                .clone()
+                .ok_or_else(|| required("model", "model = \"MODEL-NAME\""))?;
+            if model.is_empty()
+                || model.len() > 200
+                || model.chars().any(|c| c.is_whitespace() || c.is_control())
+            {
+                return Err(format!(
+                    "`model`: `{model}` is not a model name (1 to 200 characters, no spaces)"
+                ));
+            }
+            let key = table.key.clone().ok_or_else(|| {
+                required("key", "key = { env = \"VAR\" } or { file = \"/path\" }")
+            })?;
+            let base_url = match &table.base_url {
+                Some(url) => check_base_url(url).map_err(|e| format!("`base_url`: {e}"))?,
+                None => default_url.to_string(),
+            };
+            let max_tokens = match table.max_tokens {
+                Some(0) => return Err("`max_tokens`: give a number above 0".to_string()),
+                Some(n) => n,
+                None => REVIEWER_MAX_TOKENS,
+            };
+            let token_budget = match table.token_budget {
+                Some(0) => return Err("`token_budget`: give a number above 0".to_string()),
+                Some(n) => n,
+                None => REVIEWER_TOKEN_BUDGET,
+            };
+            Ok(HttpReviewerConfig {
+                base_url,
+                model,
+                key,
+                max_tokens,
+                token_budget,
+                timeout_secs,
+            })
+        };
+        Ok(match kind {
+            ReviewerKind::Static => ReviewerConfig::Static,
+            ReviewerKind::Command => {
+                let command = table.command.clone().ok_or_else(|| {
+                    "a reviewer with kind = \"command\" needs `command`, like \
+                     command = [\"/usr/local/bin/my-reviewer\", \"--strict\"]"
+                        .to_string()
+                })?;
+                check_reviewer_command(&command)?;
+                ReviewerConfig::Command(CommandReviewerConfig {
+                    command,
+                    timeout_secs,
+                })
+            }
+            ReviewerKind::OpenAi => ReviewerConfig::OpenAi(http(OPENAI_BASE_URL)?),
+            ReviewerKind::Anthropic => ReviewerConfig::Anthropic(http(ANTHROPIC_BASE_URL)?),
+        })
+    }
+}
+
+const HTTP_REVIEWER_KEYS: &[&str] = &[
+    "base_url",
+    "model",
+    "key",
+    "max_tokens",
+    "token_budget",
+    "timeout_secs",
+];
+
+impl From<ReviewerConfig> for ReviewerTable {
+    fn from(config: ReviewerConfig) -> Self {
+        let http = |kind: ReviewerKind, http: HttpReviewerConfig| ReviewerTable {
+            kind: Some(kind),
+            base_url: Some(http.base_url),
+            model: Some(http.model),
+            key: Some(http.key),
+            max_tokens: Some(http.max_tokens),
+            token_budget: Some(http.token_budget),
+            timeout_secs: Some(http.timeout_secs),
+            ..ReviewerTable::default()
+        };
+        match config {
+            ReviewerConfig::Static => ReviewerTable {
+                kind: Some(ReviewerKind::Static),
+                ..ReviewerTable::default()
+            },
+            ReviewerConfig::Command(command) => ReviewerTable {
+                kind: Some(ReviewerKind::Command),
+                command: Some(command.command),
+                timeout_secs: Some(command.timeout_secs),
+                ..ReviewerTable::default()
+            },
+            ReviewerConfig::OpenAi(config) => http(ReviewerKind::OpenAi, config),
+            ReviewerConfig::Anthropic(config) => http(ReviewerKind::Anthropic, config),
+        }
+    }
+}
+
+/// Like a tool's `command`: the supervisor runs it on the host.
+fn check_reviewer_command(argv: &[String]) -> Result<(), String> {
+    let Some(program) = argv.first() else {
+        return Err(
+            "`command` is empty: give the program's absolute path and its arguments, \
+             like [\"/usr/local/bin/my-reviewer\", \"--strict\"]"
+                .to_string(),
+        );
+    };
+    check_absolute(Path::new(program)).map_err(|e| {
+        format!("`command`: {e}: name the reviewer's program by its absolute path (PATH is not searched)")
+    })?;
+    if let Some(index) = argv.iter().position(|arg| arg.contains('\0')) {
+        return Err(format!("`command` argument {index} contains a NUL byte"));
+    }
+    Ok(())
+}
+
+/// `https://host[:port][/path]`, or `http://` to a loopback host only (the
+/// key would cross the network in the clear); no user, query or fragment.
+/// Returned without a final `/`.
+fn check_base_url(url: &str) -> Result<String, String> {
+    let form = "write it like \"https://api.openai.com/v1\"";
+    let (scheme, rest) = url
+        .split_once("://")
+        .ok_or_else(|| format!("`{url}` has no scheme; {form}"))?;
+    let https = match scheme {
+        "https" => true,
+        "http" => false,
+        _ => {
+            return Err(format!(
+                "`{url}`: only https (or http to localhost) is allowed"
+            ))
+        }
+    };
+    if url
+        .chars()
+        .any(|c| c.is_whitespace() || c.is_control() || "?#@\\".contains(c))
+    {
+        return Err(format!(
+            "`{url}` has a space, query, fragment or user part; {form}"
+        ));
+    }
+    let authority = rest.split('/').next().unwrap_or_default();
+    let (host, port) = match authority.strip_prefix('[') {
+        Some(inner) => match inner.split_once(']') {
+            Some((host, port)) => (format!("[{host}]"), port),
+            None => return Err(format!("`{url}` has a bad IPv6 address; {form}")),
+        },
+        None => match authority.find(':') {
+            Some(colon) => (authority[..colon].to_string(), &authority[colon..]),
+            None => (authority.to_string(), ""),
+        },
+    };
+    let port_ok = match port.strip_prefix(':') {
+        Some(digits) => digits.parse::<u16>().is_ok(),
+        None => port.is_empty(),
+    };
+    let host_ok = !host.is_empty()
+        && host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || ".-[]:".contains(c));
+    if !host_ok || !port_ok {
+        return Err(format!("`{url}` has no usable host and port; {form}"));
+    }
+    let loopback = matches!(
+        host.to_ascii_lowercase().as_str(),
+        "localhost" | "127.0.0.1" | "[::1]"
+    );
+    if !https && !loopback {
+        return Err(format!(
+            "`{url}` would send the API key in the clear; use https (plain http is \
+             accepted only for localhost, 127.0.0.1 and [::1])"
+        ));
+    }
+    Ok(url.trim_end_matches('/').to_string())
 }
 
 /// An egress host pattern: a lowercase DNS name (`example.com`), or
@@ -1236,6 +1723,274 @@ approval_timeout_secs = 120
         "above 0"
     )]
     fn cross_key_errors_name_the_key(#[case] text: &str, #[case] key: &str, #[case] needle: &str) {
+        let err = crate::parse(text, "p.toml").expect_err("must be refused");
+        let message = err.to_string();
+        assert!(
+            message.starts_with(&format!("p.toml: `{key}`: ")),
+            "{message}"
+        );
+        assert!(message.contains(needle), "{message}");
+    }
+
+    const REVIEW_EXAMPLE: &str = r#"[profile.agent.review]
+required = true
+reject_on_critical_injection = true
+adversarial = true
+cache = false
+max_rework = 2
+
+[profile.agent.review.forbidden_imports]
+python = ["ctypes", "pickle", "os.path"]
+javascript = ["child_process", "node:vm", "@scope/pkg"]
+
+[[profile.agent.review.reviewers]]
+kind = "static"
+
+[[profile.agent.review.reviewers]]
+kind = "command"
+command = ["/usr/local/bin/my-reviewer", "--strict"]
+timeout_secs = 30
+
+[[profile.agent.review.reviewers]]
+kind = "openai"
+base_url = "https://api.openai.com/v1/"
+model = "gpt-4o-mini"
+key = { env = "OPENAI_API_KEY" }
+max_tokens = 512
+token_budget = 10000
+timeout_secs = 20
+
+[[profile.agent.review.reviewers]]
+kind = "anthropic"
+model = "claude-3-5-haiku-latest"
+key = { file = "/run/secrets/anthropic" }
+"#;
+
+    #[test]
+    fn review_section_parses() {
+        let policy = crate::parse(REVIEW_EXAMPLE, "p.toml").expect("valid policy");
+        let review = &policy.profile("agent").expect("agent").review;
+        assert!(review.required && review.reject_on_critical_injection && review.adversarial);
+        assert!(!review.cache);
+        assert_eq!(review.max_rework, 2);
+        assert_eq!(
+            review.forbidden_imports.for_language("python"),
+            ["ctypes", "pickle", "os.path"]
+        );
+        assert_eq!(review.forbidden_imports.for_language("javascript").len(), 3);
+        assert!(review
+            .forbidden_imports
+            .for_language("typescript")
+            .is_empty());
+        assert!(review.forbidden_imports.for_language("bash").is_empty());
+        assert_eq!(
+            review.reviewers,
+            vec![
+                ReviewerConfig::Static,
+                ReviewerConfig::Command(CommandReviewerConfig {
+                    command: vec!["/usr/local/bin/my-reviewer".into(), "--strict".into()],
+                    timeout_secs: 30,
+                }),
+                ReviewerConfig::OpenAi(HttpReviewerConfig {
+                    base_url: "https://api.openai.com/v1".into(),
+                    model: "gpt-4o-mini".into(),
+                    key: CredentialSource::Env("OPENAI_API_KEY".into()),
+                    max_tokens: 512,
+                    token_budget: 10_000,
+                    timeout_secs: 20,
+                }),
+                ReviewerConfig::Anthropic(HttpReviewerConfig {
+                    base_url: "https://api.anthropic.com/v1".into(),
+                    model: "claude-3-5-haiku-latest".into(),
+                    key: CredentialSource::File("/run/secrets/anthropic".into()),
+                    max_tokens: 1024,
+                    token_budget: 20_000,
+                    timeout_secs: 60,
+                }),
+            ]
+        );
+        let kinds: Vec<&str> = review.reviewers.iter().map(ReviewerConfig::kind).collect();
+        assert_eq!(kinds, ["static", "command", "openai", "anthropic"]);
+        let text = toml::to_string(&policy).expect("serializes");
+        assert_eq!(crate::parse(&text, "p.toml").ok(), Some(policy));
+    }
+
+    #[test]
+    fn review_defaults_work_offline() {
+        let review = Profile::default().review;
+        assert!(review.required && review.cache);
+        assert!(!review.reject_on_critical_injection && !review.adversarial);
+        assert_eq!(review.max_rework, 3);
+        assert_eq!(review.forbidden_imports, ForbiddenImports::default());
+        assert_eq!(review.reviewers, vec![ReviewerConfig::Static]);
+        let policy = crate::parse(
+            "[profile.p.review]\nadversarial = true\n[profile.p.review.forbidden_imports]\npython = [\"ctypes\"]\n",
+            "p.toml",
+        )
+        .expect("valid");
+        let review = &policy.profile("p").expect("p").review;
+        assert!(review.adversarial && review.required);
+        assert_eq!(review.reviewers, vec![ReviewerConfig::Static]);
+        assert!(review.forbidden_imports.javascript.is_empty());
+    }
+
+    #[rstest]
+    #[case::http_base_url_on_loopback("http://127.0.0.1:8080/v1", "http://127.0.0.1:8080/v1")]
+    #[case::localhost("http://localhost:1", "http://localhost:1")]
+    #[case::ipv6_loopback("http://[::1]:9/", "http://[::1]:9")]
+    #[case::https_with_port("https://llm.internal:8443/api/v1", "https://llm.internal:8443/api/v1")]
+    fn reviewer_base_urls_accepted(#[case] url: &str, #[case] stored: &str) {
+        let text = format!(
+            "[[profile.p.review.reviewers]]\nkind = \"openai\"\nmodel = \"m\"\nkey = {{ env = \"K\" }}\nbase_url = \"{url}\"\n"
+        );
+        let policy = crate::parse(&text, "p.toml").expect("valid");
+        let ReviewerConfig::OpenAi(http) = &policy.profile("p").expect("p").review.reviewers[0]
+        else {
+            panic!("not openai");
+        };
+        assert_eq!(http.base_url, stored);
+    }
+
+    // Every refusal names the key at fault; deserialization errors also the
+    // line.
+    #[rstest]
+    #[case::unknown_key("[profile.p.review]\nrequire = true\n", 2, "require")]
+    #[case::bad_type(
+        "[profile.p.review]\nmax_rework = \"three\"\n",
+        2,
+        "\"three\", expected u32"
+    )]
+    #[case::second_reviewer_points_at_its_table(
+        "[[profile.p.review.reviewers]]\nkind = \"static\"\n\n[[profile.p.review.reviewers]]\nkind = \"openai\"\n",
+        1,
+        "`review.reviewers[1]`: a reviewer with kind = \"openai\" needs `model`"
+    )]
+    #[case::unknown_language("[profile.p.review.forbidden_imports]\nbash = [\"x\"]\n", 2, "bash")]
+    #[case::python_module(
+        "[profile.p.review.forbidden_imports]\npython = [\"os path\"]\n",
+        2,
+        "Python module name"
+    )]
+    #[case::js_relative(
+        "[profile.p.review.forbidden_imports]\njavascript = [\"./x\"]\n",
+        2,
+        "relative"
+    )]
+    #[case::no_kind("[[profile.p.review.reviewers]]\nmodel = \"m\"\n", 1, "needs `kind`")]
+    #[case::unknown_kind("[[profile.p.review.reviewers]]\nkind = \"gpt\"\n", 2, "openai")]
+    #[case::static_with_model(
+        "[[profile.p.review.reviewers]]\nkind = \"static\"\nmodel = \"m\"\n",
+        1,
+        "`model` is not a key of a reviewer with kind = \"static\""
+    )]
+    #[case::unknown_reviewer_key(
+        "[[profile.p.review.reviewers]]\nkind = \"static\"\nstrict = true\n",
+        3,
+        "strict"
+    )]
+    #[case::command_without_command(
+        "[[profile.p.review.reviewers]]\nkind = \"command\"\n",
+        1,
+        "needs `command`"
+    )]
+    #[case::command_relative(
+        "[[profile.p.review.reviewers]]\nkind = \"command\"\ncommand = [\"reviewer\"]\n",
+        1,
+        "absolute path"
+    )]
+    #[case::command_empty(
+        "[[profile.p.review.reviewers]]\nkind = \"command\"\ncommand = []\n",
+        1,
+        "`command` is empty"
+    )]
+    #[case::command_with_model(
+        "[[profile.p.review.reviewers]]\nkind = \"command\"\ncommand = [\"/bin/r\"]\nmodel = \"m\"\n",
+        1,
+        "`model` is not a key of a reviewer with kind = \"command\" (it takes only command, timeout_secs)"
+    )]
+    #[case::openai_with_command(
+        "[[profile.p.review.reviewers]]\nkind = \"openai\"\nmodel = \"m\"\nkey = { env = \"K\" }\ncommand = [\"/bin/r\"]\n",
+        1,
+        "`command` is not a key of a reviewer with kind = \"openai\""
+    )]
+    #[case::openai_without_model(
+        "[[profile.p.review.reviewers]]\nkind = \"openai\"\nkey = { env = \"K\" }\n",
+        1,
+        "needs `model`"
+    )]
+    #[case::anthropic_without_key(
+        "[[profile.p.review.reviewers]]\nkind = \"anthropic\"\nmodel = \"m\"\n",
+        1,
+        "needs `key`"
+    )]
+    #[case::key_both_sources(
+        "[[profile.p.review.reviewers]]\nkind = \"openai\"\nmodel = \"m\"\nkey = { env = \"K\", file = \"/k\" }\n",
+        4,
+        "not both"
+    )]
+    #[case::plain_http_remote(
+        "[[profile.p.review.reviewers]]\nkind = \"openai\"\nmodel = \"m\"\nkey = { env = \"K\" }\nbase_url = \"http://api.openai.com/v1\"\n",
+        1,
+        "`base_url`: `http://api.openai.com/v1` would send the API key in the clear"
+    )]
+    #[case::base_url_userinfo(
+        "[[profile.p.review.reviewers]]\nkind = \"openai\"\nmodel = \"m\"\nkey = { env = \"K\" }\nbase_url = \"https://u:p@x.com/v1\"\n",
+        1,
+        "`base_url`"
+    )]
+    #[case::base_url_scheme(
+        "[[profile.p.review.reviewers]]\nkind = \"openai\"\nmodel = \"m\"\nkey = { env = \"K\" }\nbase_url = \"ftp://x.com\"\n",
+        1,
+        "only https"
+    )]
+    #[case::model_with_space(
+        "[[profile.p.review.reviewers]]\nkind = \"openai\"\nmodel = \"a b\"\nkey = { env = \"K\" }\n",
+        1,
+        "`model`"
+    )]
+    #[case::zero_timeout(
+        "[[profile.p.review.reviewers]]\nkind = \"command\"\ncommand = [\"/bin/r\"]\ntimeout_secs = 0\n",
+        1,
+        "`timeout_secs`: 0 seconds is not a limit"
+    )]
+    #[case::zero_budget(
+        "[[profile.p.review.reviewers]]\nkind = \"anthropic\"\nmodel = \"m\"\nkey = { env = \"K\" }\ntoken_budget = 0\n",
+        1,
+        "`token_budget`"
+    )]
+    #[case::zero_max_tokens(
+        "[[profile.p.review.reviewers]]\nkind = \"anthropic\"\nmodel = \"m\"\nkey = { env = \"K\" }\nmax_tokens = 0\n",
+        1,
+        "`max_tokens`"
+    )]
+    fn bad_review_keys_are_refused(#[case] text: &str, #[case] line: usize, #[case] needle: &str) {
+        let err = crate::parse(text, "p.toml").expect_err("must be refused");
+        let message = err.to_string();
+        assert!(message.starts_with(&format!("p.toml:{line}:")), "{message}");
+        assert!(message.contains(needle), "{message}");
+    }
+
+    #[rstest]
+    #[case::no_reviewers(
+        "[profile.p.review]\nreviewers = []\n",
+        "profile.p.review.reviewers",
+        "kind = \"static\""
+    )]
+    #[case::key_passed_into_jail(
+        "[profile.p.env]\npass = [\"OPENAI_*\"]\n[[profile.p.review.reviewers]]\nkind = \"openai\"\nmodel = \"m\"\nkey = { env = \"OPENAI_API_KEY\" }\n",
+        "profile.p.review.reviewers[0].key",
+        "env.pass"
+    )]
+    #[case::key_allowed_as_credential(
+        "[profile.p.env]\nallow_credentials = [\"K\"]\n[[profile.p.review.reviewers]]\nkind = \"static\"\n[[profile.p.review.reviewers]]\nkind = \"anthropic\"\nmodel = \"m\"\nkey = { env = \"K\" }\n",
+        "profile.p.review.reviewers[1].key",
+        "env.allow_credentials"
+    )]
+    fn review_cross_key_errors_name_the_key(
+        #[case] text: &str,
+        #[case] key: &str,
+        #[case] needle: &str,
+    ) {
         let err = crate::parse(text, "p.toml").expect_err("must be refused");
         let message = err.to_string();
         assert!(

@@ -48,7 +48,14 @@ impl StateDir {
             },
         };
         let state = StateDir { root };
-        for dir in [state.root.clone(), state.sessions(), state.pending()] {
+        for dir in [
+            state.root.clone(),
+            state.sessions(),
+            state.pending(),
+            state.approvals(),
+            state.runs(),
+            state.lineages(),
+        ] {
             create_private_dir(&dir)?;
         }
         Ok(state)
@@ -60,6 +67,21 @@ impl StateDir {
 
     pub fn pending(&self) -> PathBuf {
         self.root.join("pending")
+    }
+
+    /// Cached APPROVE verdicts, by digest.
+    pub fn approvals(&self) -> PathBuf {
+        self.root.join("approvals")
+    }
+
+    /// What `jail run` hands into a jail: the reviewed bytes, read-only.
+    pub fn runs(&self) -> PathBuf {
+        self.root.join("runs")
+    }
+
+    /// REWORK counts per lineage of code.
+    pub fn lineages(&self) -> PathBuf {
+        self.root.join("lineages")
     }
 
     pub fn audit_log(&self) -> PathBuf {

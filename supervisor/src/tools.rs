@@ -66,24 +66,12 @@ impl Secrets {
                 "credential `{name}` is not declared (policy key credentials.{name})"
             ))
         })?;
-        let value = match source {
-            CredentialSource::Env(env) => std::env::var(env).map_err(|_| {
-                failed(format!(
-                    "credential `{name}` comes from the supervisor's environment variable \
-                     `{env}`, which is not set (policy key credentials.{name}.env)"
-                ))
-            })?,
-            CredentialSource::File(file) => std::fs::read_to_string(file)
-                .map(|text| text.trim_end_matches(['\n', '\r']).to_string())
-                .map_err(|err| {
-                    failed(format!(
-                        "credential `{name}`: cannot read {} ({err}) (policy key \
-                         credentials.{name}.file)",
-                        file.display()
-                    ))
-                })?,
-        };
-        let secret = SecretString::from(value);
+        let value = read_credential(source).map_err(|why| {
+            failed(format!(
+                "credential `{name}`: {why} (policy key credentials.{name})"
+            ))
+        })?;
+        let secret = value;
         self.loaded.insert(name.to_string(), secret.clone());
         Ok(secret)
     }
@@ -92,6 +80,18 @@ impl Secrets {
     pub fn redact(&self, text: &str) -> String {
         let values: Vec<&str> = self.loaded.values().map(|s| s.expose_secret()).collect();
         policy::secrets::redact(text, &values)
+    }
+}
+
+/// Reads a credential from the supervisor's environment or a file of its.
+pub fn read_credential(source: &CredentialSource) -> Result<SecretString, String> {
+    match source {
+        CredentialSource::Env(env) => std::env::var(env)
+            .map(SecretString::from)
+            .map_err(|_| format!("the supervisor's environment variable `{env}` is not set")),
+        CredentialSource::File(file) => std::fs::read_to_string(file)
+            .map(|text| SecretString::from(text.trim_end_matches(['\n', '\r']).to_string()))
+            .map_err(|err| format!("cannot read {} ({err})", file.display())),
     }
 }
 

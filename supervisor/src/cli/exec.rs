@@ -15,11 +15,12 @@ use crate::fsview::HostFs;
 use crate::session::{Session, SessionState};
 use crate::state::StateDir;
 
+/// How to jail: shared by `jail exec` and `jail run`.
 #[derive(Args)]
-pub struct ExecArgs {
+pub struct JailOptions {
     /// Profile of the policy to use.
     #[arg(long, default_value = "default")]
-    profile: String,
+    pub profile: String,
     /// Bind a host directory read-write at the same path.
     #[arg(long, value_name = "DIR")]
     rw: Vec<BindSpec>,
@@ -53,7 +54,13 @@ pub struct ExecArgs {
     require_landlock: Option<u32>,
     /// Say on stderr which limits are enforced how (cgroup or rlimit).
     #[arg(long, short)]
-    verbose: bool,
+    pub verbose: bool,
+}
+
+#[derive(Args)]
+pub struct ExecArgs {
+    #[command(flatten)]
+    jail: JailOptions,
     /// Print the plan (namespaces, id maps, mounts, env, limits); run nothing.
     #[arg(long)]
     explain: bool,
@@ -65,39 +72,46 @@ pub struct ExecArgs {
     command: Vec<String>,
 }
 
+impl JailOptions {
+    /// The plan request for `argv` with these options, plus `extra_ro`.
+    pub fn request(&self, argv: Vec<String>, extra_ro: Vec<BindSpec>) -> anyhow::Result<PlanRequest> {
+        Ok(PlanRequest {
+            profile_name: self.profile.clone(),
+            argv,
+            cwd: std::env::current_dir().context("cannot read the current directory")?,
+            ro: self.ro.iter().cloned().chain(extra_ro).collect(),
+            rw: self.rw.clone(),
+            env: EnvRequest {
+                set: self.env_set.clone(),
+                pass: self.env_pass.clone(),
+            },
+            host_env: std::env::vars_os()
+                .filter_map(|(k, v)| Some((k.into_string().ok()?, v.into_string().ok()?)))
+                .collect(),
+            uid: nix::unistd::geteuid().as_raw(),
+            gid: nix::unistd::getegid().as_raw(),
+            limits: policy::plan::LimitOverrides {
+                timeout_secs: self.timeout,
+                memory: self.memory,
+                pids: self.pids,
+                cpu_time_secs: self.cpu_time,
+                tmp_size: self.tmpfs_size,
+            },
+            landlock_abi: jail::probe::landlock_abi_or_zero(),
+            require_landlock: self.require_landlock,
+            rpc_helper: jail_call_helper(),
+        })
+    }
+}
+
 pub fn run(
     policy_path: Option<&Path>,
     state_dir: Option<&Path>,
     args: ExecArgs,
 ) -> anyhow::Result<u8> {
     let policy = super::load_policy(policy_path)?;
-    let profile = policy.profile(&args.profile)?;
-    let request = PlanRequest {
-        profile_name: args.profile.clone(),
-        argv: args.command,
-        cwd: std::env::current_dir().context("cannot read the current directory")?,
-        ro: args.ro,
-        rw: args.rw,
-        env: EnvRequest {
-            set: args.env_set,
-            pass: args.env_pass,
-        },
-        host_env: std::env::vars_os()
-            .filter_map(|(k, v)| Some((k.into_string().ok()?, v.into_string().ok()?)))
-            .collect(),
-        uid: nix::unistd::geteuid().as_raw(),
-        gid: nix::unistd::getegid().as_raw(),
-        limits: policy::plan::LimitOverrides {
-            timeout_secs: args.timeout,
-            memory: args.memory,
-            pids: args.pids,
-            cpu_time_secs: args.cpu_time,
-            tmp_size: args.tmpfs_size,
-        },
-        landlock_abi: jail::probe::landlock_abi_or_zero(),
-        require_landlock: args.require_landlock,
-        rpc_helper: jail_call_helper(),
-    };
+    let profile = policy.profile(&args.jail.profile)?;
+    let request = args.jail.request(args.command.clone(), Vec::new())?;
     let plan = policy::plan::build(profile, &request, &HostFs)?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&plan)?);
@@ -111,29 +125,45 @@ pub fn run(
     let audit = AuditLog::new(&state);
     // A broken chain stops everything until an operator has looked.
     audit.verify(false)?;
+    launch(profile, &args.jail, &plan, state, audit, false)
+}
+
+/// A session for `plan`, then the jail. `reviewed`: the code passed review.
+pub fn launch(
+    profile: &policy::Profile,
+    options: &JailOptions,
+    plan: &policy::JailPlan,
+    state: StateDir,
+    audit: AuditLog,
+    reviewed: bool,
+) -> anyhow::Result<u8> {
     let mut session = Session::new(
         &state,
-        &args.profile,
+        &options.profile,
         &plan.argv,
         profile.rpc.session_ttl_secs,
-        false,
+        reviewed,
     )?;
     audit.append(
         Some(session.id()),
         &Event::SessionCreated {
-            profile: args.profile.clone(),
+            profile: options.profile.clone(),
             command: plan.argv.clone(),
             expires: session.record.expires,
         },
     )?;
-    session.record.state = SessionState::Unreviewed;
+    session.record.state = if reviewed {
+        SessionState::Reviewed
+    } else {
+        SessionState::Unreviewed
+    };
     let backing = crate::launch::Backing {
         state,
         profile: Arc::new(profile.clone()),
         session,
         audit: Arc::new(audit),
     };
-    crate::launch::run(&plan, args.verbose, backing)
+    crate::launch::run(plan, options.verbose, backing)
 }
 
 /// `jail-call`, installed beside `jail`; without it the jail has no helper

@@ -5,6 +5,8 @@ mod audit_cmd;
 mod doctor;
 mod exec;
 mod policy_cmd;
+mod review;
+mod run;
 
 use std::path::PathBuf;
 
@@ -33,6 +35,10 @@ enum Command {
     /// Validate or show policies.
     #[command(subcommand)]
     Policy(policy_cmd::PolicyCommand),
+    /// Review a file through the six stages; the exit status is the verdict.
+    Review(review::ReviewArgs),
+    /// Review a file, then run exactly what was reviewed in a jail.
+    Run(Box<run::RunArgs>),
     /// Check or show the audit log.
     #[command(subcommand)]
     Audit(audit_cmd::AuditCommand),
@@ -45,6 +51,8 @@ enum Command {
 pub fn run(cli: Cli) -> anyhow::Result<u8> {
     match cli.command {
         Command::Exec(args) => exec::run(cli.policy.as_deref(), cli.state_dir.as_deref(), *args),
+        Command::Review(args) => review::run(cli.policy.as_deref(), cli.state_dir.as_deref(), args),
+        Command::Run(args) => run::run(cli.policy.as_deref(), cli.state_dir.as_deref(), *args),
         Command::Audit(command) => audit_cmd::run(cli.state_dir.as_deref(), command),
         Command::Approve(args) => approve::run(cli.state_dir.as_deref(), args, true),
         Command::Deny(args) => approve::run(cli.state_dir.as_deref(), args, false),

@@ -5,6 +5,7 @@
 
 pub mod histogram;
 pub mod parse;
+pub mod pipeline;
 pub mod reviewer;
 pub mod sanitize;
 pub mod scan;

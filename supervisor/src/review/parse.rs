@@ -1,1 +1,903 @@
-//! (being written)
+//! Stage 3 of the review: parse agent-written code with tree-sitter, refuse
+//! syntax errors before any reviewer is paid for, and pull out the parts the
+//! later stages need (comments, string literals, docstrings, imports).
+
+use std::collections::HashSet;
+
+use serde::Serialize;
+use tree_sitter::{Node, Parser, Tree};
+
+use super::Lang;
+
+/// Deeper trees are refused: the walkers in this module and in `sanitize`
+/// recurse, and real code never nests this deep (CPython gives up far earlier).
+pub(crate) const MAX_DEPTH: usize = 1000;
+
+/// Source that parsed without errors, with its tree.
+#[derive(Debug, Clone)]
+pub struct Parsed {
+    pub lang: Lang,
+    pub source: String,
+    pub tree: Tree,
+}
+
+/// The first syntax problem in document order. `line` and `column` are
+/// 1-based; the column counts characters, not bytes.
+#[derive(Debug, Clone, thiserror::Error, Serialize)]
+#[error("line {line}, column {column}: {message}")]
+pub struct SyntaxError {
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+pub(crate) fn language(lang: Lang) -> tree_sitter::Language {
+    match lang {
+        Lang::Python => tree_sitter_python::LANGUAGE.into(),
+        Lang::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
+        Lang::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
+        Lang::Bash => tree_sitter_bash::LANGUAGE.into(),
+    }
+}
+
+/// Parses `source`; any ERROR or MISSING node is a [`SyntaxError`] (see
+/// [`first_error`]).
+pub fn parse(lang: Lang, source: &str) -> Result<Parsed, SyntaxError> {
+    let parsed = parse_lenient(lang, source)?;
+    match first_error(&parsed) {
+        Some(err) => Err(err),
+        None => Ok(parsed),
+    }
+}
+
+/// Parses without judging: the tree may hold ERROR nodes, so stage 2 can
+/// read the imports before stage 3 reports syntax errors with
+/// [`first_error`]. Fails only if the grammar cannot be loaded (an ABI
+/// mismatch between tree-sitter and a grammar crate), never on bad code.
+pub fn parse_lenient(lang: Lang, source: &str) -> Result<Parsed, SyntaxError> {
+    let internal = |message: String| SyntaxError {
+        line: 1,
+        column: 1,
+        message,
+    };
+    let mut parser = Parser::new();
+    parser
+        .set_language(&language(lang))
+        .map_err(|e| internal(format!("internal: grammar not loadable: {e}")))?;
+    let tree = parser
+        .parse(source, None)
+        .ok_or_else(|| internal("internal: the parser gave no tree".to_string()))?;
+    Ok(Parsed {
+        lang,
+        source: source.to_string(),
+        tree,
+    })
+}
+
+/// The first problem in document order: an ERROR or MISSING node, nesting
+/// beyond [`MAX_DEPTH`], and for Python code tree-sitter tolerates but
+/// CPython refuses (an empty block, a Python 2 `print`/`exec` statement), so
+/// the agent gets REWORK before the code runs and fails.
+pub fn first_error(parsed: &Parsed) -> Option<SyntaxError> {
+    let (lang, src) = (parsed.lang, parsed.source.as_str());
+    let python = (lang == Lang::Python).then(|| {
+        // Kind ids, not names: a name costs a strlen and a UTF-8 check.
+        let language = parsed.tree.language();
+        [
+            language.id_for_node_kind("block", true),
+            language.id_for_node_kind("print_statement", true),
+            language.id_for_node_kind("exec_statement", true),
+        ]
+    });
+    // One pre-order walk, so the first problem found is the first in the file.
+    let mut cursor = parsed.tree.root_node().walk();
+    let mut depth = 0usize;
+    loop {
+        let node = cursor.node();
+        if node.is_error() || node.is_missing() {
+            return Some(describe(src, node));
+        }
+        if let Some(ids) = python {
+            if ids.contains(&node.kind_id()) && node.is_named() {
+                if let Some(message) = python_problem(node) {
+                    return Some(error_at(src, node, message));
+                }
+            }
+        }
+        if depth >= MAX_DEPTH {
+            return Some(error_at(
+                src,
+                node,
+                format!("nesting deeper than {MAX_DEPTH} levels"),
+            ));
+        }
+        if cursor.goto_first_child() {
+            depth += 1;
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return None;
+            }
+            depth -= 1;
+        }
+    }
+}
+
+fn python_problem(node: Node) -> Option<String> {
+    match node.kind() {
+        "block" => {
+            let mut c = node.walk();
+            let empty = !node
+                .named_children(&mut c)
+                .any(|child| child.kind() != "comment");
+            empty.then(|| "expected an indented block".to_string())
+        }
+        "print_statement" => Some("Python 2 `print` statement; call print()".to_string()),
+        "exec_statement" => Some("Python 2 `exec` statement; call exec()".to_string()),
+        _ => None,
+    }
+}
+
+fn describe(src: &str, node: Node) -> SyntaxError {
+    if node.is_missing() {
+        let what = if node.is_named() {
+            node.kind().to_string()
+        } else {
+            format!("`{}`", node.kind())
+        };
+        return error_at(src, node, format!("missing {what}"));
+    }
+    // A nested problem is more precise than the ERROR node around it.
+    if let Some(inner) = first_problem_below(node) {
+        return describe(src, inner);
+    }
+    let mut leaves = Vec::new();
+    collect_leaves(node, &mut leaves);
+    // Brackets explain most ERROR nodes: a stray closer or an unclosed opener.
+    let mut open: Vec<(char, Node)> = Vec::new();
+    for &leaf in &leaves {
+        if leaf.is_named() {
+            continue;
+        }
+        let text = leaf.utf8_text(src.as_bytes()).unwrap_or("");
+        for ch in text.trim_start_matches('$').chars() {
+            match ch {
+                '(' | '[' | '{' => open.push((ch, leaf)),
+                ')' | ']' | '}' => {
+                    let want = match ch {
+                        ')' => '(',
+                        ']' => '[',
+                        _ => '{',
+                    };
+                    if open.last().map(|&(c, _)| c) == Some(want) {
+                        open.pop();
+                    } else {
+                        return error_at(src, leaf, format!("unexpected `{ch}`"));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    if let Some(&(ch, leaf)) = open.first() {
+        return error_at(src, leaf, format!("unclosed `{ch}`"));
+    }
+    let last = leaves.last().copied().unwrap_or(node);
+    let token = snippet(src, last);
+    let at_end = src
+        .get(node.end_byte()..)
+        .is_none_or(|rest| rest.trim().is_empty());
+    if at_end && leaves.len() > 1 {
+        error_at(src, last, format!("unexpected end of input after `{token}`"))
+    } else {
+        error_at(src, last, format!("unexpected `{token}`"))
+    }
+}
+
+/// The first ERROR or MISSING node strictly inside `node`, in pre-order.
+fn first_problem_below(node: Node) -> Option<Node> {
+    let mut found = None;
+    walk(node, &mut |n| {
+        if found.is_none() && n.id() != node.id() && (n.is_error() || n.is_missing()) {
+            found = Some(n);
+        }
+    });
+    found
+}
+
+fn collect_leaves<'t>(node: Node<'t>, out: &mut Vec<Node<'t>>) {
+    walk(node, &mut |n| {
+        if n.child_count() == 0 {
+            out.push(n);
+        }
+    });
+}
+
+pub(crate) fn last_child(node: Node) -> Option<Node> {
+    let last = node.child_count().checked_sub(1)?;
+    node.child(u32::try_from(last).ok()?)
+}
+
+/// A token's text for a message: its first line, at most 32 characters.
+fn snippet(src: &str, node: Node) -> String {
+    let text = node.utf8_text(src.as_bytes()).unwrap_or("");
+    let line = text.lines().next().unwrap_or("");
+    let mut out: String = line.chars().take(32).collect();
+    if line.chars().count() > 32 {
+        out.push('…');
+    }
+    out
+}
+
+fn error_at(src: &str, node: Node, message: String) -> SyntaxError {
+    let point = node.start_position();
+    let start = node.start_byte();
+    let line_start = start.saturating_sub(point.column);
+    let column = src
+        .get(line_start..start)
+        .map_or(point.column, |prefix| prefix.chars().count());
+    SyntaxError {
+        line: point.row + 1,
+        column: column + 1,
+        message,
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SegmentKind {
+    Comment,
+    String,
+    Docstring,
+}
+
+/// A piece of data text from the source, for the injection scan and the
+/// histograms. `line` is 1-based, where the comment or literal starts.
+#[derive(Debug, Clone, Serialize)]
+pub struct Segment {
+    pub kind: SegmentKind,
+    pub line: usize,
+    pub text: String,
+}
+
+/// Every comment, string/bytes literal (f-string and template literal text
+/// parts, embedded expressions left out) and Python docstring, in document
+/// order. Texts are raw source (escapes not decoded); comments keep their
+/// markers.
+pub fn segments(parsed: &Parsed) -> Vec<Segment> {
+    let src = parsed.source.as_str();
+    let root = parsed.tree.root_node();
+    let docstrings = if parsed.lang == Lang::Python {
+        python_docstring_ids(root)
+    } else {
+        HashSet::new()
+    };
+    let mut out = Vec::new();
+    walk(root, &mut |node| {
+        // Anonymous tokens share kinds with nodes (TypeScript's `string` type).
+        if !node.is_named() {
+            return;
+        }
+        let kind = node.kind();
+        let segment = match (parsed.lang, kind) {
+            (_, "comment") | (Lang::JavaScript | Lang::TypeScript, "hash_bang_line") => {
+                Some((SegmentKind::Comment, text(src, node).to_string()))
+            }
+            (Lang::Python, "string") => {
+                let kind = if docstrings.contains(&node.id()) {
+                    SegmentKind::Docstring
+                } else {
+                    SegmentKind::String
+                };
+                Some((kind, literal_content(src, node, 1, 1, &["interpolation"])))
+            }
+            (Lang::JavaScript | Lang::TypeScript, "string" | "template_string") => Some((
+                SegmentKind::String,
+                literal_content(src, node, 1, 1, &["template_substitution"]),
+            )),
+            (Lang::JavaScript | Lang::TypeScript, "jsx_text") => {
+                let t = text(src, node).trim();
+                (!t.is_empty()).then(|| (SegmentKind::String, t.to_string()))
+            }
+            (Lang::Bash, "string") => Some((
+                SegmentKind::String,
+                literal_content(src, node, 1, 1, BASH_EXPANSIONS),
+            )),
+            (Lang::Bash, "raw_string") => Some((SegmentKind::String, strip(src, node, 1, 1))),
+            (Lang::Bash, "ansi_c_string") => Some((SegmentKind::String, strip(src, node, 2, 1))),
+            (Lang::Bash, "heredoc_body") => Some((
+                SegmentKind::String,
+                literal_content(src, node, 0, 0, BASH_EXPANSIONS),
+            )),
+            _ => None,
+        };
+        if let Some((kind, text)) = segment {
+            out.push(Segment {
+                kind,
+                line: node.start_position().row + 1,
+                text,
+            });
+        }
+    });
+    out
+}
+
+pub(crate) const BASH_EXPANSIONS: &[&str] = &[
+    "simple_expansion",
+    "expansion",
+    "command_substitution",
+    "arithmetic_expansion",
+    "process_substitution",
+];
+
+/// Pre-order visit of every node, iteratively (no recursion on deep trees).
+pub(crate) fn walk<'t>(root: Node<'t>, visit: &mut impl FnMut(Node<'t>)) {
+    let mut cursor = root.walk();
+    loop {
+        visit(cursor.node());
+        if cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return;
+            }
+        }
+    }
+}
+
+pub(crate) fn text<'s>(src: &'s str, node: Node) -> &'s str {
+    src.get(node.byte_range()).unwrap_or("")
+}
+
+fn strip(src: &str, node: Node, open: usize, close: usize) -> String {
+    let t = text(src, node);
+    t.get(open..t.len().saturating_sub(close))
+        .unwrap_or("")
+        .to_string()
+}
+
+/// The text inside a literal: between its first and last child (the
+/// delimiters; Python's `string_start` carries the prefix) or, for a leaf,
+/// `open`/`close` bytes in; embedded expressions become one space.
+fn literal_content(src: &str, node: Node, open: usize, close: usize, embedded: &[&str]) -> String {
+    let count = node.child_count();
+    let (mut from, to) = if count >= 2 && open > 0 {
+        let first = node.child(0).map_or(node.start_byte(), |c| c.end_byte());
+        let last = last_child(node).map_or(node.end_byte(), |c| c.start_byte());
+        (first, last)
+    } else {
+        (
+            node.start_byte() + open,
+            node.end_byte().saturating_sub(close),
+        )
+    };
+    let mut out = String::new();
+    let mut c = node.walk();
+    for child in node.children(&mut c) {
+        if embedded.contains(&child.kind()) && child.start_byte() >= from {
+            out.push_str(src.get(from..child.start_byte()).unwrap_or(""));
+            out.push(' ');
+            from = child.end_byte();
+        }
+    }
+    if from < to {
+        out.push_str(src.get(from..to).unwrap_or(""));
+    }
+    out
+}
+
+/// Node ids of the `string` nodes that are Python docstrings.
+fn python_docstring_ids(root: Node) -> HashSet<usize> {
+    let mut ids = HashSet::new();
+    walk(root, &mut |node| {
+        let body = match node.kind() {
+            "module" => Some(node),
+            "function_definition" | "class_definition" => node.child_by_field_name("body"),
+            _ => None,
+        };
+        if let Some(stmt) = body.and_then(python_docstring) {
+            let mut c = stmt.walk();
+            for child in stmt.named_children(&mut c) {
+                if child.kind() == "string" {
+                    ids.insert(child.id());
+                } else {
+                    let mut c2 = child.walk();
+                    for part in child.named_children(&mut c2) {
+                        ids.insert(part.id());
+                    }
+                }
+            }
+        }
+    });
+    ids
+}
+
+/// The docstring statement of a module or a function/class body: the first
+/// statement, if it is a plain string expression (an f-string is not a
+/// docstring in Python, and may run code).
+pub(crate) fn python_docstring(body: Node) -> Option<Node> {
+    let mut c = body.walk();
+    let first = body
+        .named_children(&mut c)
+        .find(|n| n.kind() != "comment")?;
+    if first.kind() != "expression_statement" || first.named_child_count() != 1 {
+        return None;
+    }
+    let expr = first.named_child(0)?;
+    let plain = |s: Node| {
+        let mut c = s.walk();
+        s.kind() == "string" && !s.children(&mut c).any(|p| p.kind() == "interpolation")
+    };
+    let ok = match expr.kind() {
+        "string" => plain(expr),
+        "concatenated_string" => {
+            let mut c = expr.walk();
+            let all = expr.named_children(&mut c).all(plain);
+            all
+        }
+        _ => false,
+    };
+    ok.then_some(first)
+}
+
+/// One import. `module` is as written (Python relative imports keep their
+/// dots). `names` are the names taken from the module as the module calls
+/// them (aliases not included); in JS/TS a default import is `default` and a
+/// namespace import or `export *` is `*`. `star` is only Python's
+/// `from m import *`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Import {
+    pub module: String,
+    pub names: Vec<String>,
+    pub star: bool,
+    pub line: usize,
+}
+
+/// Every import, in document order. Python: `import`, `from … import`, and
+/// `__import__("m")` / `importlib.import_module("m")` with a literal (the
+/// same thing by another road). JS/TS: `import … from "m"`, `import "m"`,
+/// `export … from "m"`, `import x = require("m")`, and `require("m")` /
+/// `import("m")` with a literal. Bash: none.
+pub fn imports(parsed: &Parsed) -> Vec<Import> {
+    let src = parsed.source.as_str();
+    let mut out = Vec::new();
+    let root = parsed.tree.root_node();
+    match parsed.lang {
+        Lang::Python => walk(root, &mut |n| python_import(src, n, &mut out)),
+        Lang::JavaScript | Lang::TypeScript => walk(root, &mut |n| js_import(src, n, &mut out)),
+        Lang::Bash => {}
+    }
+    out
+}
+
+fn line_of(node: Node) -> usize {
+    node.start_position().row + 1
+}
+
+fn python_import(src: &str, node: Node, out: &mut Vec<Import>) {
+    let without_space = |n: Node| text(src, n).split_whitespace().collect::<String>();
+    match node.kind() {
+        "import_statement" => {
+            let mut c = node.walk();
+            for name in node.children_by_field_name("name", &mut c) {
+                let module = if name.kind() == "aliased_import" {
+                    name.child_by_field_name("name")
+                        .map(without_space)
+                        .unwrap_or_default()
+                } else {
+                    without_space(name)
+                };
+                out.push(Import {
+                    module,
+                    names: Vec::new(),
+                    star: false,
+                    line: line_of(node),
+                });
+            }
+        }
+        "import_from_statement" | "future_import_statement" => {
+            let module = node
+                .child_by_field_name("module_name")
+                .map_or_else(|| "__future__".to_string(), without_space);
+            let mut names = Vec::new();
+            let mut c = node.walk();
+            for name in node.children_by_field_name("name", &mut c) {
+                let n = if name.kind() == "aliased_import" {
+                    name.child_by_field_name("name")
+                } else {
+                    Some(name)
+                };
+                if let Some(n) = n {
+                    names.push(without_space(n));
+                }
+            }
+            let mut c = node.walk();
+            let star = node
+                .children(&mut c)
+                .any(|ch| ch.kind() == "wildcard_import");
+            out.push(Import {
+                module,
+                names,
+                star,
+                line: line_of(node),
+            });
+        }
+        "call" => {
+            if let Some(module) = python_dynamic_import(src, node) {
+                out.push(Import {
+                    module: module.to_string(),
+                    names: Vec::new(),
+                    star: false,
+                    line: line_of(node),
+                });
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `__import__("m")` or `importlib.import_module("m")`: the literal module.
+pub(crate) fn python_dynamic_import<'s>(src: &'s str, call: Node) -> Option<&'s str> {
+    let func = call.child_by_field_name("function")?;
+    let callee = text(src, func);
+    if callee != "__import__" && callee != "importlib.import_module" {
+        return None;
+    }
+    let arg = python_first_arg(call)?;
+    python_plain_string(src, arg)
+}
+
+pub(crate) fn python_first_arg(call: Node) -> Option<Node> {
+    let args = call.child_by_field_name("arguments")?;
+    if args.kind() != "argument_list" {
+        return None;
+    }
+    args.named_child(0)
+}
+
+/// The content of a Python string literal without interpolation or prefix
+/// letters other than none at all (a plain `"m"` or `'m'`).
+pub(crate) fn python_plain_string<'s>(src: &'s str, node: Node) -> Option<&'s str> {
+    if node.kind() != "string" || node.child_count() > 3 {
+        return None;
+    }
+    let start = node.child(0)?;
+    let end = last_child(node)?;
+    let start_text = text(src, start);
+    if !(start_text == "\"" || start_text == "'") {
+        return None;
+    }
+    src.get(start.end_byte()..end.start_byte())
+}
+
+fn js_import(src: &str, node: Node, out: &mut Vec<Import>) {
+    match node.kind() {
+        "import_statement" | "export_statement" => {
+            let Some(source) = node.child_by_field_name("source") else {
+                // `import x = require("m")` keeps its source one level down.
+                let mut c = node.walk();
+                let clause = node
+                    .named_children(&mut c)
+                    .find(|n| n.kind() == "import_require_clause");
+                if let Some(module) = clause
+                    .and_then(|cl| cl.child_by_field_name("source"))
+                    .and_then(|s| js_plain_string(src, s))
+                {
+                    out.push(Import {
+                        module: module.to_string(),
+                        names: Vec::new(),
+                        star: false,
+                        line: line_of(node),
+                    });
+                }
+                return;
+            };
+            let Some(module) = js_plain_string(src, source) else {
+                return;
+            };
+            let mut names = Vec::new();
+            let mut c = node.walk();
+            for child in node.children(&mut c) {
+                match child.kind() {
+                    "import_clause" => js_import_clause_names(src, child, &mut names),
+                    "export_clause" => js_specifier_names(src, child, &mut names),
+                    "*" | "namespace_export" => names.push("*".to_string()),
+                    _ => {}
+                }
+            }
+            out.push(Import {
+                module: module.to_string(),
+                names,
+                star: false,
+                line: line_of(node),
+            });
+        }
+        "call_expression" => {
+            if let Some(module) = js_require_or_import(src, node) {
+                out.push(Import {
+                    module: module.to_string(),
+                    names: Vec::new(),
+                    star: false,
+                    line: line_of(node),
+                });
+            }
+        }
+        _ => {}
+    }
+}
+
+fn js_import_clause_names(src: &str, clause: Node, names: &mut Vec<String>) {
+    let mut c = clause.walk();
+    for child in clause.named_children(&mut c) {
+        match child.kind() {
+            "identifier" => names.push("default".to_string()),
+            "namespace_import" => names.push("*".to_string()),
+            "named_imports" => js_specifier_names(src, child, names),
+            _ => {}
+        }
+    }
+}
+
+fn js_specifier_names(src: &str, list: Node, names: &mut Vec<String>) {
+    let mut c = list.walk();
+    for spec in list.named_children(&mut c) {
+        if let Some(name) = spec.child_by_field_name("name") {
+            let n = js_plain_string(src, name).unwrap_or_else(|| text(src, name));
+            names.push(n.to_string());
+        }
+    }
+}
+
+/// `require("m")` or `import("m")` with a literal: the module.
+pub(crate) fn js_require_or_import<'s>(src: &'s str, call: Node) -> Option<&'s str> {
+    let func = call.child_by_field_name("function")?;
+    let is_loader = match func.kind() {
+        "import" => true,
+        "identifier" => text(src, func) == "require",
+        _ => false,
+    };
+    if !is_loader {
+        return None;
+    }
+    let args = call.child_by_field_name("arguments")?;
+    js_plain_string(src, args.named_child(0)?)
+}
+
+/// The content of a JS string, or of a template literal without
+/// substitutions; None for anything else.
+pub(crate) fn js_plain_string<'s>(src: &'s str, node: Node) -> Option<&'s str> {
+    match node.kind() {
+        "string" => {}
+        "template_string" => {
+            let mut c = node.walk();
+            if node
+                .children(&mut c)
+                .any(|ch| ch.kind() == "template_substitution")
+            {
+                return None;
+            }
+        }
+        _ => return None,
+    }
+    let t = text(src, node);
+    t.get(1..t.len().saturating_sub(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(lang: Lang, src: &str) -> SyntaxError {
+        match parse(lang, src) {
+            Ok(_) => panic!("expected a syntax error in {src:?}"),
+            Err(e) => e,
+        }
+    }
+
+    fn at(e: &SyntaxError) -> (usize, usize) {
+        (e.line, e.column)
+    }
+
+    #[test]
+    fn python_syntax_errors() {
+        let e = err(Lang::Python, "x = 1\ndef f(:\n    pass\n");
+        assert_eq!((at(&e), e.message.as_str()), ((2, 7), "missing `)`"));
+        let e = err(Lang::Python, "x = 1\nprint(\"a\"))\n");
+        assert_eq!((at(&e), e.message.as_str()), ((2, 11), "unexpected `)`"));
+        let e = err(Lang::Python, "ok = 1\nx = (1,\ny = 2\n");
+        assert_eq!((at(&e), e.message.as_str()), ((2, 5), "unclosed `(`"));
+        let e = err(Lang::Python, "def g():\nreturn 2\n");
+        assert_eq!(e.line, 1);
+        assert_eq!(e.message, "expected an indented block");
+        let e = err(Lang::Python, "print \"hi\"\n");
+        assert!(e.message.contains("print"), "{e}");
+        // The column counts characters: "é" is two bytes.
+        let e = err(Lang::Python, "s = 'é'; x = )\n");
+        assert_eq!(at(&e), (1, 14), "{e}");
+        assert_eq!(e.to_string(), format!("line 1, column 14: {}", e.message));
+    }
+
+    #[test]
+    fn javascript_typescript_bash_syntax_errors() {
+        let e = err(Lang::JavaScript, "const a = 1;\nfoo(1));\n");
+        assert_eq!((at(&e), e.message.as_str()), ((2, 7), "unexpected `)`"));
+        let e = err(Lang::JavaScript, "if (x) {\n  y();\n");
+        assert_eq!((at(&e), e.message.as_str()), ((2, 7), "missing `}`"));
+        let e = err(Lang::TypeScript, "let n: number = 1;\nfunction f(a: string {\n}\n");
+        assert_eq!((at(&e), e.message.as_str()), ((2, 21), "missing `)`"));
+        let e = err(Lang::Bash, "echo ok\nif true; then\n  echo x\n");
+        assert_eq!((at(&e), e.message.as_str()), ((4, 1), "missing `fi`"));
+        let e = err(Lang::Bash, "echo ok\necho $(ls\n");
+        assert_eq!((at(&e), e.message.as_str()), ((3, 1), "missing `)`"));
+    }
+
+    #[test]
+    fn valid_code_parses() {
+        for (lang, src) in [
+            (Lang::Python, "import os\nos.system('ls')\n"),
+            (Lang::JavaScript, "const x = require('fs');\n"),
+            (Lang::TypeScript, "let x: number = 1;\n"),
+            (Lang::Bash, "echo hi | grep h\n"),
+            (Lang::Python, ""),
+        ] {
+            assert!(parse(lang, src).is_ok(), "{src:?}");
+        }
+    }
+
+    #[test]
+    fn deep_nesting_is_refused() {
+        let src = format!("x = {}1{}\n", "(".repeat(1200), ")".repeat(1200));
+        let e = err(Lang::Python, &src);
+        assert!(e.message.contains("nesting"), "{e}");
+    }
+
+    fn seg(lang: Lang, src: &str) -> Vec<(SegmentKind, usize, String)> {
+        let parsed = parse(lang, src).unwrap();
+        segments(&parsed)
+            .into_iter()
+            .map(|s| (s.kind, s.line, s.text))
+            .collect()
+    }
+
+    #[test]
+    fn python_segments() {
+        use SegmentKind::*;
+        let src = r#""""Module doc."""
+# a comment
+def f(x):
+    '''Function doc.'''
+    s = f"hello {x!r} world" + b'bytes' + r"raw"
+    return "plain"
+
+class C:
+    "Class doc."
+    def m(self):
+        """Not first""" if x else None
+        return f"{'inner'}"
+"#;
+        assert_eq!(
+            seg(Lang::Python, src),
+            vec![
+                (Docstring, 1, "Module doc.".into()),
+                (Comment, 2, "# a comment".into()),
+                (Docstring, 4, "Function doc.".into()),
+                (String, 5, "hello   world".into()),
+                (String, 5, "bytes".into()),
+                (String, 5, "raw".into()),
+                (String, 6, "plain".into()),
+                (Docstring, 9, "Class doc.".into()),
+                (String, 11, "Not first".into()),
+                (String, 12, " ".into()),
+                (String, 12, "inner".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn javascript_and_bash_segments() {
+        use SegmentKind::*;
+        let js = "#!/usr/bin/env node\n// c1\nconst a = 'x' + `t ${b + \"in\"} u`; /* c2 */\n";
+        assert_eq!(
+            seg(Lang::JavaScript, js),
+            vec![
+                (Comment, 1, "#!/usr/bin/env node".into()),
+                (Comment, 2, "// c1".into()),
+                (String, 3, "x".into()),
+                (String, 3, "t   u".into()),
+                (String, 3, "in".into()),
+                (Comment, 3, "/* c2 */".into()),
+            ]
+        );
+        let ts = "const s: string = \"typed\"; // note\n";
+        assert_eq!(
+            seg(Lang::TypeScript, ts),
+            vec![
+                (String, 1, "typed".into()),
+                (Comment, 1, "// note".into())
+            ]
+        );
+        let sh = "# top\necho \"dq $HOME x\" 'sq' $'ansi'\ncat <<EOF\nbody line\nEOF\n";
+        assert_eq!(
+            seg(Lang::Bash, sh),
+            vec![
+                (Comment, 1, "# top".into()),
+                (String, 2, "dq   x".into()),
+                (String, 2, "sq".into()),
+                (String, 2, "ansi".into()),
+                (String, 4, "body line\n".into()),
+            ]
+        );
+    }
+
+    fn imp(lang: Lang, src: &str) -> Vec<(String, Vec<String>, bool, usize)> {
+        let parsed = parse(lang, src).unwrap();
+        imports(&parsed)
+            .into_iter()
+            .map(|i| (i.module, i.names, i.star, i.line))
+            .collect()
+    }
+
+    fn strs(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn python_imports() {
+        let src = "import os, a.b as c\nfrom . import x\nfrom ..pkg.mod import (y as z, w)\nfrom m import *\nfrom __future__ import annotations\nm = __import__('subprocess')\nimportlib.import_module(\"json\")\n";
+        assert_eq!(
+            imp(Lang::Python, src),
+            vec![
+                ("os".into(), vec![], false, 1),
+                ("a.b".into(), vec![], false, 1),
+                (".".into(), strs(&["x"]), false, 2),
+                ("..pkg.mod".into(), strs(&["y", "w"]), false, 3),
+                ("m".into(), vec![], true, 4),
+                ("__future__".into(), strs(&["annotations"]), false, 5),
+                ("subprocess".into(), vec![], false, 6),
+                ("json".into(), vec![], false, 7),
+            ]
+        );
+    }
+
+    #[test]
+    fn javascript_imports() {
+        let src = r#"import fs, { readFile as rf, exec } from "fs";
+import * as path from 'path';
+import "side-effect";
+export { a as b } from "./mod.js";
+export * from "star";
+const cp = require("child_process");
+async function f() { return await import("dyn"); }
+require(name);
+"#;
+        assert_eq!(
+            imp(Lang::JavaScript, src),
+            vec![
+                ("fs".into(), strs(&["default", "readFile", "exec"]), false, 1),
+                ("path".into(), strs(&["*"]), false, 2),
+                ("side-effect".into(), vec![], false, 3),
+                ("./mod.js".into(), strs(&["a"]), false, 4),
+                ("star".into(), strs(&["*"]), false, 5),
+                ("child_process".into(), vec![], false, 6),
+                ("dyn".into(), vec![], false, 7),
+            ]
+        );
+        let ts = "import type { T } from \"./types\";\nimport x = require(\"legacy\");\n";
+        assert_eq!(
+            imp(Lang::TypeScript, ts),
+            vec![
+                ("./types".into(), strs(&["T"]), false, 1),
+                ("legacy".into(), vec![], false, 2),
+            ]
+        );
+        assert!(imp(Lang::Bash, "source ./x.sh\n. y.sh\n").is_empty());
+    }
+}

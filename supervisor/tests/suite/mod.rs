@@ -4,6 +4,7 @@ mod exec;
 mod lifecycle;
 mod limits;
 mod policy_cli;
+mod review;
 mod rpc;
 mod secrets;
 mod terminal;

@@ -1,0 +1,181 @@
+//! `jail run FILE [-- ARGS]`: review, then run exactly the reviewed bytes in
+//! a jail with a session and its channel.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+use clap::Args;
+use serde::{Deserialize, Serialize};
+
+use super::exec::JailOptions;
+use super::review::{self as review_cmd, MAJOR, REJECTED, REWORK};
+use crate::approvals::{Approvals, Decision, Pending};
+use crate::audit::{AuditLog, Event};
+use crate::fsview::HostFs;
+use crate::review::reviewer::Verdict;
+use crate::review::Lang;
+use crate::state::{self, StateDir};
+
+#[derive(Args)]
+pub struct RunArgs {
+    #[command(flatten)]
+    jail: JailOptions,
+    /// The language, when the file name does not say.
+    #[arg(long, value_name = "LANG")]
+    lang: Option<String>,
+    /// Print the review report as JSON (on stderr, before the run).
+    #[arg(long)]
+    json: bool,
+    /// The file to review and run.
+    file: PathBuf,
+    /// Arguments for the program.
+    #[arg(last = true, value_name = "ARGS")]
+    args: Vec<String>,
+}
+
+/// Where the reviewed code appears in the jail.
+const CODE_DIR: &str = "/run/jail/code";
+
+/// REWORK verdicts so far for one lineage of code (one file path).
+#[derive(Default, Serialize, Deserialize)]
+struct Lineage {
+    reworks: u32,
+}
+
+pub fn run(
+    policy_path: Option<&Path>,
+    state_dir: Option<&Path>,
+    args: RunArgs,
+) -> anyhow::Result<u8> {
+    let policy = super::load_policy(policy_path)?;
+    let profile = policy.profile(&args.jail.profile)?;
+    // Read once: what is reviewed is what runs, whatever happens to the
+    // file from here on.
+    let (source, lang) = review_cmd::load(&args.file, args.lang.as_deref())?;
+    let interpreter = match lang {
+        Lang::Python => "python3",
+        Lang::JavaScript => "node",
+        Lang::Bash => "bash",
+        Lang::TypeScript => anyhow::bail!(
+            "jail run does not run TypeScript directly: check it with `jail review`, \
+             compile it to JavaScript, and run that"
+        ),
+    };
+    let state = StateDir::resolve(state_dir)?;
+    let audit = AuditLog::new(&state);
+    audit.verify(false)?;
+    let report = review_cmd::reviewed(&source, lang, profile, &state, &audit, false)?;
+    if args.json {
+        eprintln!("{}", serde_json::to_string_pretty(&report)?);
+    }
+    let lineage_path = state.lineages().join(format!(
+        "{}.json",
+        crate::audit::digest(
+            std::fs::canonicalize(&args.file)
+                .unwrap_or_else(|_| args.file.clone())
+                .as_os_str()
+                .as_encoded_bytes()
+        )
+    ));
+    let mut lineage: Lineage = state::read_json(&lineage_path).unwrap_or_default();
+    let findings = || {
+        for f in &report.findings {
+            let at = f.line.map(|l| format!("line {l}: ")).unwrap_or_default();
+            eprintln!("jail: finding: {at}{} ({})", f.message, f.severity);
+        }
+    };
+    match report.verdict {
+        Verdict::Approve => {
+            lineage.reworks = 0;
+        }
+        Verdict::Rework => {
+            lineage.reworks += 1;
+            let json = serde_json::to_vec(&lineage)?;
+            state::write_atomic(&lineage_path, &json, false)?;
+            findings();
+            if lineage.reworks > profile.review.max_rework {
+                eprintln!(
+                    "jail: REWORK {} times for {}; that is more than review.max_rework ({}): \
+                     treated as REJECTED",
+                    lineage.reworks,
+                    args.file.display(),
+                    profile.review.max_rework
+                );
+                return Ok(REJECTED);
+            }
+            eprintln!(
+                "jail: REWORK ({} of {} retries): fix the findings and run again",
+                lineage.reworks, profile.review.max_rework
+            );
+            return Ok(REWORK);
+        }
+        Verdict::Major => {
+            findings();
+            let approvals = Approvals::new(&state, profile.rpc.approval_timeout_secs, false);
+            let pending = Pending {
+                id: String::new(),
+                session: "-".into(),
+                tool: format!("jail run {}", args.file.display()),
+                reason: "the review needs a human (MAJOR)".into(),
+                preview: format!("{} {}", lang.name(), report.digest),
+                created: state::now(),
+            };
+            let (id, decision) = approvals.ask(pending, &AtomicBool::new(false))?;
+            let (word, by) = match &decision {
+                Decision::Approved { by } => ("approved", *by),
+                Decision::Denied { by, .. } => ("denied", *by),
+            };
+            audit.append(
+                None,
+                &Event::Approval {
+                    request: id,
+                    tool: "jail run".into(),
+                    decision: word.into(),
+                    by: by.into(),
+                },
+            )?;
+            if let Decision::Denied { why, .. } = decision {
+                eprintln!("jail: MAJOR, and not approved: {why}");
+                return Ok(MAJOR);
+            }
+        }
+        Verdict::Rejected => {
+            findings();
+            eprintln!("jail: REJECTED: the code does not run");
+            return Ok(REJECTED);
+        }
+    }
+    if report.verdict == Verdict::Approve {
+        let json = serde_json::to_vec(&lineage)?;
+        state::write_atomic(&lineage_path, &json, false)?;
+    }
+
+    // The reviewed bytes, in a read-only file of ours, bound read-only.
+    let name = format!(
+        "main.{}",
+        match lang {
+            Lang::Python => "py",
+            Lang::JavaScript => "js",
+            _ => "sh",
+        }
+    );
+    let dir = state.runs().join(&report.digest);
+    std::fs::create_dir_all(&dir)?;
+    let host_copy = dir.join(&name);
+    if !host_copy.is_file() {
+        state::write_atomic(&host_copy, source.as_bytes(), false)?;
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&host_copy, std::fs::Permissions::from_mode(0o444))?;
+    }
+    let dest = format!("{CODE_DIR}/{name}");
+    let bind: policy::model::BindSpec = format!("{}:{dest}", host_copy.display())
+        .parse()
+        .map_err(|err| anyhow::anyhow!("{err}"))?;
+    let argv: Vec<String> = [interpreter.to_string(), dest]
+        .into_iter()
+        .chain(args.args.iter().cloned())
+        .collect();
+    let request = args.jail.request(argv, vec![bind])?;
+    let plan = policy::plan::build(profile, &request, &HostFs)?;
+    super::exec::launch(profile, &args.jail, &plan, state, audit, true)
+}

@@ -1,0 +1,404 @@
+//! The fixed order of the six stages, and the report each run produces.
+//!
+//! 1. hash: blake3 of the normalized source, the profile and the reviewer
+//!    configuration, looked up in the approval cache (only APPROVE is kept);
+//! 2. imports: `from x import *` and imports the policy forbids: REJECTED;
+//! 3. parse: tree-sitter; a syntax error is REWORK with line and column;
+//! 4. injection scan: advisory flags (or REJECTED on a critical one where
+//!    the policy says so);
+//! 5. histograms: advisory scores of the comments, strings and docstrings;
+//! 6. sanitize, then the reviewers, voted, each answer in a fixed schema.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use policy::model::Profile;
+use serde::Serialize;
+
+use super::parse::{self, Parsed};
+use super::reviewer::{self, Flag, ReviewAnswer, ReviewFinding, ReviewRequest, Reviewer, Verdict};
+use super::{histogram, sanitize, scan, Lang};
+use crate::state::{self, StateDir, StateError};
+
+/// How one stage went.
+#[derive(Debug, Clone, Serialize)]
+pub struct Stage {
+    pub name: &'static str,
+    /// "passed", "hit", "miss", "rejected", "rework", "flags", "skipped" …
+    pub outcome: String,
+    pub micros: u64,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub details: Vec<String>,
+}
+
+/// The whole report of a review.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    pub language: Lang,
+    pub digest: String,
+    pub verdict: Verdict,
+    pub cached: bool,
+    pub stages: Vec<Stage>,
+    pub findings: Vec<ReviewFinding>,
+    pub flags: Vec<scan::Finding>,
+    pub histograms: Vec<histogram::KindScore>,
+    /// Whether a reviewer reported an attempt to steer it.
+    pub manipulation: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sanitized: Option<String>,
+}
+
+/// Line endings and trailing whitespace do not change what code does; the
+/// cache key should not change with them either.
+pub fn normalize(source: &str) -> String {
+    let mut out: String = source
+        .lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n");
+    out.push('\n');
+    out
+}
+
+/// The cache key: the code, the profile it runs under, and who reviews it.
+pub fn digest(normalized: &str, lang: Lang, profile: &Profile) -> String {
+    let mut hasher = blake3::Hasher::new();
+    hasher.update(lang.name().as_bytes());
+    hasher.update(&[0]);
+    hasher.update(normalized.as_bytes());
+    hasher.update(&[0]);
+    // The whole profile: a change of policy or reviewers is a new review.
+    hasher.update(serde_json::to_string(profile).unwrap_or_default().as_bytes());
+    hasher.finalize().to_hex().to_string()
+}
+
+/// APPROVE verdicts, by digest, in the state dir.
+pub struct ApprovalCache {
+    dir: PathBuf,
+}
+
+impl ApprovalCache {
+    pub fn new(state: &StateDir) -> ApprovalCache {
+        ApprovalCache {
+            dir: state.approvals(),
+        }
+    }
+
+    fn path(&self, digest: &str) -> PathBuf {
+        self.dir.join(format!("{digest}.json"))
+    }
+
+    pub fn hit(&self, digest: &str) -> bool {
+        self.path(digest).is_file()
+    }
+
+    pub fn store(&self, report: &Report) -> Result<(), StateError> {
+        let path = self.path(&report.digest);
+        let record = serde_json::json!({
+            "digest": report.digest,
+            "language": report.language,
+            "verdict": report.verdict,
+            "time": state::now(),
+        });
+        state::write_atomic(&path, record.to_string().as_bytes(), false)
+    }
+}
+
+fn timed<T>(f: impl FnOnce() -> T) -> (T, u64) {
+    let start = Instant::now();
+    let value = f();
+    (value, u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX))
+}
+
+/// Runs the stages on `source`. `reviewers` are asked only if stages 1-5
+/// let the code through.
+pub fn review(
+    source: &str,
+    lang: Lang,
+    profile: &Profile,
+    cache: Option<&ApprovalCache>,
+    reviewers: &[Box<dyn Reviewer>],
+    show_sanitized: bool,
+) -> Report {
+    let rules = &profile.review;
+    let (normalized, hash_us) = timed(|| normalize(source));
+    let (key, key_us) = timed(|| digest(&normalized, lang, profile));
+    let mut report = Report {
+        language: lang,
+        digest: key.clone(),
+        verdict: Verdict::Major,
+        cached: false,
+        stages: Vec::new(),
+        findings: Vec::new(),
+        flags: Vec::new(),
+        histograms: Vec::new(),
+        manipulation: false,
+        sanitized: None,
+    };
+    let stage = |name, outcome: &str, micros, details: Vec<String>| Stage {
+        name,
+        outcome: outcome.to_string(),
+        micros,
+        details,
+    };
+
+    // 1. hash
+    let hit = rules.cache && cache.is_some_and(|c| c.hit(&key));
+    report.stages.push(stage(
+        "hash",
+        if hit { "hit" } else { "miss" },
+        hash_us + key_us,
+        vec![format!("blake3 {key}")],
+    ));
+    if hit {
+        report.verdict = Verdict::Approve;
+        report.cached = true;
+        return report;
+    }
+
+    // 2. imports (from a tree even when it has errors: stage 3 reports those)
+    let (parsed, parse_us) = timed(|| parse::parse_lenient(lang, source));
+    let parsed = match parsed {
+        Ok(parsed) => parsed,
+        // Only when a grammar cannot load: nothing can be judged.
+        Err(err) => {
+            report
+                .stages
+                .push(stage("parse", "failed", parse_us, vec![err.to_string()]));
+            report.findings.push(ReviewFinding {
+                line: None,
+                severity: "error".into(),
+                message: err.to_string(),
+            });
+            return report;
+        }
+    };
+    let (refused, imports_us) = timed(|| refused_imports(&parsed, profile));
+    if !refused.is_empty() {
+        report
+            .stages
+            .push(stage("imports", "rejected", imports_us, refused.clone()));
+        report.findings = refused
+            .into_iter()
+            .map(|message| ReviewFinding {
+                line: None,
+                severity: "critical".into(),
+                message,
+            })
+            .collect();
+        report.verdict = Verdict::Rejected;
+        return report;
+    }
+    report
+        .stages
+        .push(stage("imports", "passed", imports_us, Vec::new()));
+
+    // 3. parse
+    if let Some(error) = parse::first_error(&parsed) {
+        report.stages.push(stage(
+            "parse",
+            "rework",
+            parse_us,
+            vec![error.to_string()],
+        ));
+        report.findings.push(ReviewFinding {
+            line: Some(error.line),
+            severity: "error".into(),
+            message: format!("syntax error at {error}"),
+        });
+        report.verdict = Verdict::Rework;
+        return report;
+    }
+    report
+        .stages
+        .push(stage("parse", "passed", parse_us, Vec::new()));
+
+    // 4. injection scan
+    let (flags, scan_us) = timed(|| scan::scan(source));
+    let critical = flags
+        .iter()
+        .filter(|f| f.severity == scan::Severity::Critical)
+        .count();
+    let details = flags
+        .iter()
+        .map(|f| format!("line {}: {} ({:?}): {}", f.line, f.rule, f.severity, f.excerpt))
+        .collect();
+    report.flags = flags;
+    if critical > 0 && rules.reject_on_critical_injection {
+        report
+            .stages
+            .push(stage("scan", "rejected", scan_us, details));
+        report.verdict = Verdict::Rejected;
+        report.findings.push(ReviewFinding {
+            line: report.flags.first().map(|f| f.line),
+            severity: "critical".into(),
+            message: "text aimed at the reviewer (review.reject_on_critical_injection)".into(),
+        });
+        return report;
+    }
+    let outcome = if report.flags.is_empty() { "passed" } else { "flags" };
+    report.stages.push(stage("scan", outcome, scan_us, details));
+
+    // 5. histograms (advisory)
+    let (scores, histogram_us) = timed(|| {
+        let segments = parse::segments(&parsed);
+        histogram::score(&histogram::build(&segments))
+    });
+    let flagged: Vec<String> = scores
+        .iter()
+        .filter(|s| s.flagged)
+        .map(|s| {
+            let words: Vec<&str> = s.top.iter().map(|(w, _)| w.as_str()).collect();
+            format!("{:?} read like instructions to a reviewer (score {:.2}: {})", s.kind, s.score, words.join(", "))
+        })
+        .collect();
+    report.histograms = scores;
+    let outcome = if flagged.is_empty() { "passed" } else { "flags" };
+    report
+        .stages
+        .push(stage("histograms", outcome, histogram_us, flagged.clone()));
+
+    // 6. sanitize and review
+    let (sanitized, sanitize_us) = timed(|| sanitize::sanitize(&parsed));
+    let started = Instant::now();
+    let (verdict, findings, manipulation, passes) =
+        ask(reviewers, lang, &sanitized.code, &report.flags, &flagged, rules.adversarial);
+    let review_us = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+    report.stages.push(stage(
+        "sanitize",
+        "passed",
+        sanitize_us,
+        vec![format!(
+            "{} string placeholders, {} identifiers renamed",
+            sanitized.strings, sanitized.identifiers
+        )],
+    ));
+    report.stages.push(stage(
+        "review",
+        verdict_word(verdict),
+        review_us,
+        passes,
+    ));
+    report.verdict = verdict;
+    report.findings = findings;
+    report.manipulation = manipulation;
+    if show_sanitized {
+        report.sanitized = Some(sanitized.code);
+    }
+    report
+}
+
+pub fn verdict_word(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::Approve => "APPROVE",
+        Verdict::Rework => "REWORK",
+        Verdict::Major => "MAJOR",
+        Verdict::Rejected => "REJECTED",
+    }
+}
+
+fn refused_imports(parsed: &Parsed, profile: &Profile) -> Vec<String> {
+    let forbidden = profile.review.forbidden_imports.for_language(parsed.lang.name());
+    let mut refused = Vec::new();
+    for import in parse::imports(parsed) {
+        if import.star && parsed.lang == Lang::Python {
+            refused.push(format!(
+                "line {}: `from {} import *` hides which names the code uses; import them by name",
+                import.line, import.module
+            ));
+        }
+        let root = import.module.trim_start_matches('.');
+        let banned = forbidden
+            .iter()
+            .any(|f| root == f.as_str() || root.starts_with(&format!("{f}.")));
+        if banned {
+            refused.push(format!(
+                "line {}: module `{}` is forbidden by the policy (review.forbidden_imports.{})",
+                import.line,
+                import.module,
+                parsed.lang.name()
+            ));
+        }
+    }
+    refused
+}
+
+/// Asks every reviewer, votes, and in adversarial mode treats a clean
+/// review as insufficient: up to three passes, the later ones strict, then
+/// a human (MAJOR).
+fn ask(
+    reviewers: &[Box<dyn Reviewer>],
+    lang: Lang,
+    code: &str,
+    flags: &[scan::Finding],
+    notes: &[String],
+    adversarial: bool,
+) -> (Verdict, Vec<ReviewFinding>, bool, Vec<String>) {
+    let mut log = Vec::new();
+    let passes = if adversarial { 3 } else { 1 };
+    let mut last = (Verdict::Major, Vec::new(), false);
+    for pass in 0..passes {
+        let nonce = state::random_hex(16).unwrap_or_else(|_| "0".repeat(32));
+        let request = ReviewRequest {
+            language: lang.name().to_string(),
+            nonce,
+            code: code.to_string(),
+            flags: flags
+                .iter()
+                .map(|f| Flag {
+                    line: f.line,
+                    rule: f.rule.to_string(),
+                    severity: format!("{:?}", f.severity).to_lowercase(),
+                })
+                .collect(),
+            notes: notes.to_vec(),
+            strict: pass > 0,
+        };
+        let mut answers: Vec<ReviewAnswer> = Vec::new();
+        let mut findings = Vec::new();
+        let mut manipulation = false;
+        for r in reviewers {
+            match r.review(&request) {
+                Ok(answer) => {
+                    log.push(format!(
+                        "pass {}: {}: {} ({} findings)",
+                        pass + 1,
+                        r.name(),
+                        verdict_word(answer.verdict),
+                        answer.findings.len()
+                    ));
+                    manipulation |= answer.manipulation;
+                    findings.extend(answer.findings.iter().cloned());
+                    answers.push(answer);
+                }
+                Err(err) => {
+                    // Never an approval: a reviewer that did not answer in
+                    // the schema leaves the decision to a human.
+                    log.push(format!("pass {}: {}: {err}", pass + 1, r.name()));
+                    findings.push(ReviewFinding {
+                        line: None,
+                        severity: "error".into(),
+                        message: format!("reviewer {} gave no valid answer: {err}", r.name()),
+                    });
+                    answers.push(ReviewAnswer {
+                        verdict: Verdict::Major,
+                        findings: Vec::new(),
+                        manipulation: false,
+                    });
+                }
+            }
+        }
+        let verdict = reviewer::vote(&answers);
+        let insufficient = adversarial && verdict == Verdict::Approve && findings.is_empty();
+        last = (verdict, findings, manipulation);
+        if !insufficient {
+            return (last.0, last.1, last.2, log);
+        }
+        log.push(format!(
+            "pass {}: a review with no findings is insufficient in adversarial mode",
+            pass + 1
+        ));
+    }
+    // Three clean passes in adversarial mode: a human decides.
+    (Verdict::Major, last.1, last.2, log)
+}
