@@ -74,7 +74,11 @@ pub struct ExecArgs {
 
 impl JailOptions {
     /// The plan request for `argv` with these options, plus `extra_ro`.
-    pub fn request(&self, argv: Vec<String>, extra_ro: Vec<BindSpec>) -> anyhow::Result<PlanRequest> {
+    pub fn request(
+        &self,
+        argv: Vec<String>,
+        extra_ro: Vec<BindSpec>,
+    ) -> anyhow::Result<PlanRequest> {
         Ok(PlanRequest {
             profile_name: self.profile.clone(),
             argv,

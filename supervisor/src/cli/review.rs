@@ -65,8 +65,12 @@ pub fn load(file: &Path, lang: Option<&str>) -> anyhow::Result<(String, Lang)> {
         })?,
     };
     let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
-    let source = String::from_utf8(bytes)
-        .map_err(|_| anyhow::anyhow!("{} is not UTF-8 text; jail reviews source code", file.display()))?;
+    let source = String::from_utf8(bytes).map_err(|_| {
+        anyhow::anyhow!(
+            "{} is not UTF-8 text; jail reviews source code",
+            file.display()
+        )
+    })?;
     Ok((source, lang))
 }
 
@@ -82,7 +86,14 @@ pub fn reviewed(
 ) -> anyhow::Result<Report> {
     let reviewers = reviewers(profile)?;
     let cache = ApprovalCache::new(state);
-    let report = pipeline::review(source, lang, profile, Some(&cache), &reviewers, show_sanitized);
+    let report = pipeline::review(
+        source,
+        lang,
+        profile,
+        Some(&cache),
+        &reviewers,
+        show_sanitized,
+    );
     if report.verdict == Verdict::Approve && !report.cached && profile.review.cache {
         cache.store(&report)?;
     }
@@ -94,7 +105,11 @@ pub fn reviewed(
                 "{} {}{}",
                 lang.name(),
                 report.digest,
-                if report.cached { " (cached approval)" } else { "" }
+                if report.cached {
+                    " (cached approval)"
+                } else {
+                    ""
+                }
             ),
         },
     )?;
@@ -128,13 +143,19 @@ pub fn print(report: &Report, json: bool) -> anyhow::Result<()> {
         return Ok(());
     }
     for stage in &report.stages {
-        println!("{:<11} {:<9} {:>8} us", stage.name, stage.outcome, stage.micros);
+        println!(
+            "{:<11} {:<9} {:>8} us",
+            stage.name, stage.outcome, stage.micros
+        );
         for detail in &stage.details {
             println!("    {detail}");
         }
     }
     for finding in &report.findings {
-        let at = finding.line.map(|l| format!("line {l}: ")).unwrap_or_default();
+        let at = finding
+            .line
+            .map(|l| format!("line {l}: "))
+            .unwrap_or_default();
         println!("finding: {at}{} ({})", finding.message, finding.severity);
     }
     if report.manipulation {
@@ -146,7 +167,11 @@ pub fn print(report: &Report, json: bool) -> anyhow::Result<()> {
     println!(
         "verdict: {}{}",
         pipeline::verdict_word(report.verdict),
-        if report.cached { " (cached approval)" } else { "" }
+        if report.cached {
+            " (cached approval)"
+        } else {
+            ""
+        }
     );
     Ok(())
 }

@@ -68,7 +68,11 @@ pub fn digest(normalized: &str, lang: Lang, profile: &Profile) -> String {
     hasher.update(normalized.as_bytes());
     hasher.update(&[0]);
     // The whole profile: a change of policy or reviewers is a new review.
-    hasher.update(serde_json::to_string(profile).unwrap_or_default().as_bytes());
+    hasher.update(
+        serde_json::to_string(profile)
+            .unwrap_or_default()
+            .as_bytes(),
+    );
     hasher.finalize().to_hex().to_string()
 }
 
@@ -107,7 +111,10 @@ impl ApprovalCache {
 fn timed<T>(f: impl FnOnce() -> T) -> (T, u64) {
     let start = Instant::now();
     let value = f();
-    (value, u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX))
+    (
+        value,
+        u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX),
+    )
 }
 
 /// Runs the stages on `source`. `reviewers` are asked only if stages 1-5
@@ -195,12 +202,9 @@ pub fn review(
 
     // 3. parse
     if let Some(error) = parse::first_error(&parsed) {
-        report.stages.push(stage(
-            "parse",
-            "rework",
-            parse_us,
-            vec![error.to_string()],
-        ));
+        report
+            .stages
+            .push(stage("parse", "rework", parse_us, vec![error.to_string()]));
         report.findings.push(ReviewFinding {
             line: Some(error.line),
             severity: "error".into(),
@@ -221,7 +225,12 @@ pub fn review(
         .count();
     let details = flags
         .iter()
-        .map(|f| format!("line {}: {} ({:?}): {}", f.line, f.rule, f.severity, f.excerpt))
+        .map(|f| {
+            format!(
+                "line {}: {} ({:?}): {}",
+                f.line, f.rule, f.severity, f.excerpt
+            )
+        })
         .collect();
     report.flags = flags;
     if critical > 0 && rules.reject_on_critical_injection {
@@ -236,7 +245,11 @@ pub fn review(
         });
         return report;
     }
-    let outcome = if report.flags.is_empty() { "passed" } else { "flags" };
+    let outcome = if report.flags.is_empty() {
+        "passed"
+    } else {
+        "flags"
+    };
     report.stages.push(stage("scan", outcome, scan_us, details));
 
     // 5. histograms (advisory)
@@ -249,11 +262,20 @@ pub fn review(
         .filter(|s| s.flagged)
         .map(|s| {
             let words: Vec<&str> = s.top.iter().map(|(w, _)| w.as_str()).collect();
-            format!("{:?} read like instructions to a reviewer (score {:.2}: {})", s.kind, s.score, words.join(", "))
+            format!(
+                "{:?} read like instructions to a reviewer (score {:.2}: {})",
+                s.kind,
+                s.score,
+                words.join(", ")
+            )
         })
         .collect();
     report.histograms = scores;
-    let outcome = if flagged.is_empty() { "passed" } else { "flags" };
+    let outcome = if flagged.is_empty() {
+        "passed"
+    } else {
+        "flags"
+    };
     report
         .stages
         .push(stage("histograms", outcome, histogram_us, flagged.clone()));
@@ -261,8 +283,14 @@ pub fn review(
     // 6. sanitize and review
     let (sanitized, sanitize_us) = timed(|| sanitize::sanitize(&parsed));
     let started = Instant::now();
-    let (verdict, findings, manipulation, passes) =
-        ask(reviewers, lang, &sanitized.code, &report.flags, &flagged, rules.adversarial);
+    let (verdict, findings, manipulation, passes) = ask(
+        reviewers,
+        lang,
+        &sanitized.code,
+        &report.flags,
+        &flagged,
+        rules.adversarial,
+    );
     let review_us = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
     report.stages.push(stage(
         "sanitize",
@@ -273,12 +301,9 @@ pub fn review(
             sanitized.strings, sanitized.identifiers
         )],
     ));
-    report.stages.push(stage(
-        "review",
-        verdict_word(verdict),
-        review_us,
-        passes,
-    ));
+    report
+        .stages
+        .push(stage("review", verdict_word(verdict), review_us, passes));
     report.verdict = verdict;
     report.findings = findings;
     report.manipulation = manipulation;
@@ -298,7 +323,10 @@ pub fn verdict_word(verdict: Verdict) -> &'static str {
 }
 
 fn refused_imports(parsed: &Parsed, profile: &Profile) -> Vec<String> {
-    let forbidden = profile.review.forbidden_imports.for_language(parsed.lang.name());
+    let forbidden = profile
+        .review
+        .forbidden_imports
+        .for_language(parsed.lang.name());
     let mut refused = Vec::new();
     for import in parse::imports(parsed) {
         if import.star && parsed.lang == Lang::Python {

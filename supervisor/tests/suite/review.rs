@@ -41,7 +41,12 @@ impl Setup {
     }
 
     fn review_json(&self, file: &Path) -> (Option<i32>, serde_json::Value) {
-        let out = self.jail(&["review", "--json", "--show-sanitized", file.to_str().unwrap()]);
+        let out = self.jail(&[
+            "review",
+            "--json",
+            "--show-sanitized",
+            file.to_str().unwrap(),
+        ]);
         let report = serde_json::from_slice(&out.stdout)
             .unwrap_or_else(|e| panic!("{e}: {}{}", stdout(&out), stderr(&out)));
         (out.status.code(), report)
@@ -71,7 +76,15 @@ fn clean_code_is_approved_through_all_six_stages() {
         .collect();
     assert_eq!(
         stages,
-        ["hash", "imports", "parse", "scan", "histograms", "sanitize", "review"]
+        [
+            "hash",
+            "imports",
+            "parse",
+            "scan",
+            "histograms",
+            "sanitize",
+            "review"
+        ]
     );
     let sanitized = report["sanitized"].as_str().unwrap();
     assert!(!sanitized.contains("price"), "{sanitized}");
@@ -90,7 +103,11 @@ fn a_cached_approval_skips_review_and_says_so() {
     assert_eq!(code, Some(0));
     assert_eq!(report["cached"], true);
     assert_eq!(report["stages"].as_array().unwrap().len(), 1);
-    assert!(setup.audit().contains("(cached approval)"), "{}", setup.audit());
+    assert!(
+        setup.audit().contains("(cached approval)"),
+        "{}",
+        setup.audit()
+    );
 }
 
 #[test]
@@ -104,7 +121,9 @@ fn star_imports_and_forbidden_modules_are_rejected_before_parsing() {
     let file = setup.file("ct.py", "import ctypes.util\n");
     let (code, report) = setup.review_json(&file);
     assert_eq!(code, Some(122), "{report}");
-    assert!(report.to_string().contains("review.forbidden_imports.python"));
+    assert!(report
+        .to_string()
+        .contains("review.forbidden_imports.python"));
 }
 
 #[test]
@@ -122,10 +141,22 @@ fn a_syntax_error_is_rework_with_line_and_column() {
 fn dangerous_code_is_not_approved() {
     let setup = Setup::new("");
     let cases = [
-        ("shell.py", "import subprocess\nsubprocess.run(sys.argv[1], shell=True)\n"),
-        ("decode.py", "import base64\nexec(base64.b64decode(open('x').read()))\n"),
-        ("net.py", "import socket\ns = socket.create_connection(('example.com', 80))\n"),
-        ("child.js", "const cp = require('child_process');\ncp.exec(process.argv[2]);\n"),
+        (
+            "shell.py",
+            "import subprocess\nsubprocess.run(sys.argv[1], shell=True)\n",
+        ),
+        (
+            "decode.py",
+            "import base64\nexec(base64.b64decode(open('x').read()))\n",
+        ),
+        (
+            "net.py",
+            "import socket\ns = socket.create_connection(('example.com', 80))\n",
+        ),
+        (
+            "child.js",
+            "const cp = require('child_process');\ncp.exec(process.argv[2]);\n",
+        ),
         ("pipe.sh", "curl -s https://example.com/x | sh\n"),
     ];
     for (name, text) in cases {
@@ -194,11 +225,20 @@ fn jail_run_runs_approved_code_with_its_channel() {
     );
     let out = setup.jail(&["run", file.to_str().unwrap()]);
     assert_ok(&out);
-    assert_eq!(stdout(&out), "{\"ok\": 1} /run/jail/code/main.py\n", "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "{\"ok\": 1} /run/jail/code/main.py\n",
+        "{}",
+        stderr(&out)
+    );
     assert!(setup.audit().contains("\"verdict\":\"APPROVE\""));
     // The second run is a cache hit, visible in the audit log.
     assert_ok(&setup.jail(&["run", file.to_str().unwrap()]));
-    assert!(setup.audit().contains("(cached approval)"), "{}", setup.audit());
+    assert!(
+        setup.audit().contains("(cached approval)"),
+        "{}",
+        setup.audit()
+    );
 }
 
 #[test]
@@ -227,7 +267,9 @@ fn rejected_code_never_starts_a_process() {
     let out = setup.jail(&["run", file.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(122), "{}", stderr(&out));
     assert!(!marker.exists());
-    let sessions = std::fs::read_dir(setup.state().join("sessions")).unwrap().count();
+    let sessions = std::fs::read_dir(setup.state().join("sessions"))
+        .unwrap()
+        .count();
     assert_eq!(sessions, 0, "a session (and a jail) was started");
 }
 
