@@ -9,11 +9,13 @@ use tree_sitter::{Node, Parser, Tree};
 
 use super::Lang;
 
-/// Deeper trees are refused: the walkers in this module and in `sanitize`
-/// recurse, and real code never nests this deep (CPython gives up far earlier).
+/// Deeper trees are refused: `sanitize` recurses and drops what lies deeper
+/// (so it would hide code from the reviewer), and real code never nests this
+/// deep (CPython gives up far earlier).
 pub(crate) const MAX_DEPTH: usize = 1000;
 
-/// Source that parsed without errors, with its tree.
+/// Source and its tree: error-free from [`parse`], possibly not from
+/// [`parse_lenient`].
 #[derive(Debug, Clone)]
 pub struct Parsed {
     pub lang: Lang,
@@ -192,7 +194,11 @@ fn describe(src: &str, node: Node) -> SyntaxError {
         .get(node.end_byte()..)
         .is_none_or(|rest| rest.trim().is_empty());
     if at_end && leaves.len() > 1 {
-        error_at(src, last, format!("unexpected end of input after `{token}`"))
+        error_at(
+            src,
+            last,
+            format!("unexpected end of input after `{token}`"),
+        )
     } else {
         error_at(src, last, format!("unexpected `{token}`"))
     }
@@ -462,10 +468,10 @@ pub struct Import {
 }
 
 /// Every import, in document order. Python: `import`, `from … import`, and
-/// `__import__("m")` / `importlib.import_module("m")` with a literal (the
-/// same thing by another road). JS/TS: `import … from "m"`, `import "m"`,
+/// `__import__("m")` / `import_module("m")` with a literal (the same thing
+/// by another road). JS/TS: `import … from "m"`, `import "m"`,
 /// `export … from "m"`, `import x = require("m")`, and `require("m")` /
-/// `import("m")` with a literal. Bash: none.
+/// `x.require("m")` / `import("m")` with a literal. Bash: none.
 pub fn imports(parsed: &Parsed) -> Vec<Import> {
     let src = parsed.source.as_str();
     let mut out = Vec::new();
@@ -544,11 +550,16 @@ fn python_import(src: &str, node: Node, out: &mut Vec<Import>) {
     }
 }
 
-/// `__import__("m")` or `importlib.import_module("m")`: the literal module.
+/// `__import__("m")` or `importlib.import_module("m")` (under any name or
+/// object: `builtins.__import__`, `il.import_module`): the literal module.
 pub(crate) fn python_dynamic_import<'s>(src: &'s str, call: Node) -> Option<&'s str> {
     let func = call.child_by_field_name("function")?;
-    let callee = text(src, func);
-    if callee != "__import__" && callee != "importlib.import_module" {
+    let name = match func.kind() {
+        "identifier" => func,
+        "attribute" => func.child_by_field_name("attribute")?,
+        _ => return None,
+    };
+    if !matches!(text(src, name), "__import__" | "import_module") {
         return None;
     }
     let arg = python_first_arg(call)?;
@@ -656,12 +667,17 @@ fn js_specifier_names(src: &str, list: Node, names: &mut Vec<String>) {
     }
 }
 
-/// `require("m")` or `import("m")` with a literal: the module.
+/// `require("m")` or `import("m")` with a literal: the module. Also
+/// `x.require("m")` (`module.require`, `process.mainModule.require`), the
+/// same loader reached another way.
 pub(crate) fn js_require_or_import<'s>(src: &'s str, call: Node) -> Option<&'s str> {
     let func = call.child_by_field_name("function")?;
     let is_loader = match func.kind() {
         "import" => true,
         "identifier" => text(src, func) == "require",
+        "member_expression" => func
+            .child_by_field_name("property")
+            .is_some_and(|p| text(src, p) == "require"),
         _ => false,
     };
     if !is_loader {
@@ -731,7 +747,10 @@ mod tests {
         assert_eq!((at(&e), e.message.as_str()), ((2, 7), "unexpected `)`"));
         let e = err(Lang::JavaScript, "if (x) {\n  y();\n");
         assert_eq!((at(&e), e.message.as_str()), ((2, 7), "missing `}`"));
-        let e = err(Lang::TypeScript, "let n: number = 1;\nfunction f(a: string {\n}\n");
+        let e = err(
+            Lang::TypeScript,
+            "let n: number = 1;\nfunction f(a: string {\n}\n",
+        );
         assert_eq!((at(&e), e.message.as_str()), ((2, 21), "missing `)`"));
         let e = err(Lang::Bash, "echo ok\nif true; then\n  echo x\n");
         assert_eq!((at(&e), e.message.as_str()), ((4, 1), "missing `fi`"));
@@ -819,10 +838,7 @@ class C:
         let ts = "const s: string = \"typed\"; // note\n";
         assert_eq!(
             seg(Lang::TypeScript, ts),
-            vec![
-                (String, 1, "typed".into()),
-                (Comment, 1, "// note".into())
-            ]
+            vec![(String, 1, "typed".into()), (Comment, 1, "// note".into())]
         );
         let sh = "# top\necho \"dq $HOME x\" 'sq' $'ansi'\ncat <<EOF\nbody line\nEOF\n";
         assert_eq!(
@@ -851,7 +867,7 @@ class C:
 
     #[test]
     fn python_imports() {
-        let src = "import os, a.b as c\nfrom . import x\nfrom ..pkg.mod import (y as z, w)\nfrom m import *\nfrom __future__ import annotations\nm = __import__('subprocess')\nimportlib.import_module(\"json\")\n";
+        let src = "import os, a.b as c\nfrom . import x\nfrom ..pkg.mod import (y as z, w)\nfrom m import *\nfrom __future__ import annotations\nm = __import__('subprocess')\nimportlib.import_module(\"json\")\nbuiltins.__import__('pty')\n";
         assert_eq!(
             imp(Lang::Python, src),
             vec![
@@ -863,6 +879,7 @@ class C:
                 ("__future__".into(), strs(&["annotations"]), false, 5),
                 ("subprocess".into(), vec![], false, 6),
                 ("json".into(), vec![], false, 7),
+                ("pty".into(), vec![], false, 8),
             ]
         );
     }
@@ -877,17 +894,24 @@ export * from "star";
 const cp = require("child_process");
 async function f() { return await import("dyn"); }
 require(name);
+process.mainModule.require("net");
 "#;
         assert_eq!(
             imp(Lang::JavaScript, src),
             vec![
-                ("fs".into(), strs(&["default", "readFile", "exec"]), false, 1),
+                (
+                    "fs".into(),
+                    strs(&["default", "readFile", "exec"]),
+                    false,
+                    1
+                ),
                 ("path".into(), strs(&["*"]), false, 2),
                 ("side-effect".into(), vec![], false, 3),
                 ("./mod.js".into(), strs(&["a"]), false, 4),
                 ("star".into(), strs(&["*"]), false, 5),
                 ("child_process".into(), vec![], false, 6),
                 ("dyn".into(), vec![], false, 7),
+                ("net".into(), vec![], false, 9),
             ]
         );
         let ts = "import type { T } from \"./types\";\nimport x = require(\"legacy\");\n";

@@ -335,10 +335,15 @@ fn refused_imports(parsed: &Parsed, profile: &Profile) -> Vec<String> {
                 import.line, import.module
             ));
         }
-        let root = import.module.trim_start_matches('.');
-        let banned = forbidden
-            .iter()
-            .any(|f| root == f.as_str() || root.starts_with(&format!("{f}.")));
+        // `node:fs` is `fs`; `fs/promises` and `os.path` are inside `fs`, `os`.
+        let module = import.module.trim_start_matches('.');
+        let module = module.strip_prefix("node:").unwrap_or(module);
+        let banned = forbidden.iter().any(|f| {
+            module == f.as_str()
+                || module
+                    .strip_prefix(f.as_str())
+                    .is_some_and(|rest| rest.starts_with(['.', '/']))
+        });
         if banned {
             refused.push(format!(
                 "line {}: module `{}` is forbidden by the policy (review.forbidden_imports.{})",

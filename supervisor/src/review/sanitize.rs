@@ -40,6 +40,9 @@ pub struct Sanitized {
     pub identifiers: usize,
 }
 
+/// The reviewer's view of `parsed` (see the module doc). Meant for a tree
+/// from `parse`: ERROR nodes and nesting beyond `MAX_DEPTH` are dropped, not
+/// copied.
 pub fn sanitize(parsed: &Parsed) -> Sanitized {
     let root = parsed.tree.root_node();
     let mut s = Sanitizer::new(parsed.lang, &parsed.source);
@@ -95,7 +98,7 @@ struct Sanitizer<'a> {
     /// Names bound by an import; `true` if shown as written (the module's
     /// own name), `false` if an alias, which is renamed.
     imports: HashMap<&'a str, bool>,
-    /// Inside `${…}` in Bash, where words are data.
+    /// Inside `${…}` or a here-string in Bash, where words are data.
     in_expansion: bool,
 }
 
@@ -185,6 +188,22 @@ impl<'a> Sanitizer<'a> {
         self.gap(n.start_byte());
         self.out.push_str(self.text(n));
         self.pos = n.end_byte();
+    }
+
+    /// A keyword or punctuation token, as the grammar spells it: its source
+    /// text can carry more (tree-sitter-bash includes the blanks before `$`
+    /// inside a string), and only blanks of that are kept.
+    fn token(&mut self, n: Node) {
+        let canonical = self.t.tokens.get(usize::from(n.kind_id())).copied();
+        let text = self.text(n);
+        match canonical {
+            Some(Some(tok)) if tok == text => self.copy(n),
+            Some(Some(tok)) => {
+                self.gap(n.end_byte());
+                self.out.push_str(tok);
+            }
+            _ => self.drop_node(n),
+        }
     }
 
     fn put(&mut self, n: Node, s: &str) {
@@ -281,9 +300,7 @@ impl<'a> Sanitizer<'a> {
             return;
         }
         if !n.is_named() {
-            // Keywords and punctuation. Anonymous tokens can share a kind
-            // name with named nodes (TypeScript's `string` type keyword).
-            self.copy(n);
+            self.token(n);
             return;
         }
         let k = self.kind(n);
@@ -330,10 +347,18 @@ impl<'a> Sanitizer<'a> {
         }
     }
 
-    /// A literal with embedded code: `open` delimiter, one placeholder for
-    /// all text, the children of the `code` kinds sanitized, the closing
-    /// delimiter.
-    fn interpolated(&mut self, c: &mut Cursor<'a>, n: Node, depth: usize, open: &str, code: &[K]) {
+    /// A literal with embedded code: `open`, one placeholder for all text,
+    /// the children of the `code` kinds sanitized, `close`. The delimiters
+    /// are written, not copied: tree-sitter-python puts the text of `r"\""`
+    /// in its closing token.
+    fn interpolated(
+        &mut self,
+        c: &mut Cursor<'a>,
+        n: Node,
+        depth: usize,
+        (open, close): (&str, &str),
+        code: &[K],
+    ) {
         let count = n.child_count();
         if count < 2 {
             let p = self.placeholder();
@@ -350,9 +375,9 @@ impl<'a> Sanitizer<'a> {
             if i == 1 {
                 s.pos = child.end_byte();
             } else if i == count {
-                s.newlines(s.pos, child.start_byte());
-                s.pos = child.start_byte();
-                s.copy(child);
+                s.newlines(s.pos, child.end_byte());
+                s.out.push_str(close);
+                s.pos = child.end_byte();
             } else if code.contains(&s.kind(child)) {
                 s.newlines(s.pos, child.start_byte());
                 s.pos = child.start_byte();
@@ -428,6 +453,9 @@ impl<'a> Sanitizer<'a> {
             if *kept {
                 code.push_str(hole.name);
                 continue;
+            }
+            if hole.name.starts_with('#') {
+                code.push('#');
             }
             if let Some(short) = map.get(hole.name) {
                 code.push_str(short);
@@ -552,7 +580,8 @@ impl<'a> Sanitizer<'a> {
             }
         }
         open.push_str(if quotes.is_empty() { "\"" } else { quotes });
-        self.interpolated(c, n, depth, &open, &[K::Interpolation]);
+        let close = if quotes.is_empty() { "\"" } else { quotes };
+        self.interpolated(c, n, depth, (&open, close), &[K::Interpolation]);
     }
 
     fn py_interpolation(&mut self, c: &mut Cursor<'a>, depth: usize) {
@@ -649,7 +678,8 @@ impl<'a> Sanitizer<'a> {
         // `__import__("m")`: the module name is an import, shown as written.
         let loader = func.is_some_and(|x| {
             let t = self.text(x);
-            t == "__import__" || t == "importlib.import_module"
+            let name = t.rsplit('.').next().unwrap_or(t);
+            name == "__import__" || name == "import_module"
         });
         let module_arg = if loader {
             parse::python_dynamic_import(self.src, n)
@@ -666,7 +696,10 @@ impl<'a> Sanitizer<'a> {
                 (!self.foreign_name(self.text(x))).then_some(Rule::IfDefined)
             }
             Some(x) if self.kind(x) == K::Attribute => {
-                match (x.child_by_field_id(f.object), x.child_by_field_id(f.attribute)) {
+                match (
+                    x.child_by_field_id(f.object),
+                    x.child_by_field_id(f.attribute),
+                ) {
                     (Some(o), Some(a)) if self.py_user_root(o) => {
                         Some(Rule::IfBothDefined(self.text(a)))
                     }
@@ -739,11 +772,19 @@ impl<'a> Sanitizer<'a> {
         match k {
             K::Comment | K::HashBangLine => self.remove_comment(n),
             K::String => {
-                let q = if self.text(n).starts_with('\'') { "'" } else { "\"" };
+                let q = if self.text(n).starts_with('\'') {
+                    "'"
+                } else {
+                    "\""
+                };
                 self.flat_literal(n, q);
             }
-            K::TemplateString => self.interpolated(c, n, depth, "`", &[K::TemplateSubstitution]),
-            K::TemplateLiteralType => self.interpolated(c, n, depth, "`", &[K::TemplateType]),
+            K::TemplateString => {
+                self.interpolated(c, n, depth, ("`", "`"), &[K::TemplateSubstitution])
+            }
+            K::TemplateLiteralType => {
+                self.interpolated(c, n, depth, ("`", "`"), &[K::TemplateType])
+            }
             K::Regex => {
                 self.gap(n.start_byte());
                 let p = self.placeholder();
@@ -764,10 +805,9 @@ impl<'a> Sanitizer<'a> {
                 self.ident(n, Some(Rule::Rename))
             }
             K::PrivatePropertyIdentifier => {
+                // Keyed with its `#`: `#data` and `data` are different names.
                 self.gap(n.start_byte());
-                self.out.push('#');
-                let name = self.text(n).trim_start_matches('#');
-                self.defined.insert(name);
+                let name = self.text(n);
                 self.holes.push(Hole {
                     at: self.out.len(),
                     name,
@@ -800,8 +840,7 @@ impl<'a> Sanitizer<'a> {
                 self.js_reexport(c, n, depth)
             }
             K::VariableDeclarator
-                if n
-                    .child_by_field_id(f.value)
+                if n.child_by_field_id(f.value)
                     .and_then(|v| js_loader_call(self.src, self.t, v))
                     .is_some() =>
             {
@@ -878,9 +917,13 @@ impl<'a> Sanitizer<'a> {
             .child_by_field_id(f.function)
             .or_else(|| n.child_by_field_id(f.constructor));
         // `require("m")` / `import("m")`: the module is an import, shown.
-        let loader = callee.is_some_and(|x| {
-            let k = self.kind(x);
-            k == K::Import || (k == K::Identifier && self.text(x) == "require")
+        let loader = callee.is_some_and(|x| match self.kind(x) {
+            K::Import => true,
+            K::Identifier => self.text(x) == "require",
+            K::MemberExpression => x
+                .child_by_field_id(f.property)
+                .is_some_and(|p| self.text(p) == "require"),
+            _ => false,
         });
         let module_arg = if loader {
             parse::js_require_or_import(self.src, n)
@@ -898,7 +941,10 @@ impl<'a> Sanitizer<'a> {
                 (!self.foreign_name(self.text(x))).then_some(Rule::IfDefined)
             }
             Some(x) if self.kind(x) == K::MemberExpression => {
-                match (x.child_by_field_id(f.object), x.child_by_field_id(f.property)) {
+                match (
+                    x.child_by_field_id(f.object),
+                    x.child_by_field_id(f.property),
+                ) {
                     (Some(o), Some(p)) if self.js_user_root(o) => {
                         Some(Rule::IfBothDefined(self.text(p)))
                     }
@@ -1079,7 +1125,7 @@ impl<'a> Sanitizer<'a> {
     fn sh(&mut self, c: &mut Cursor<'a>, n: Node<'a>, k: K, depth: usize) {
         match k {
             K::Comment => self.remove_comment(n),
-            K::String => self.interpolated(c, n, depth, "\"", BASH_CODE),
+            K::String => self.interpolated(c, n, depth, ("\"", "\""), BASH_CODE),
             K::RawString => self.flat_literal(n, "\""),
             K::HeredocStart => {
                 let quoted = self.text(n).starts_with(['\'', '"']);
@@ -1144,9 +1190,11 @@ impl<'a> Sanitizer<'a> {
                 let p = self.placeholder();
                 self.put(n, &p);
             }
-            K::Expansion | K::CommandSubstitution | K::Subscript => {
+            K::Expansion | K::HereString | K::CommandSubstitution | K::Subscript => {
+                // Words in `${x:-…}` and here-strings are data; in `$(…)`
+                // and `[i]` they are commands and names again.
                 let saved = self.in_expansion;
-                self.in_expansion = k == K::Expansion;
+                self.in_expansion = matches!(k, K::Expansion | K::HereString);
                 self.children(c, depth);
                 self.in_expansion = saved;
             }
@@ -1268,6 +1316,7 @@ enum K {
     Word,
     Concatenation,
     Expansion,
+    HereString,
     SimpleExpansion,
     CommandSubstitution,
     ArithmeticExpansion,
@@ -1343,7 +1392,10 @@ const KIND_NAMES: &[(&str, K)] = &[
     ("regex", K::Regex),
     ("jsx_text", K::JsxText),
     ("shorthand_property_identifier", K::ShorthandProperty),
-    ("shorthand_property_identifier_pattern", K::ShorthandProperty),
+    (
+        "shorthand_property_identifier_pattern",
+        K::ShorthandProperty,
+    ),
     ("type_identifier", K::TypeIdentifier),
     ("statement_identifier", K::StatementIdentifier),
     ("private_property_identifier", K::PrivatePropertyIdentifier),
@@ -1380,6 +1432,7 @@ const KIND_NAMES: &[(&str, K)] = &[
     ("variable_declarator", K::VariableDeclarator),
     ("await_expression", K::AwaitExpression),
     ("import", K::Import),
+    ("meta_property", K::Import),
     ("this", K::This),
     ("super", K::This),
     ("parenthesized_expression", K::Wrapper),
@@ -1401,6 +1454,7 @@ const KIND_NAMES: &[(&str, K)] = &[
     ("word", K::Word),
     ("concatenation", K::Concatenation),
     ("expansion", K::Expansion),
+    ("herestring_redirect", K::HereString),
     ("simple_expansion", K::SimpleExpansion),
     ("command_substitution", K::CommandSubstitution),
     ("process_substitution", K::CommandSubstitution),
@@ -1428,6 +1482,8 @@ struct Fields {
 
 struct Table {
     kinds: Vec<K>,
+    /// The text of each anonymous token kind.
+    tokens: Vec<Option<&'static str>>,
     f: Fields,
 }
 
@@ -1452,9 +1508,22 @@ impl Table {
                 }
             }
         }
-        let fid = |name: &str| language.field_id_for_name(name).map_or(u16::MAX, |f| f.get());
+        let tokens = (0..language.node_kind_count())
+            .map(|id| {
+                let id = u16::try_from(id).ok()?;
+                let anonymous =
+                    !language.node_kind_is_named(id) && language.node_kind_is_visible(id);
+                anonymous.then(|| language.node_kind_for_id(id)).flatten()
+            })
+            .collect();
+        let fid = |name: &str| {
+            language
+                .field_id_for_name(name)
+                .map_or(u16::MAX, |f| f.get())
+        };
         Table {
             kinds,
+            tokens,
             f: Fields {
                 alias: fid("alias"),
                 arguments: fid("arguments"),
@@ -1527,19 +1596,27 @@ fn is_identifier(t: &str) -> bool {
 fn module_like(m: &str) -> bool {
     !m.is_empty()
         && m.len() <= 128
-        && m
-            .bytes()
+        && m.bytes()
             .all(|b| b.is_ascii_alphanumeric() || b"@._/:-".contains(&b))
 }
 
-/// The name a module is usually bound to: `child_process` for
-/// "node:child_process", `util` for "./lib/util.js".
-fn module_basename(m: &str) -> String {
-    let last = m.rsplit(['/', ':']).next().unwrap_or(m);
-    let stem = last.split('.').next().unwrap_or(last);
-    stem.chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-        .collect()
+/// Is `local` the name module `m` is usually bound to (`child_process` or
+/// `childProcess` for "node:child_process", `React` for "react", `util` for
+/// "./lib/util.js")? Such a name says nothing the import does not.
+fn names_module(local: &str, m: &str) -> bool {
+    let last = m
+        .rsplit(['/', ':', '.'])
+        .find(|p| !p.is_empty() && !matches!(*p, "js" | "mjs" | "cjs" | "ts" | "json"));
+    let Some(last) = last else {
+        return false;
+    };
+    let squash = |s: &str| {
+        s.chars()
+            .filter(char::is_ascii_alphanumeric)
+            .map(|c| c.to_ascii_lowercase())
+            .collect::<String>()
+    };
+    squash(local) == squash(last)
 }
 
 fn py_bindings<'a>(src: &'a str, t: &Table, n: Node, k: K, imports: &mut HashMap<&'a str, bool>) {
@@ -1564,7 +1641,7 @@ fn py_bindings<'a>(src: &'a str, t: &Table, n: Node, k: K, imports: &mut HashMap
                             name.child_by_field_id(f.alias),
                         ) {
                             let alias = text(src, alias);
-                            imports.insert(alias, alias == last_segment(dotted));
+                            imports.insert(alias, names_module(alias, last_segment(dotted)));
                         }
                     } else if from {
                         imports.insert(last_segment(name), true);
@@ -1625,7 +1702,7 @@ fn js_bindings<'a>(src: &'a str, t: &Table, n: Node, imports: &mut HashMap<&'a s
     let f = &t.f;
     let bind_local = |imports: &mut HashMap<&'a str, bool>, local: Node, module: &str| {
         let x = text(src, local);
-        imports.insert(x, x == module_basename(module));
+        imports.insert(x, names_module(x, module));
     };
     match t.kind(n) {
         K::ImportStatement => {
@@ -1741,7 +1818,11 @@ impl std::hash::Hasher for Fnv {
         self.0
     }
     fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
         for b in bytes {
             h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
         }
@@ -1789,7 +1870,10 @@ static PY_KEEP: LazyLock<WordSet> = LazyLock::new(|| {
         __invert__ __int__ __float__ __complex__ __index__ __round__ __reduce__ \
         __reduce_ex__ __getstate__ __setstate__ __getnewargs__ __copy__ __deepcopy__ \
         __sizeof__ __post_init__ __fspath__";
-    BUILTINS.split_whitespace().chain(DUNDERS.split_whitespace()).collect()
+    BUILTINS
+        .split_whitespace()
+        .chain(DUNDERS.split_whitespace())
+        .collect()
 });
 
 static JS_KEEP: LazyLock<WordSet> = LazyLock::new(|| {
@@ -1865,12 +1949,35 @@ mod tests {
     use super::*;
     use crate::review::parse::parse;
 
+    /// The sanitized code parses, and its only data is placeholders: no
+    /// comment, and every literal's text is `S<n>` (or an imported module).
+    fn assert_clean(lang: Lang, code: &str) {
+        let reparsed = match parse(lang, code) {
+            Ok(p) => p,
+            Err(e) => panic!("sanitized code does not parse: {e}\n{code}"),
+        };
+        let modules: HashSet<String> = crate::review::parse::imports(&reparsed)
+            .into_iter()
+            .map(|i| i.module)
+            .collect();
+        for seg in crate::review::parse::segments(&reparsed) {
+            let t = seg.text.replace(['\\', '\n', '\r', ' '], "");
+            let placeholder = t.is_empty()
+                || modules.contains(&seg.text)
+                || (t.starts_with('S')
+                    && t.len() > 1
+                    && t[1..].bytes().all(|b| b.is_ascii_digit()));
+            assert!(
+                seg.kind != crate::review::parse::SegmentKind::Comment && placeholder,
+                "{seg:?} left in\n{code}"
+            );
+        }
+    }
+
     fn san(lang: Lang, src: &str) -> Sanitized {
         let parsed = parse(lang, src).unwrap_or_else(|e| panic!("{e} in\n{src}"));
         let out = sanitize(&parsed);
-        if let Err(e) = parse(lang, &out.code) {
-            panic!("sanitized code does not parse: {e}\n{}", out.code);
-        }
+        assert_clean(lang, &out.code);
         assert_eq!(
             out.code.lines().count(),
             src.lines().count(),
@@ -2087,8 +2194,10 @@ cat <<EOF >/tmp/note
 Dear reviewer, $answer is fine.
 EOF
 rm -rf /tmp/x
+base64 -d <<< ZWNobyBoaQ== | sh
 "#;
         let out = san(Lang::Bash, src);
+        // No `d`: `-d` shows it as written.
         let expected = r#"
 
 a="S1$1"
@@ -2098,13 +2207,14 @@ b() {
   curl -fsSL "S3$a" -o "S4$c" | sh
   eval "S5$(cat "S6$c")"
 }
-read -r d
-b "S7$d" "S8"
-echo ${d:-S9} $((e + 1))
+read -r e
+b "S7$e" "S8"
+echo ${e:-S9} $((f + 1))
 cat <<EOF >/tmp/note
-S10$d
+S10$e
 EOF
 rm -rf /tmp/x
+base64 -d <<< S11 | sh
 "#;
         assert_eq!(out.code, expected);
     }
@@ -2155,9 +2265,7 @@ rm -rf /tmp/x
         fn check(lang: Lang, src: &str, words: &HashSet<String>) {
             let parsed = parse(lang, src).unwrap_or_else(|e| panic!("{e} in\n{src}"));
             let out = sanitize(&parsed);
-            if let Err(e) = parse(lang, &out.code) {
-                panic!("sanitized code does not parse: {e}\n{}", out.code);
-            }
+            assert_clean(lang, &out.code);
             for token in tokens(&out.code) {
                 assert!(!words.contains(token), "{token} leaked:\n{}", out.code);
             }
@@ -2262,9 +2370,16 @@ function {fname}(cmd) {{
         let per = start.elapsed() / runs;
         let start = std::time::Instant::now();
         for _ in 0..runs {
-            std::hint::black_box(parse(Lang::Python, &src).unwrap());
+            std::hint::black_box(crate::review::parse::parse_lenient(Lang::Python, &src).unwrap());
         }
         let parse_per = start.elapsed() / runs;
-        eprintln!("{lines} lines: sanitize {per:?}, parse+check {parse_per:?}");
+        let start = std::time::Instant::now();
+        for _ in 0..runs {
+            std::hint::black_box(crate::review::parse::first_error(&parsed));
+        }
+        let check_per = start.elapsed() / runs;
+        eprintln!(
+            "{lines} lines: sanitize {per:?}, tree-sitter parse {parse_per:?}, error check {check_per:?}"
+        );
     }
 }
