@@ -7,9 +7,8 @@ mod cli;
 mod egress;
 mod fsview;
 mod launch;
-mod server;
-#[allow(dead_code)] // until the review helpers settle: parse::parse is used by tests only
 mod review;
+mod server;
 mod session;
 mod state;
 mod tools;

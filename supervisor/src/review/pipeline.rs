@@ -257,28 +257,30 @@ pub fn review(
         let segments = parse::segments(&parsed);
         histogram::score(&histogram::build(&segments))
     });
-    let flagged: Vec<String> = scores
+    // The reviewer gets the kind and the score only: the words are the
+    // payload's, and no payload word may reach it. The report keeps them.
+    let flagged_kinds: Vec<&histogram::KindScore> = scores.iter().filter(|s| s.flagged).collect();
+    let notes: Vec<String> = flagged_kinds
         .iter()
-        .filter(|s| s.flagged)
         .map(|s| {
-            let words: Vec<&str> = s.top.iter().map(|(w, _)| w.as_str()).collect();
             format!(
-                "{:?} read like instructions to a reviewer (score {:.2}: {})",
-                s.kind,
-                s.score,
-                words.join(", ")
+                "the {:?} segments read like instructions to a reviewer (score {:.2})",
+                s.kind, s.score
             )
         })
         .collect();
+    let details: Vec<String> = flagged_kinds
+        .iter()
+        .map(|s| {
+            let words: Vec<&str> = s.top.iter().map(|(w, _)| w.as_str()).collect();
+            format!("{:?}: score {:.2} ({})", s.kind, s.score, words.join(", "))
+        })
+        .collect();
     report.histograms = scores;
-    let outcome = if flagged.is_empty() {
-        "passed"
-    } else {
-        "flags"
-    };
+    let outcome = if notes.is_empty() { "passed" } else { "flags" };
     report
         .stages
-        .push(stage("histograms", outcome, histogram_us, flagged.clone()));
+        .push(stage("histograms", outcome, histogram_us, details));
 
     // 6. sanitize and review
     let (sanitized, sanitize_us) = timed(|| sanitize::sanitize(&parsed));
@@ -288,7 +290,7 @@ pub fn review(
         lang,
         &sanitized.code,
         &report.flags,
-        &flagged,
+        &notes,
         rules.adversarial,
     );
     let review_us = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
