@@ -157,26 +157,26 @@ fn a_memory_cgroup_breach_is_reported_with_its_own_status() {
         );
         return;
     }
-    // Three processes, each under the per-process RLIMIT_DATA of 64 MiB,
-    // together over the jail's 64 MiB: the kernel kills the largest, the
-    // payload itself.
+    // Three processes, each under the per-process RLIMIT_DATA of 96 MiB,
+    // together over the jail's 96 MiB (16 + 16 + 80): the kernel kills the
+    // largest, the payload itself, which is far the largest when it hits.
     std::fs::write(
         dir.path().join("oom.py"),
         "import os, time\n\
          r, w = os.pipe()\n\
          for _ in range(2):\n\
          \x20   if os.fork() == 0:\n\
-         \x20       b = bytearray(30 << 20)\n\
+         \x20       b = bytearray(16 << 20)\n\
          \x20       for i in range(0, len(b), 4096): b[i] = 1\n\
          \x20       os.write(w, b'x'); time.sleep(5); os._exit(0)\n\
-         # Both children hold their 30 MiB before the payload grows past them.\n\
+         # Both children hold their 16 MiB before the payload grows past them.\n\
          os.read(r, 1); os.read(r, 1)\n\
-         b = bytearray(50 << 20)\n\
+         b = bytearray(80 << 20)\n\
          for i in range(0, len(b), 4096): b[i] = 1\n\
          print('survived')\n",
     )
     .expect("write");
-    let out = run(jail(dir.path()).args(["exec", "--memory", "64MiB", "--", "python3", "oom.py"]));
+    let out = run(jail(dir.path()).args(["exec", "--memory", "96MiB", "--", "python3", "oom.py"]));
     assert_eq!(out.status.code(), Some(123), "{}", stderr(&out));
     assert!(
         stderr(&out).contains("reached its memory limit"),
