@@ -20,6 +20,22 @@ pub enum Decision {
     Denied { by: &'static str, why: String },
 }
 
+impl Decision {
+    /// The decision as an audit-log line.
+    pub fn event(&self, request: String, tool: String) -> crate::audit::Event {
+        let (decision, by) = match self {
+            Decision::Approved { by } => ("approved", *by),
+            Decision::Denied { by, .. } => ("denied", *by),
+        };
+        crate::audit::Event::Approval {
+            request,
+            tool,
+            decision: decision.to_string(),
+            by: by.to_string(),
+        }
+    }
+}
+
 /// A pending request, as kept in `pending/ID.json`.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Pending {

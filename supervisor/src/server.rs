@@ -362,18 +362,9 @@ impl Core {
                 },
             ),
         };
-        let (word, by) = match &decision {
-            Decision::Approved { by } => ("approved", *by),
-            Decision::Denied { by, .. } => ("denied", *by),
-        };
         let _ = self.audit.append(
             Some(self.session.id()),
-            &Event::Approval {
-                request: id,
-                tool: tool.to_string(),
-                decision: word.to_string(),
-                by: by.to_string(),
-            },
+            &decision.event(id, tool.to_string()),
         );
         decision
     }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::exec::JailOptions;
 use super::review::{self as review_cmd, MAJOR, REJECTED, REWORK};
 use crate::approvals::{Approvals, Decision, Pending};
-use crate::audit::{AuditLog, Event};
+use crate::audit::AuditLog;
 use crate::fsview::HostFs;
 use crate::review::reviewer::Verdict;
 use crate::review::Lang;
@@ -121,19 +121,7 @@ pub fn run(
                 created: state::now(),
             };
             let (id, decision) = approvals.ask(pending, &AtomicBool::new(false))?;
-            let (word, by) = match &decision {
-                Decision::Approved { by } => ("approved", *by),
-                Decision::Denied { by, .. } => ("denied", *by),
-            };
-            audit.append(
-                None,
-                &Event::Approval {
-                    request: id,
-                    tool: "jail run".into(),
-                    decision: word.into(),
-                    by: by.into(),
-                },
-            )?;
+            audit.append(None, &decision.event(id, "jail run".into()))?;
             if let Decision::Denied { why, .. } = decision {
                 eprintln!("jail: MAJOR, and not approved: {why}");
                 return Ok(MAJOR);

@@ -176,3 +176,48 @@ pub fn read_until(master: &std::os::fd::OwnedFd, seen: &mut String, needle: &str
     }
     seen.contains(needle)
 }
+
+/// A policy file outside the jail's view, and a state dir of its own.
+pub struct Setup {
+    pub dir: tempfile::TempDir,
+    pub work: tempfile::TempDir,
+}
+
+impl Setup {
+    pub fn new(policy: &str) -> Setup {
+        let dir = workdir();
+        std::fs::write(dir.path().join("policy.toml"), policy).expect("policy");
+        Setup {
+            dir,
+            work: workdir(),
+        }
+    }
+
+    pub fn state(&self) -> PathBuf {
+        self.dir.path().join("state")
+    }
+
+    pub fn jail(&self) -> std::process::Command {
+        let mut command = jail(self.work.path());
+        command
+            .env("JAIL_STATE_DIR", self.state())
+            .arg("--policy")
+            .arg(self.dir.path().join("policy.toml"));
+        command
+    }
+
+    pub fn sh(&self, script: &str) -> Output {
+        run(self.jail().args(["exec", "--", "sh", "-c", script]))
+    }
+
+    /// A file in the working directory (bound read-only into the jail).
+    pub fn file(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.work.path().join(name);
+        std::fs::write(&path, text).expect("write");
+        path
+    }
+
+    pub fn audit(&self) -> String {
+        std::fs::read_to_string(self.state().join("audit.log")).unwrap_or_default()
+    }
+}

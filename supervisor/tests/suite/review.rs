@@ -2,58 +2,25 @@
 //! the stages, the verdicts and their exit statuses, the cache, and that
 //! only reviewed bytes ever run.
 
-use std::path::{Path, PathBuf};
-use std::process::Output;
+use std::path::Path;
 
 use super::common::*;
 
-struct Setup {
-    dir: tempfile::TempDir,
-    work: tempfile::TempDir,
+trait Review {
+    fn review_json(&self, file: &Path) -> (Option<i32>, serde_json::Value);
 }
 
-impl Setup {
-    fn new(policy: &str) -> Setup {
-        let dir = workdir();
-        std::fs::write(dir.path().join("policy.toml"), policy).expect("policy");
-        Setup {
-            dir,
-            work: workdir(),
-        }
-    }
-
-    fn state(&self) -> PathBuf {
-        self.dir.path().join("state")
-    }
-
-    fn file(&self, name: &str, text: &str) -> PathBuf {
-        let path = self.work.path().join(name);
-        std::fs::write(&path, text).expect("write");
-        path
-    }
-
-    fn jail(&self, args: &[&str]) -> Output {
-        run(jail(self.work.path())
-            .env("JAIL_STATE_DIR", self.state())
-            .arg("--policy")
-            .arg(self.dir.path().join("policy.toml"))
-            .args(args))
-    }
-
+impl Review for Setup {
     fn review_json(&self, file: &Path) -> (Option<i32>, serde_json::Value) {
-        let out = self.jail(&[
+        let out = run(self.jail().args([
             "review",
             "--json",
             "--show-sanitized",
             file.to_str().unwrap(),
-        ]);
+        ]));
         let report = serde_json::from_slice(&out.stdout)
             .unwrap_or_else(|e| panic!("{e}: {}{}", stdout(&out), stderr(&out)));
         (out.status.code(), report)
-    }
-
-    fn audit(&self) -> String {
-        std::fs::read_to_string(self.state().join("audit.log")).unwrap_or_default()
     }
 }
 
@@ -223,7 +190,7 @@ fn jail_run_runs_approved_code_with_its_channel() {
          r = subprocess.run(['jail-call', 'echo', json.dumps({'ok': 1})], capture_output=True, text=True, pass_fds=[int(os.environ['JAIL_RPC_FD'])])\n\
          print(r.stdout.strip(), __file__)\n",
     );
-    let out = setup.jail(&["run", file.to_str().unwrap()]);
+    let out = run(setup.jail().args(["run", file.to_str().unwrap()]));
     assert_ok(&out);
     assert_eq!(
         stdout(&out),
@@ -233,7 +200,7 @@ fn jail_run_runs_approved_code_with_its_channel() {
     );
     assert!(setup.audit().contains("\"verdict\":\"APPROVE\""));
     // The second run is a cache hit, visible in the audit log.
-    assert_ok(&setup.jail(&["run", file.to_str().unwrap()]));
+    assert_ok(&run(setup.jail().args(["run", file.to_str().unwrap()])));
     assert!(
         setup.audit().contains("(cached approval)"),
         "{}",
@@ -248,7 +215,7 @@ fn the_jail_runs_the_reviewed_bytes_and_cannot_change_them() {
         "self.py",
         "import sys\ntry:\n    open(__file__, 'a').write('x')\n    print('CHANGED')\nexcept OSError:\n    print('read-only')\n",
     );
-    let out = setup.jail(&["run", file.to_str().unwrap()]);
+    let out = run(setup.jail().args(["run", file.to_str().unwrap()]));
     assert_ok(&out);
     assert_eq!(stdout(&out), "read-only\n");
 }
@@ -264,7 +231,7 @@ fn rejected_code_never_starts_a_process() {
             marker.display().to_string()
         ),
     );
-    let out = setup.jail(&["run", file.to_str().unwrap()]);
+    let out = run(setup.jail().args(["run", file.to_str().unwrap()]));
     assert_eq!(out.status.code(), Some(122), "{}", stderr(&out));
     assert!(!marker.exists());
     let sessions = std::fs::read_dir(setup.state().join("sessions"))
@@ -278,7 +245,11 @@ fn rework_is_limited_per_lineage() {
     let setup = Setup::new("[profile.default.review]\nmax_rework = 2\n");
     let file = setup.file("loop.py", "def f(:\n");
     let codes: Vec<Option<i32>> = (0..3)
-        .map(|_| setup.jail(&["run", file.to_str().unwrap()]).status.code())
+        .map(|_| {
+            run(setup.jail().args(["run", file.to_str().unwrap()]))
+                .status
+                .code()
+        })
         .collect();
     assert_eq!(codes, [Some(120), Some(120), Some(122)]);
 }

@@ -3,48 +3,7 @@
 //! audits each call. Effects are checked from outside: the loopback HTTP
 //! server's log, host files, the audit log.
 
-use std::path::PathBuf;
-use std::process::Output;
-
 use super::common::*;
-
-/// A policy file outside the jail's view, and a state dir of its own.
-struct Setup {
-    dir: tempfile::TempDir,
-    work: tempfile::TempDir,
-}
-
-impl Setup {
-    fn new(policy: &str) -> Setup {
-        let dir = workdir();
-        std::fs::write(dir.path().join("policy.toml"), policy).expect("policy");
-        Setup {
-            dir,
-            work: workdir(),
-        }
-    }
-
-    fn state(&self) -> PathBuf {
-        self.dir.path().join("state")
-    }
-
-    fn jail(&self) -> std::process::Command {
-        let mut command = jail(self.work.path());
-        command
-            .env("JAIL_STATE_DIR", self.state())
-            .arg("--policy")
-            .arg(self.dir.path().join("policy.toml"));
-        command
-    }
-
-    fn sh(&self, script: &str) -> Output {
-        run(self.jail().args(["exec", "--", "sh", "-c", script]))
-    }
-
-    fn audit(&self) -> String {
-        std::fs::read_to_string(self.state().join("audit.log")).unwrap_or_default()
-    }
-}
 
 fn loopback_policy(port_hosts: &str, extra: &str) -> String {
     format!(
