@@ -4,8 +4,10 @@
 //! never its data: strings, comments and docstrings never reach it.
 
 pub mod histogram;
+mod needs;
 pub mod parse;
 pub mod pipeline;
+mod prefilter;
 pub mod reviewer;
 pub mod sanitize;
 pub mod scan;

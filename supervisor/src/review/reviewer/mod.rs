@@ -24,6 +24,9 @@ mod command;
 mod llm;
 mod r#static;
 
+#[cfg(test)]
+pub(crate) use r#static::patterns as static_patterns;
+
 pub use command::CommandReviewer;
 pub use llm::{Api, HttpReviewer};
 pub use r#static::StaticReviewer;

@@ -36,6 +36,9 @@ use std::sync::OnceLock;
 
 use regex::Regex;
 
+use crate::review::needs;
+use crate::review::prefilter::{Catalog, Entry};
+
 use super::{ReviewAnswer, ReviewError, ReviewFinding, ReviewRequest, Reviewer, Verdict};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -104,6 +107,15 @@ const fn rule(
         manipulation: false,
         message,
     }
+}
+
+/// Each rule's id and pattern, for the needs table (`needs.rs`).
+#[cfg(test)]
+pub(crate) fn patterns() -> Vec<(&'static str, String)> {
+    specs()
+        .into_iter()
+        .map(|spec| (spec.id, spec.pattern.to_string()))
+        .collect()
 }
 
 /// The catalog. Order matters within a group: the first match on a line is
@@ -435,34 +447,49 @@ fn specs() -> Vec<Spec> {
     ]
 }
 
-struct Rule {
-    spec: Spec,
-    pattern: Regex,
-    with: Option<Regex>,
-    file: Option<Regex>,
+/// The catalog compiled on demand: a rule's pattern only when its literals
+/// occur in the code (see [`crate::review::prefilter`]), its `with` and
+/// `file` patterns only when the pattern is a candidate.
+struct Rules {
+    specs: Vec<Spec>,
+    patterns: Catalog,
+    /// `with` at `2 * i`, `file` at `2 * i + 1`; never searched for literals.
+    extras: Catalog,
 }
 
-/// The compiled catalog, built once. A pattern that does not compile is
-/// left out here and caught by the test `every_rule_compiles`.
-fn rules() -> &'static [Rule] {
-    static RULES: OnceLock<Vec<Rule>> = OnceLock::new();
+fn rules() -> &'static Rules {
+    static RULES: OnceLock<Rules> = OnceLock::new();
     RULES.get_or_init(|| {
-        specs()
-            .into_iter()
-            .filter_map(|spec| {
-                let compile = |p: Option<&str>| match p {
-                    Some(p) => Regex::new(p).map(Some),
-                    None => Ok(None),
-                };
-                Some(Rule {
-                    pattern: Regex::new(spec.pattern).ok()?,
-                    with: compile(spec.with).ok()?,
-                    file: compile(spec.file).ok()?,
-                    spec,
-                })
+        let specs = specs();
+        let patterns = specs
+            .iter()
+            .map(|spec| Entry {
+                pattern: spec.pattern.to_string(),
+                needs: needs::of(needs::STATIC, spec.id),
             })
-            .collect()
+            .collect();
+        let extras = specs
+            .iter()
+            .flat_map(|spec| [spec.with, spec.file])
+            .map(|pattern| Entry {
+                pattern: pattern.unwrap_or_default().to_string(),
+                needs: &[],
+            })
+            .collect();
+        Rules {
+            specs,
+            patterns: Catalog::new(patterns, true),
+            extras: Catalog::new(extras, true),
+        }
     })
+}
+
+impl Rules {
+    /// Whether `index`'s optional extra pattern (`None`: absent) matches;
+    /// a pattern that does not compile never matches.
+    fn extra_matches(&self, index: usize, pattern: Option<&str>, text: &str) -> bool {
+        pattern.is_none() || self.extras.regex(index).is_some_and(|r| r.is_match(text))
+    }
 }
 
 /// The built-in offline reviewer (see the module documentation).
@@ -476,30 +503,38 @@ impl StaticReviewer {
 
     /// The answer for `code` in `language` (any other name: every rule).
     pub fn judge(&self, language: &str, code: &str) -> ReviewAnswer {
-        let applicable: Vec<&Rule> = rules()
+        let rules = rules();
+        let candidates = rules.patterns.candidates(code);
+        let applicable: Vec<(&Spec, &Regex, usize)> = rules
+            .specs
             .iter()
-            .filter(|r| !ALL.contains(&language) || r.spec.langs.contains(&language))
-            .filter(|r| r.file.as_ref().is_none_or(|f| f.is_match(code)))
+            .enumerate()
+            .filter(|(i, spec)| {
+                candidates.get(*i).copied().unwrap_or(true)
+                    && (!ALL.contains(&language) || spec.langs.contains(&language))
+                    && rules.extra_matches(2 * i + 1, spec.file, code)
+            })
+            .filter_map(|(i, spec)| Some((spec, rules.patterns.regex(i)?, i)))
             .collect();
         let mut findings = Vec::new();
         let mut worst: Option<Severity> = None;
         let mut manipulation = false;
         for (index, line) in code.lines().enumerate() {
             let mut groups: Vec<&str> = Vec::new();
-            for rule in &applicable {
-                if groups.contains(&rule.spec.group)
-                    || !rule.pattern.is_match(line)
-                    || !rule.with.as_ref().is_none_or(|w| w.is_match(line))
+            for &(spec, pattern, i) in &applicable {
+                if groups.contains(&spec.group)
+                    || !pattern.is_match(line)
+                    || !rules.extra_matches(2 * i, spec.with, line)
                 {
                     continue;
                 }
-                groups.push(rule.spec.group);
-                worst = worst.max(Some(rule.spec.severity));
-                manipulation |= rule.spec.manipulation;
+                groups.push(spec.group);
+                worst = worst.max(Some(spec.severity));
+                manipulation |= spec.manipulation;
                 findings.push(ReviewFinding {
                     line: Some(index + 1),
-                    severity: rule.spec.severity.word().to_string(),
-                    message: format!("{} ({})", rule.spec.message, rule.spec.id),
+                    severity: spec.severity.word().to_string(),
+                    message: format!("{} ({})", spec.message, spec.id),
                 });
             }
         }
@@ -536,7 +571,10 @@ mod tests {
                 assert!(Regex::new(pattern).is_ok(), "{}: {pattern}", spec.id);
             }
         }
-        assert_eq!(rules().len(), specs().len());
+        let rules = rules();
+        for (i, spec) in rules.specs.iter().enumerate() {
+            assert!(rules.patterns.regex(i).is_some(), "{}", spec.id);
+        }
     }
 
     fn judge(language: &str, code: &str) -> ReviewAnswer {

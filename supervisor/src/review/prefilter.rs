@@ -1,0 +1,508 @@
+//! Regex catalogs that cost nothing until they can match.
+//!
+//! Parsing and compiling the injection catalog and the static reviewer's
+//! rules took ~50 ms per `jail review` process, far more than running them
+//! (the regex crate's parser alone is half of it). So each rule comes with
+//! what every match must contain (its *needs*: any one of a few
+//! alternatives, each a few groups of literals, one literal of every group
+//! present); one Aho-Corasick automaton over the ASCII-lowercased text finds
+//! which literals occur, and only the rules whose needs are met are
+//! compiled, once, on first use. On ordinary code that is none or a few.
+//!
+//! The needs are derived from each pattern's syntax tree by [`derive`], which
+//! only the tests run (parsing every pattern is the cost being avoided); they
+//! are stored in `needs.rs`, and a test fails when that file is not what
+//! the patterns give (`JAIL_BLESS=1 cargo test -p supervisor needs` rewrites
+//! it). A rule with no derivable literal is always compiled: the prefilter
+//! can only skip work, never a match.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
+use regex::{Regex, RegexBuilder};
+
+/// What a rule's matches need: any one of the alternatives; an
+/// alternative needs a literal from each of its groups. Empty: nothing
+/// known, the rule always runs.
+pub type Needs = &'static [&'static [&'static [&'static str]]];
+
+/// One rule: its final pattern and what its matches need.
+pub struct Entry {
+    pub pattern: String,
+    pub needs: Needs,
+}
+
+/// A catalog of patterns compiled on demand.
+pub struct Catalog {
+    entries: Vec<Entry>,
+    unicode: bool,
+    /// Over every distinct literal of every rule.
+    literals: Option<AhoCorasick>,
+    /// For distinct literal i: each (rule, alternative, group) naming it.
+    owners: Vec<Vec<(usize, usize, usize)>>,
+    regexes: Vec<OnceLock<Option<Regex>>>,
+}
+
+impl Catalog {
+    /// `unicode`: the regex crate's Unicode mode for every pattern.
+    pub fn new(entries: Vec<Entry>, unicode: bool) -> Catalog {
+        // The same word stands in many groups: the automaton holds it once.
+        let mut index: HashMap<&str, usize> = HashMap::new();
+        let mut literals: Vec<&str> = Vec::new();
+        let mut owners: Vec<Vec<(usize, usize, usize)>> = Vec::new();
+        for (rule, entry) in entries.iter().enumerate() {
+            for (alternative, groups) in entry.needs.iter().enumerate() {
+                for (group, words) in groups.iter().enumerate() {
+                    for word in *words {
+                        let i = *index.entry(word).or_insert_with(|| {
+                            literals.push(word);
+                            owners.push(Vec::new());
+                            literals.len() - 1
+                        });
+                        if let Some(list) = owners.get_mut(i) {
+                            list.push((rule, alternative, group));
+                        }
+                    }
+                }
+            }
+        }
+        // A contiguous NFA: built in well under a millisecond, where a
+        // full DFA over these literals costs more to build than it saves.
+        // Literals are lowercase and the text is lowercased for the search,
+        // which builds faster than ASCII case folding in the automaton.
+        let literals = AhoCorasickBuilder::new()
+            .match_kind(MatchKind::Standard)
+            .prefilter(false)
+            .kind(Some(AhoCorasickKind::NoncontiguousNFA))
+            .build(&literals)
+            .ok();
+        let regexes = entries.iter().map(|_| OnceLock::new()).collect();
+        Catalog {
+            entries,
+            unicode,
+            literals,
+            owners,
+            regexes,
+        }
+    }
+
+    #[cfg(test)]
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Which rules can match somewhere in `text`, by index.
+    pub fn candidates(&self, text: &str) -> Vec<bool> {
+        let Some(literals) = &self.literals else {
+            // No automaton (cannot happen with valid literals): run them all.
+            return vec![true; self.entries.len()];
+        };
+        // Per rule and alternative, a bit per group found.
+        let mut found: Vec<Vec<u64>> = self
+            .entries
+            .iter()
+            .map(|e| vec![0; e.needs.len()])
+            .collect();
+        // Overlapping, so a short literal inside a longer one is not hidden.
+        let mut seen = vec![false; self.owners.len()];
+        let text = text.to_ascii_lowercase();
+        for hit in literals.find_overlapping_iter(&text) {
+            let literal = hit.pattern().as_usize();
+            match seen.get_mut(literal) {
+                Some(seen) if !*seen => *seen = true,
+                _ => continue,
+            }
+            for &(rule, alternative, group) in self.owners.get(literal).into_iter().flatten() {
+                if let Some(bits) = found.get_mut(rule).and_then(|r| r.get_mut(alternative)) {
+                    *bits |= 1u64
+                        .checked_shl(u32::try_from(group).unwrap_or(u32::MAX))
+                        .unwrap_or(0);
+                }
+            }
+        }
+        self.entries
+            .iter()
+            .zip(found)
+            .map(|(entry, found)| {
+                entry.needs.is_empty()
+                    || entry.needs.iter().zip(found).any(|(groups, bits)| {
+                        // A group past the 64th is never marked: such a
+                        // rule is treated as needing nothing.
+                        groups.len() > 64 || bits.count_ones() as usize == groups.len()
+                    })
+            })
+            .collect()
+    }
+
+    /// Rule `index`'s regex, compiled on first use; `None` for an index out
+    /// of range or a pattern that does not compile (the catalogs' tests
+    /// compile every pattern).
+    pub fn regex(&self, index: usize) -> Option<&Regex> {
+        let entry = self.entries.get(index)?;
+        self.regexes
+            .get(index)?
+            .get_or_init(|| {
+                RegexBuilder::new(&entry.pattern)
+                    .unicode(self.unicode)
+                    .build()
+                    .ok()
+            })
+            .as_ref()
+    }
+}
+
+/// Derives what every match of `pattern` needs (see [`Needs`]), literals
+/// lowercased; empty when nothing is known. Sound for matching with ASCII
+/// case folding: only classes of ASCII characters become literal
+/// characters.
+#[cfg(test)]
+pub fn derive(pattern: &str, unicode: bool) -> Vec<Vec<Vec<String>>> {
+    let Ok(hir) = regex_syntax::ParserBuilder::new()
+        .unicode(unicode)
+        .utf8(false)
+        .build()
+        .parse(pattern)
+    else {
+        return Vec::new();
+    };
+    derive::alternatives(&hir).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod derive {
+    use regex_syntax::hir::{Class, Hir, HirKind};
+
+    /// More strings than this in a set is not worth tracking.
+    const MAX_SET: usize = 64;
+    /// At most this many alternatives per rule, and groups per alternative.
+    const MAX_ALTERNATIVES: usize = 48;
+    const MAX_GROUPS: usize = 3;
+
+    /// The finite set of strings `hir` matches (lowercased), if small.
+    fn exact(hir: &Hir) -> Option<Vec<String>> {
+        match hir.kind() {
+            HirKind::Empty | HirKind::Look(_) => Some(vec![String::new()]),
+            HirKind::Literal(lit) => {
+                let text = std::str::from_utf8(&lit.0).ok()?;
+                text.is_ascii().then(|| vec![text.to_ascii_lowercase()])
+            }
+            HirKind::Class(class) => {
+                class_chars(class).map(|chars| chars.into_iter().map(String::from).collect())
+            }
+            HirKind::Capture(cap) => exact(&cap.sub),
+            HirKind::Repetition(rep) => match (rep.min, rep.max) {
+                (1, Some(1)) => exact(&rep.sub),
+                (0, Some(1)) => {
+                    let mut set = exact(&rep.sub)?;
+                    set.push(String::new());
+                    Some(set)
+                }
+                _ => None,
+            },
+            HirKind::Concat(subs) => {
+                let mut set = vec![String::new()];
+                for sub in subs {
+                    set = cross(&set, &exact(sub)?)?;
+                }
+                Some(set)
+            }
+            HirKind::Alternation(subs) => {
+                let mut set = Vec::new();
+                for sub in subs {
+                    set.extend(exact(sub)?);
+                    if set.len() > MAX_SET {
+                        return None;
+                    }
+                }
+                Some(set)
+            }
+        }
+    }
+
+    /// The lowercase characters a class can match, if each member is an
+    /// ASCII character and they are few after folding.
+    fn class_chars(class: &Class) -> Option<Vec<char>> {
+        let mut chars: Vec<char> = Vec::new();
+        let mut add = |c: char| {
+            if !c.is_ascii() {
+                return false;
+            }
+            let c = c.to_ascii_lowercase();
+            if !chars.contains(&c) {
+                chars.push(c);
+            }
+            chars.len() <= 4
+        };
+        match class {
+            Class::Unicode(u) => {
+                for range in u.iter() {
+                    for c in range.start()..=range.end() {
+                        if !add(c) {
+                            return None;
+                        }
+                    }
+                }
+            }
+            Class::Bytes(b) => {
+                for range in b.iter() {
+                    for byte in range.start()..=range.end() {
+                        if !add(char::from(byte)) {
+                            return None;
+                        }
+                    }
+                }
+            }
+        }
+        Some(chars)
+    }
+
+    fn cross(left: &[String], right: &[String]) -> Option<Vec<String>> {
+        if left.len() * right.len() > MAX_SET {
+            return None;
+        }
+        Some(
+            left.iter()
+                .flat_map(|l| right.iter().map(move |r| format!("{l}{r}")))
+                .collect(),
+        )
+    }
+
+    /// How good a set of needed literals is: its shortest literal, longer
+    /// is rarer (an empty one means nothing is needed).
+    fn strength(set: &[String]) -> usize {
+        set.iter().map(String::len).min().unwrap_or(0)
+    }
+
+    /// A set without literals that contain another (found anyway), sorted.
+    fn tidy(mut set: Vec<String>) -> Vec<String> {
+        set.sort();
+        set.dedup();
+        let kept = set
+            .iter()
+            .filter(|n| !set.iter().any(|m| m != *n && n.contains(m.as_str())))
+            .cloned()
+            .collect();
+        kept
+    }
+
+    /// Candidate groups of a concatenation: each child's single group, and
+    /// each run of children with exact sets (contiguous in every match).
+    fn concat_groups(subs: &[Hir]) -> Vec<Vec<String>> {
+        let mut groups = Vec::new();
+        let mut run: Option<Vec<String>> = None;
+        for sub in subs {
+            groups.extend(one_group(sub));
+            match exact(sub) {
+                Some(set) => {
+                    let joined = match &run {
+                        Some(prefix) => cross(prefix, &set),
+                        None => Some(set.clone()),
+                    };
+                    // Too many: start the run again at this child.
+                    let joined = joined.unwrap_or(set);
+                    if strength(&joined) > 0 {
+                        groups.push(joined.clone());
+                    }
+                    run = Some(joined);
+                }
+                None => run = None,
+            }
+        }
+        groups
+    }
+
+    /// One set of literals one of which every match contains.
+    fn one_group(hir: &Hir) -> Option<Vec<String>> {
+        let found = match hir.kind() {
+            HirKind::Empty | HirKind::Look(_) => None,
+            HirKind::Literal(_) | HirKind::Class(_) => exact(hir),
+            HirKind::Capture(cap) => one_group(&cap.sub),
+            HirKind::Repetition(rep) if rep.min >= 1 => one_group(&rep.sub),
+            HirKind::Repetition(_) => None,
+            HirKind::Alternation(subs) => {
+                let mut set = Vec::new();
+                for sub in subs {
+                    set.extend(one_group(sub)?);
+                }
+                Some(set)
+            }
+            HirKind::Concat(subs) => concat_groups(subs)
+                .into_iter()
+                .max_by_key(|g| (strength(g), std::cmp::Reverse(g.len()))),
+        };
+        found.map(tidy).filter(|set| strength(set) > 0)
+    }
+
+    /// Any one of the alternatives, each a list of groups all needed; an
+    /// alternative with no group needs nothing.
+    pub fn alternatives(hir: &Hir) -> Option<Vec<Vec<Vec<String>>>> {
+        let found = all_of(hir);
+        if found.iter().any(Vec::is_empty) {
+            return None;
+        }
+        Some(found.into_iter().map(trim).collect())
+    }
+
+    fn all_of(hir: &Hir) -> Vec<Vec<Vec<String>>> {
+        let nothing = vec![Vec::new()];
+        match hir.kind() {
+            HirKind::Empty | HirKind::Look(_) => nothing,
+            HirKind::Literal(_) | HirKind::Class(_) => {
+                one_group(hir).map_or(nothing, |g| vec![vec![g]])
+            }
+            HirKind::Capture(cap) => all_of(&cap.sub),
+            HirKind::Repetition(rep) if rep.min >= 1 => all_of(&rep.sub),
+            HirKind::Repetition(_) => nothing,
+            // A few fixed words: one group, not one alternative each.
+            HirKind::Alternation(_) if exact(hir).is_some() => {
+                one_group(hir).map_or(nothing, |g| vec![vec![g]])
+            }
+            HirKind::Alternation(subs) => {
+                let mut all: Vec<Vec<Vec<String>>> = subs.iter().flat_map(all_of).collect();
+                // A branch that needs nothing: the alternation needs nothing.
+                if all.iter().any(Vec::is_empty) {
+                    return nothing;
+                }
+                all.sort();
+                all.dedup();
+                if all.len() <= MAX_ALTERNATIVES {
+                    all
+                } else {
+                    one_group(hir).map_or(nothing, |g| vec![vec![g]])
+                }
+            }
+            HirKind::Concat(subs) => {
+                // Every child's needs together: the cross product of their
+                // alternatives (a child with too many counts as one group).
+                let mut alts: Vec<Vec<Vec<String>>> = nothing;
+                for sub in subs {
+                    let mut child = all_of(sub);
+                    if alts.len() * child.len() > MAX_ALTERNATIVES {
+                        child = one_group(sub).map_or(vec![Vec::new()], |g| vec![vec![g]]);
+                    }
+                    alts = alts
+                        .iter()
+                        .flat_map(|a| child.iter().map(move |c| [a.clone(), c.clone()].concat()))
+                        .collect();
+                    alts = alts.into_iter().map(trim).collect();
+                    alts.sort();
+                    alts.dedup();
+                }
+                // Runs of exact children hold longer literals.
+                let runs = concat_groups(subs);
+                alts.into_iter()
+                    .map(|alt| trim([alt, runs.clone()].concat()))
+                    .collect()
+            }
+        }
+    }
+
+    /// The strongest few groups of an alternative, none implied by another.
+    fn trim(groups: Vec<Vec<String>>) -> Vec<Vec<String>> {
+        let mut groups: Vec<Vec<String>> = groups.into_iter().map(tidy).collect();
+        groups.sort_by_key(|g| (std::cmp::Reverse(strength(g)), g.len()));
+        groups.dedup();
+        let mut kept: Vec<Vec<String>> = Vec::new();
+        for group in groups {
+            // Past the strongest, a group of one-letter literals is found
+            // nearly everywhere: not worth a bit.
+            if kept.len() == MAX_GROUPS || (!kept.is_empty() && strength(&group) < 2) {
+                break;
+            }
+            // Implied by a kept group (each of its literals contains one
+            // of this group's): adds nothing.
+            let implied = kept.iter().any(|k| {
+                k.iter()
+                    .all(|lit| group.iter().any(|g| lit.contains(g.as_str())))
+            });
+            if !implied {
+                kept.push(group);
+            }
+        }
+        kept
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn needs(pattern: &str) -> Vec<Vec<Vec<String>>> {
+        derive(pattern, false)
+    }
+
+    fn words(list: &[&str]) -> Vec<String> {
+        list.iter().map(|w| w.to_string()).collect()
+    }
+
+    #[test]
+    fn derives_the_rarest_required_literals() {
+        // Each group needed: the strongest words of the phrase.
+        assert_eq!(
+            needs(r"(?i)\bignore\s+(?:previous|prior)\s+instructions"),
+            vec![vec![
+                words(&["instructions"]),
+                words(&["ignore"]),
+                words(&["previous", "prior"])
+            ]]
+        );
+        assert_eq!(
+            needs(r"(?i)\b(?:eval|exec)\s*\("),
+            vec![vec![words(&["eval", "exec"])]]
+        );
+        assert_eq!(
+            needs(r"pre-?approved"),
+            vec![vec![words(&["pre-approved", "preapproved"])]]
+        );
+        // A top-level alternation: one alternative per branch.
+        assert_eq!(
+            needs(r"abc\s+def|xyz"),
+            vec![
+                vec![words(&["abc"]), words(&["def"])],
+                vec![words(&["xyz"])]
+            ]
+        );
+        // Optional or unbounded parts need nothing.
+        assert!(needs(r"(?:abc)?\s+").is_empty());
+        assert!(needs(r"\w+").is_empty());
+        // An alternation needs something from every branch.
+        assert!(needs(r"abc|\d+").is_empty());
+    }
+
+    #[test]
+    fn unicode_case_folding_is_not_taken_for_ascii() {
+        // (?i)k also matches the Kelvin sign, which ASCII folding would miss.
+        assert!(derive(r"(?i)k", true).is_empty());
+        assert_eq!(derive(r"(?i)kelvin", false), vec![vec![words(&["kelvin"])]]);
+    }
+
+    #[test]
+    fn only_rules_whose_literal_occurs_are_candidates() {
+        let catalog = Catalog::new(
+            vec![
+                Entry {
+                    pattern: r"(?i)\bsecret\b".into(),
+                    needs: &[&[&["secret"]]],
+                },
+                Entry {
+                    pattern: r"\d{3}".into(),
+                    needs: &[],
+                },
+                Entry {
+                    pattern: r"(?i)approved\s+by|vetted".into(),
+                    needs: &[&[&["approved"], &["by"]], &[&["vetted"]]],
+                },
+            ],
+            false,
+        );
+        assert_eq!(catalog.candidates("x = 1"), vec![false, true, false]);
+        assert_eq!(catalog.candidates("# VETTED"), vec![false, true, true]);
+        // One group of an alternative is not enough.
+        assert_eq!(catalog.candidates("# approved"), vec![false, true, false]);
+        assert_eq!(catalog.candidates("# approved by"), vec![false, true, true]);
+        let regex = catalog.regex(2).expect("compiles");
+        assert!(regex.is_match("# VETTED"));
+        assert!(catalog.regex(3).is_none());
+    }
+}
