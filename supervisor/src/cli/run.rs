@@ -150,7 +150,11 @@ pub fn run(
     let dir = state.runs().join(&report.digest);
     std::fs::create_dir_all(&dir)?;
     let host_copy = dir.join(&name);
-    if !host_copy.is_file() {
+    // Reused only if it still holds exactly the reviewed bytes.
+    if std::fs::read(&host_copy).ok().as_deref() != Some(source.as_bytes()) {
+        if host_copy.exists() {
+            std::fs::remove_file(&host_copy)?;
+        }
         state::write_atomic(&host_copy, source.as_bytes(), false)?;
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&host_copy, std::fs::Permissions::from_mode(0o444))?;

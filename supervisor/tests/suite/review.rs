@@ -221,6 +221,31 @@ fn the_jail_runs_the_reviewed_bytes_and_cannot_change_them() {
 }
 
 #[test]
+fn a_tampered_copy_of_reviewed_code_is_never_run() {
+    let setup = Setup::new("");
+    let file = setup.file("hello.py", "print('reviewed')\n");
+    assert_eq!(
+        stdout(&run(setup.jail().args(["run", file.to_str().unwrap()]))),
+        "reviewed\n"
+    );
+    // Whoever can write the state dir swaps the kept copy; the next run
+    // (a cache hit) must still run the reviewed bytes.
+    let runs = setup.state().join("runs");
+    let digest_dir = std::fs::read_dir(&runs)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let copy = digest_dir.join("main.py");
+    std::fs::remove_file(&copy).unwrap();
+    std::fs::write(&copy, "print('swapped')\n").unwrap();
+    let out = run(setup.jail().args(["run", file.to_str().unwrap()]));
+    assert_ok(&out);
+    assert_eq!(stdout(&out), "reviewed\n");
+}
+
+#[test]
 fn rejected_code_never_starts_a_process() {
     let setup = Setup::new("");
     let marker = setup.dir.path().join("ran");
