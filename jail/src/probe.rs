@@ -25,52 +25,122 @@ impl Sysctls {
     }
 }
 
-/// One thing that stops unprivileged user namespaces, and its fixes.
+/// One sysctl that stops user namespaces, and its fixes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UsernsBlocker {
     pub setting: &'static str,
     pub value: i64,
+    /// The switch restricts unprivileged callers only; root is not blocked.
+    pub unprivileged_only: bool,
     pub fixes: Vec<String>,
 }
 
-/// The sysctls that block user namespaces on this host, with the fixes.
-/// `privileged`: the caller is root on the host, which the unprivileged
-/// switches do not restrict.
-pub fn userns_blockers(sysctls: &Sysctls, privileged: bool) -> Vec<UsernsBlocker> {
+/// Where the AppArmor profile for jail is installed.
+pub const APPARMOR_PROFILE_PATH: &str = "/etc/apparmor.d/jail";
+
+/// The shipped profile (scripts/apparmor/jail), attached to the usual
+/// install paths; [`apparmor_profile`] narrows it to one binary.
+pub const APPARMOR_PROFILE: &str = include_str!("../../scripts/apparmor/jail");
+
+/// The AppArmor profile that lets `binary` (its real path) create user
+/// namespaces: the shipped profile with its attachment narrowed to that
+/// path, as scripts/install-apparmor-profile.sh writes it. Err names why a
+/// path cannot be attached literally (AppArmor would read it as a glob).
+pub fn apparmor_profile(binary: &std::path::Path) -> Result<String, String> {
+    let path = binary
+        .to_str()
+        .filter(|p| p.starts_with('/'))
+        .ok_or_else(|| format!("{} is not an absolute UTF-8 path", binary.display()))?;
+    if path
+        .chars()
+        .any(|c| c.is_whitespace() || "\"\\*?{}^[]".contains(c))
+    {
+        return Err(format!(
+            "{path} holds a space, quote or AppArmor glob character; install jail under a \
+             plain path such as /usr/local/bin/jail"
+        ));
+    }
+    Ok(APPARMOR_PROFILE
+        .lines()
+        .map(|line| {
+            if line.starts_with("profile jail ") {
+                format!("profile jail {path} flags=(unconfined) {{\n")
+            } else {
+                format!("{line}\n")
+            }
+        })
+        .collect())
+}
+
+/// The path of the running jail binary, for advice that names it.
+fn this_binary() -> std::path::PathBuf {
+    std::env::current_exe().unwrap_or_else(|_| "/usr/local/bin/jail".into())
+}
+
+/// The two ways to install the AppArmor profile for `binary`, as commands.
+fn apparmor_fixes(binary: &std::path::Path) -> Vec<String> {
+    let bin = binary.display();
+    vec![
+        format!(
+            "or allow only jail, by the AppArmor profile {APPARMOR_PROFILE_PATH}: \
+             sudo scripts/install-apparmor-profile.sh {bin}  (from jail's source tree)"
+        ),
+        format!(
+            "   or without the source tree: {bin} doctor --apparmor-profile | sudo tee \
+             {APPARMOR_PROFILE_PATH} >/dev/null && sudo apparmor_parser -r {APPARMOR_PROFILE_PATH}"
+        ),
+    ]
+}
+
+/// Every sysctl on this host that blocks user namespaces for someone, with
+/// the fixes (for the binary `binary`, named in the AppArmor fix).
+pub fn userns_settings(sysctls: &Sysctls, binary: &std::path::Path) -> Vec<UsernsBlocker> {
     let mut found = Vec::new();
     if let Some(0) = sysctls.read("user.max_user_namespaces") {
         found.push(UsernsBlocker {
             setting: "user.max_user_namespaces",
             value: 0,
+            unprivileged_only: false,
             fixes: vec!["sudo sysctl -w user.max_user_namespaces=15000".into()],
         });
     }
-    if !privileged {
-        if let Some(0) = sysctls.read("kernel.unprivileged_userns_clone") {
-            found.push(UsernsBlocker {
-                setting: "kernel.unprivileged_userns_clone",
-                value: 0,
-                fixes: vec![
-                    "sudo sysctl -w kernel.unprivileged_userns_clone=1".into(),
-                    "or run jail under sudo".into(),
-                ],
-            });
-        }
-        if let Some(1) = sysctls.read("kernel.apparmor_restrict_unprivileged_userns") {
-            found.push(UsernsBlocker {
-                setting: "kernel.apparmor_restrict_unprivileged_userns",
-                value: 1,
-                fixes: vec![
-                    "sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0".into(),
-                    "or load an AppArmor profile for the jail binary that allows `userns,` \
-                     (see docs/ci.md)"
-                        .into(),
-                    "or run jail under sudo".into(),
-                ],
-            });
-        }
+    if let Some(0) = sysctls.read("kernel.unprivileged_userns_clone") {
+        found.push(UsernsBlocker {
+            setting: "kernel.unprivileged_userns_clone",
+            value: 0,
+            unprivileged_only: true,
+            fixes: vec![
+                "sudo sysctl -w kernel.unprivileged_userns_clone=1".into(),
+                "or run jail under sudo".into(),
+            ],
+        });
+    }
+    if let Some(1) = sysctls.read("kernel.apparmor_restrict_unprivileged_userns") {
+        let mut fixes = vec![
+            "sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0  (every program, \
+             until reboot)"
+                .to_string(),
+        ];
+        fixes.extend(apparmor_fixes(binary));
+        fixes.push("or run jail under sudo".into());
+        found.push(UsernsBlocker {
+            setting: "kernel.apparmor_restrict_unprivileged_userns",
+            value: 1,
+            unprivileged_only: true,
+            fixes,
+        });
     }
     found
+}
+
+/// The sysctls that block user namespaces for this caller, with the fixes.
+/// `privileged`: the caller is root on the host, which the unprivileged
+/// switches do not restrict.
+pub fn userns_blockers(sysctls: &Sysctls, privileged: bool) -> Vec<UsernsBlocker> {
+    userns_settings(sysctls, &this_binary())
+        .into_iter()
+        .filter(|b| !(privileged && b.unprivileged_only))
+        .collect()
 }
 
 /// The blockers as text to append to an error ("" when none is known).
@@ -86,6 +156,79 @@ pub fn userns_advice(sysctls: &Sysctls) -> String {
             )
         })
         .collect()
+}
+
+/// How strongly jail can isolate on this host, from what it offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tier {
+    /// User, net, mount, pid (ipc, uts, cgroup) namespaces, Landlock and
+    /// seccomp: what every execution mode of jail uses today.
+    Full,
+    /// No user namespaces, but Landlock, seccomp and no_new_privs, with the
+    /// network refused by seccomp. Not implemented as an execution mode yet:
+    /// jail refuses to run on such a host.
+    Degraded,
+    /// Neither: jail refuses to run.
+    Refuse,
+}
+
+impl Tier {
+    pub fn name(self) -> &'static str {
+        match self {
+            Tier::Full => "full",
+            Tier::Degraded => "degraded",
+            Tier::Refuse => "refuse",
+        }
+    }
+
+    /// Whether jail runs anything at this tier (only `full` today).
+    pub fn runs(self) -> bool {
+        self == Tier::Full
+    }
+}
+
+/// The tier a host gets, and why (one reason per missing or present layer).
+pub fn tier(userns: bool, landlock: bool, seccomp: bool) -> (Tier, Vec<String>) {
+    let mut why = Vec::new();
+    let tier = match (userns, landlock, seccomp) {
+        (true, true, true) => {
+            why.push("user namespaces, Landlock and seccomp are all available".into());
+            Tier::Full
+        }
+        (false, true, true) => {
+            why.push(
+                "no user namespaces (so no net, mount or pid namespace either); Landlock \
+                 and seccomp are available"
+                    .into(),
+            );
+            why.push(
+                "degraded mode (Landlock + seccomp + no_new_privs, network refused by \
+                 seccomp) is not implemented yet: jail refuses to run; enable user \
+                 namespaces to get the full tier"
+                    .into(),
+            );
+            Tier::Degraded
+        }
+        _ => {
+            if !seccomp {
+                why.push("no seccomp: every tier needs it".into());
+            }
+            if !landlock {
+                why.push(if userns {
+                    "no Landlock: the full tier needs it (`--require-landlock 0` runs with \
+                     namespaces and seccomp only)"
+                        .into()
+                } else {
+                    "no Landlock: the degraded tier needs it".into()
+                });
+            }
+            if !userns {
+                why.push("no user namespaces: the full tier needs them".into());
+            }
+            Tier::Refuse
+        }
+    };
+    (tier, why)
 }
 
 /// The Landlock ABI version the kernel offers: Ok(n), or Err(why not).
@@ -206,6 +349,60 @@ mod tests {
             userns_blockers(&sysctls, true).is_empty(),
             "root is not restricted"
         );
+    }
+
+    #[test]
+    fn the_apparmor_fix_names_the_profile_and_the_binary() {
+        let (_dir, sysctls) = fake(&[("kernel.apparmor_restrict_unprivileged_userns", "1")]);
+        let all = userns_settings(&sysctls, std::path::Path::new("/opt/x/jail"));
+        assert!(all[0].unprivileged_only);
+        let fixes = all[0].fixes.join("\n");
+        assert!(
+            fixes.contains("sudo scripts/install-apparmor-profile.sh /opt/x/jail"),
+            "{fixes}"
+        );
+        assert!(
+            fixes.contains(
+                "/opt/x/jail doctor --apparmor-profile | sudo tee /etc/apparmor.d/jail >/dev/null \
+                 && sudo apparmor_parser -r /etc/apparmor.d/jail"
+            ),
+            "{fixes}"
+        );
+    }
+
+    #[test]
+    fn the_profile_is_attached_to_exactly_the_binary() {
+        let profile = apparmor_profile(std::path::Path::new("/usr/local/bin/jail")).expect("ok");
+        assert!(profile.contains("abi <abi/4.0>,\n"), "{profile}");
+        assert!(
+            profile.contains(
+                "\nprofile jail /usr/local/bin/jail flags=(unconfined) {\n  userns,\n"
+            ),
+            "{profile}"
+        );
+        assert_eq!(profile.matches("profile jail ").count(), 1, "{profile}");
+        // The shipped file keeps its glob over the usual install paths.
+        assert!(APPARMOR_PROFILE.contains("home/*/.cargo/bin}/jail flags=(unconfined)"));
+        for bad in ["/a b/jail", "/x/*/jail", "relative/jail", "/x/{a,b}"] {
+            assert!(
+                apparmor_profile(std::path::Path::new(bad)).is_err(),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn tiers_follow_the_layers() {
+        assert_eq!(tier(true, true, true).0, Tier::Full);
+        let (t, why) = tier(false, true, true);
+        assert_eq!(t, Tier::Degraded);
+        assert!(!t.runs());
+        assert!(why.join(" ").contains("not implemented yet"), "{why:?}");
+        assert_eq!(tier(false, false, true).0, Tier::Refuse);
+        assert_eq!(tier(true, true, false).0, Tier::Refuse);
+        let (t, why) = tier(true, false, true);
+        assert_eq!(t, Tier::Refuse);
+        assert!(why.join(" ").contains("--require-landlock 0"), "{why:?}");
     }
 
     #[test]
