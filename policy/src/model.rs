@@ -30,7 +30,11 @@ struct PolicyFile {
 impl Default for Policy {
     fn default() -> Self {
         Policy {
-            profiles: BTreeMap::from([("default".to_string(), Profile::default())]),
+            profiles: BTreeMap::from([
+                ("default".to_string(), Profile::default()),
+                ("check".to_string(), Profile::checker()),
+                ("tsc".to_string(), Profile::checker()),
+            ]),
         }
     }
 }
@@ -179,6 +183,18 @@ impl Default for Profile {
 }
 
 impl Profile {
+    /// The built-in `check` and `tsc` profiles, for checkers (tsc, eslint,
+    /// mypy, cargo check): the default jail (project read-only, no network,
+    /// /tmp the only writable place) with the channel closed to tools (no
+    /// call is reviewed, so `rpc.require_review` refuses every one) and a
+    /// 30-minute timeout, so a hung checker cannot hold a CI job.
+    pub fn checker() -> Profile {
+        let mut profile = Profile::default();
+        profile.rpc.require_review = true;
+        profile.limits.timeout_secs = Some(1800);
+        profile
+    }
+
     /// Checks what spans several keys (or cannot carry a line number): tool
     /// and credential names and the credentials tools and headers refer to.
     /// `name` is the profile's, for the key in the message.
@@ -1439,7 +1455,11 @@ mod tests {
     #[test]
     fn unknown_profile_lists_known_ones() {
         let err = Policy::default().profile("nope").expect_err("unknown");
-        assert!(err.to_string().contains("known profiles: default"), "{err}");
+        assert!(
+            err.to_string()
+                .contains("known profiles: check, default, tsc"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -7,6 +7,7 @@ mod exec;
 mod policy_cmd;
 mod review;
 mod run;
+mod tsc;
 
 use std::path::PathBuf;
 
@@ -39,6 +40,8 @@ enum Command {
     Review(review::ReviewArgs),
     /// Review a file, then run exactly what was reviewed in a jail.
     Run(Box<run::RunArgs>),
+    /// Type-check a TypeScript project with its own tsc, in a jail.
+    Tsc(tsc::TscArgs),
     /// Check or show the audit log.
     #[command(subcommand)]
     Audit(audit_cmd::AuditCommand),
@@ -53,6 +56,7 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Exec(args) => exec::run(cli.policy.as_deref(), cli.state_dir.as_deref(), *args),
         Command::Review(args) => review::run(cli.policy.as_deref(), cli.state_dir.as_deref(), args),
         Command::Run(args) => run::run(cli.policy.as_deref(), cli.state_dir.as_deref(), *args),
+        Command::Tsc(args) => tsc::run(cli.policy.as_deref(), cli.state_dir.as_deref(), args),
         Command::Audit(command) => audit_cmd::run(cli.state_dir.as_deref(), command),
         Command::Approve(args) => approve::run(cli.state_dir.as_deref(), args, true),
         Command::Deny(args) => approve::run(cli.state_dir.as_deref(), args, false),

@@ -8,3 +8,4 @@ mod review;
 mod rpc;
 mod secrets;
 mod terminal;
+mod tsc;
