@@ -35,6 +35,8 @@ for t in $tests; do
     name=$(basename "$t")
     echo "== $name as $user"
     (cd /tmp && runuser -u "$user" -- env -i PATH=/usr/bin:/bin HOME="$(getent passwd "$user" | cut -d: -f6)" \
-        JAIL_BIN="$bin_dir/jail" "$bin_dir/$name") || failed=1
+        JAIL_BIN="$bin_dir/jail" ${CI:+CI="$CI"} \
+        ${JAIL_TEST_TYPESCRIPT:+JAIL_TEST_TYPESCRIPT="$JAIL_TEST_TYPESCRIPT"} \
+        "$bin_dir/$name") || failed=1
 done
 exit $failed
