@@ -375,9 +375,8 @@ mod tests {
         let profile = apparmor_profile(std::path::Path::new("/usr/local/bin/jail")).expect("ok");
         assert!(profile.contains("abi <abi/4.0>,\n"), "{profile}");
         assert!(
-            profile.contains(
-                "\nprofile jail /usr/local/bin/jail flags=(unconfined) {\n  userns,\n"
-            ),
+            profile
+                .contains("\nprofile jail /usr/local/bin/jail flags=(unconfined) {\n  userns,\n"),
             "{profile}"
         );
         assert_eq!(profile.matches("profile jail ").count(), 1, "{profile}");

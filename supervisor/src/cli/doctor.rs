@@ -10,7 +10,17 @@ pub struct DoctorArgs {
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
+    /// Print the AppArmor profile that lets this jail binary create user
+    /// namespaces (for /etc/apparmor.d/jail), and nothing else.
+    #[arg(long)]
+    apparmor_profile: bool,
 }
+
+/// Test seam: read sysctls below this directory instead of /proc/sys (a
+/// fake tree such as `kernel/apparmor_restrict_unprivileged_userns`). Read by
+/// `jail doctor` only. The user-namespace verdict then comes from the fake
+/// sysctls, and no trial jail is started (it would test the real host).
+const SYSCTL_ROOT_ENV: &str = "JAIL_SYSCTL_ROOT";
 
 #[derive(Serialize)]
 struct Check {
@@ -23,9 +33,19 @@ struct Check {
 }
 
 pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
+    if args.apparmor_profile {
+        let binary = std::env::current_exe()?;
+        print!(
+            "{}",
+            jail::probe::apparmor_profile(&binary).map_err(anyhow::Error::msg)?
+        );
+        return Ok(0);
+    }
     let policy = super::load_policy(policy_path)?;
-    let userns = userns_check();
-    let profile = profile_check(&policy, userns.ok);
+    let seam = std::env::var_os(SYSCTL_ROOT_ENV).map(std::path::PathBuf::from);
+    let userns = userns_check(seam.as_deref());
+    let userns_ok = userns.ok;
+    let profile = profile_check(&policy, userns_ok);
     let mut checks = vec![userns, profile];
     let landlock = jail::probe::landlock_abi();
     checks.push(Check {
@@ -86,9 +106,14 @@ pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
     });
     drop(trial);
 
+    let (tier, why) = jail::probe::tier(userns_ok, landlock.is_ok(), seccomp.is_ok());
     let runnable = checks.iter().all(|c| c.ok || !c.required);
     if args.json {
-        let report = serde_json::json!({ "runnable": runnable, "checks": checks });
+        let report = serde_json::json!({
+            "runnable": runnable,
+            "tier": { "name": tier.name(), "runs": tier.runs(), "why": why },
+            "checks": checks,
+        });
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         for check in &checks {
@@ -102,6 +127,7 @@ pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
                 println!("     {:<16} fix: {fix}", "");
             }
         }
+        println!("tier: {} ({})", tier.name(), why.join("; "));
         println!(
             "{}",
             if runnable {
@@ -114,44 +140,93 @@ pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
     Ok(if runnable { 0 } else { 1 })
 }
 
-/// The decisive test: start a real jail with the built-in profile.
-fn userns_check() -> Check {
-    let blockers = jail::probe::userns_blockers(
-        &jail::probe::Sysctls::host(),
-        nix::unistd::geteuid().is_root(),
-    );
-    let trial = trial_jail(&policy::Profile::default());
+/// The decisive test: start a real jail with the built-in profile. With
+/// the sysctl seam set, the verdict comes from the fake sysctls instead.
+fn userns_check(seam: Option<&Path>) -> Check {
+    let root = nix::unistd::geteuid().is_root();
+    let sysctls = match seam {
+        Some(dir) => jail::probe::Sysctls::at(dir.to_path_buf()),
+        None => jail::probe::Sysctls::host(),
+    };
+    let binary = std::env::current_exe().unwrap_or_else(|_| "jail".into());
+    let (blocking, sparing): (Vec<_>, Vec<_>) = jail::probe::userns_settings(&sysctls, &binary)
+        .into_iter()
+        .partition(|b| !(root && b.unprivileged_only));
+    let (ok, mut detail) = match seam {
+        None => match trial_jail(&policy::Profile::default()) {
+            Ok(()) => (true, "a jail with the built-in profile starts".to_string()),
+            Err(err) => (false, format!("a trial jail failed: {err:#}")),
+        },
+        Some(dir) => (
+            blocking.is_empty(),
+            format!(
+                "judged from the sysctls below {SYSCTL_ROOT_ENV}={} (a test seam; no trial jail)",
+                dir.display()
+            ),
+        ),
+    };
+    let cause = |b: &jail::probe::UsernsBlocker| format!("{} = {}", b.setting, b.value);
+    for b in &blocking {
+        detail.push_str(&if ok {
+            format!(
+                "; {} is set, yet this binary may create them (its AppArmor profile is loaded?)",
+                cause(b)
+            )
+        } else {
+            format!("; {} blocks user namespaces", cause(b))
+        });
+    }
+    for b in &sparing {
+        detail.push_str(&format!(
+            "; {} blocks unprivileged users, not root",
+            cause(b)
+        ));
+    }
+    // Root is spared by some switches; the users CI runs as are not, so
+    // their fixes are shown too.
+    let fixes = if ok {
+        sparing
+            .into_iter()
+            .flat_map(|b| {
+                b.fixes.into_iter().enumerate().map(|(i, fix)| {
+                    if i == 0 {
+                        format!("(for unprivileged users) {fix}")
+                    } else {
+                        fix
+                    }
+                })
+            })
+            .collect()
+    } else {
+        blocking.into_iter().flat_map(|b| b.fixes).collect()
+    };
     Check {
         name: "user namespaces",
-        ok: trial.is_ok(),
+        ok,
         required: true,
-        detail: match &trial {
-            Ok(()) => "a jail with the built-in profile starts".into(),
-            Err(err) => format!("a trial jail failed: {err:#}"),
-        },
-        fixes: if trial.is_ok() {
-            Vec::new()
-        } else {
-            blockers
-                .into_iter()
-                .flat_map(|b| {
-                    let cause = format!("{} = {} blocks user namespaces", b.setting, b.value);
-                    std::iter::once(cause).chain(b.fixes)
-                })
-                .collect()
-        },
+        detail,
+        fixes,
     }
 }
 
 /// The policy's own `default` profile (its binds, env rules) must start too.
 fn profile_check(policy: &policy::Policy, builtin_started: bool) -> Check {
+    if !builtin_started {
+        return Check {
+            name: "default profile",
+            ok: false,
+            required: false,
+            detail: "not tried: no jail starts without user namespaces".into(),
+            fixes: Vec::new(),
+        };
+    }
     let profile = policy.profile("default");
     // Without a policy file it is the built-in profile: one trial is enough.
     let same = profile
         .as_ref()
         .is_ok_and(|p| **p == policy::Profile::default());
     let trial = match profile {
-        Ok(_) if same && builtin_started => Ok(()),
+        Ok(_) if same => Ok(()),
         Ok(p) => trial_jail(p),
         Err(err) => Err(err.into()),
     };

@@ -1,4 +1,5 @@
 mod common;
+mod doctor;
 mod escape;
 mod exec;
 mod lifecycle;
