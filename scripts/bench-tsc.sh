@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# `tsc --noEmit` on a real medium-size TypeScript code base (rxjs 7.8.1's
+# sources, 251 .ts files, fetched from npm at that pinned version), bare vs
+# `jail tsc` vs bubblewrap, in one hyperfine run; prints jailed/bare.
+#
+#   scripts/bench-tsc.sh          RUNS=N (default 10), JAIL_BIN=path (skips the build)
+set -euo pipefail
+runs=${RUNS:-10}
+root=$(cd "$(dirname "$0")/.." && pwd)
+
+need=()
+command -v hyperfine >/dev/null || need+=(hyperfine)
+command -v bwrap >/dev/null || need+=(bubblewrap)
+command -v node >/dev/null || need+=(nodejs npm)
+if [ ${#need[@]} -gt 0 ]; then
+    if [ "$(id -u)" != 0 ]; then
+        echo "bench-tsc.sh: missing ${need[*]}; install with: sudo apt-get install -y ${need[*]}" >&2
+        exit 1
+    fi
+    apt-get install -y "${need[@]}" || { apt-get update && apt-get install -y "${need[@]}"; }
+fi
+if [ -z "${JAIL_BIN:-}" ]; then
+    JAIL_BIN=$("$root/scripts/build-static.sh")
+fi
+
+work=$(mktemp -d /tmp/bench-tsc.XXXXXX)
+json=$(mktemp /tmp/bench-tsc.XXXXXX.json)
+trap 'rm -rf "$work" "$json"' EXIT
+cd "$work"
+tarball=$(npm pack --silent rxjs@7.8.1)
+tar xzf "$tarball"
+cd package
+npm install --silent --no-audit --no-fund --no-save --ignore-scripts typescript@5.9.3 tslib@2.8.1 >/dev/null
+cat > tsconfig.bench.json <<'JSON'
+{
+  "compilerOptions": {
+    "strict": true, "target": "es2015", "lib": ["es2018", "dom"],
+    "moduleResolution": "node", "skipLibCheck": true, "noEmit": true
+  },
+  "include": ["src/**/*.ts"]
+}
+JSON
+node=$(readlink -f "$(command -v node)")
+tsc=$PWD/node_modules/typescript/bin/tsc
+args=(--noEmit --pretty false --incremental false -p tsconfig.bench.json)
+
+# bwrap as close as it gets to the tsc profile: every namespace, read-only
+# system dirs and project, private /tmp, /proc and /dev.
+bwrap_cmd=(bwrap --unshare-all --die-with-parent --new-session --ro-bind /usr /usr)
+for d in /bin /lib /lib64 /sbin; do
+    if [ -L "$d" ]; then bwrap_cmd+=(--symlink "$(readlink "$d")" "$d")
+    elif [ -d "$d" ]; then bwrap_cmd+=(--ro-bind "$d" "$d")
+    fi
+done
+for f in /etc/passwd /etc/group /etc/ld.so.cache; do
+    [ -e "$f" ] && bwrap_cmd+=(--ro-bind "$f" "$f")
+done
+bwrap_cmd+=(--ro-bind "$PWD" "$PWD" --tmpfs /tmp --proc /proc --dev /dev --chdir "$PWD" "$node" "$tsc" "${args[@]}")
+
+# Diagnostics make tsc exit 2 (rxjs under these options has some): -i
+# keeps hyperfine timing every run anyway; all three see the same code.
+hyperfine -N -i --warmup 1 --runs "$runs" --export-json "$json" \
+    -n bare "$(printf '%q ' "$node" "$tsc" "${args[@]}")" \
+    -n bwrap "$(printf '%q ' "${bwrap_cmd[@]}")" \
+    -n jail "$(printf '%q ' "$JAIL_BIN" tsc --tsc "$tsc" -- -p tsconfig.bench.json)"
+
+python3 - "$json" <<'PY'
+import json, sys
+r = {x["command"]: x for x in json.load(open(sys.argv[1]))["results"]}
+bare = r["bare"]["median"]
+for name in ("bare", "bwrap", "jail"):
+    m = r[name]["median"]
+    print(f"{name:6} median {m * 1000:8.1f} ms  = {m / bare:.3f} x bare")
+print(f"jail/bwrap = {r['jail']['median'] / r['bwrap']['median']:.3f}")
+PY
