@@ -155,7 +155,16 @@ fn userns_check(seam: Option<&Path>) -> Check {
     let (ok, mut detail) = match seam {
         None => match trial_jail(&policy::Profile::default()) {
             Ok(()) => (true, "a jail with the built-in profile starts".to_string()),
-            Err(err) => (false, format!("a trial jail failed: {err:#}")),
+            // The error's own advice (after its first line) is shown as
+            // the fixes below.
+            Err(err) => (
+                false,
+                format!("a trial jail failed: {err:#}")
+                    .lines()
+                    .next()
+                    .unwrap_or_default()
+                    .to_string(),
+            ),
         },
         Some(dir) => (
             blocking.is_empty(),
