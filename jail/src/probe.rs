@@ -35,6 +35,14 @@ pub struct UsernsBlocker {
     pub fixes: Vec<String>,
 }
 
+impl UsernsBlocker {
+    /// Whether the switch blocks a caller who is (`privileged`) or is not
+    /// root on the host.
+    pub fn blocks(&self, privileged: bool) -> bool {
+        !(privileged && self.unprivileged_only)
+    }
+}
+
 /// Where the AppArmor profile for jail is installed.
 pub const APPARMOR_PROFILE_PATH: &str = "/etc/apparmor.d/jail";
 
@@ -139,7 +147,7 @@ pub fn userns_settings(sysctls: &Sysctls, binary: &std::path::Path) -> Vec<Usern
 pub fn userns_blockers(sysctls: &Sysctls, privileged: bool) -> Vec<UsernsBlocker> {
     userns_settings(sysctls, &this_binary())
         .into_iter()
-        .filter(|b| !(privileged && b.unprivileged_only))
+        .filter(|b| b.blocks(privileged))
         .collect()
 }
 

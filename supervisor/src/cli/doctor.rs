@@ -151,7 +151,7 @@ fn userns_check(seam: Option<&Path>) -> Check {
     let binary = std::env::current_exe().unwrap_or_else(|_| "jail".into());
     let (blocking, sparing): (Vec<_>, Vec<_>) = jail::probe::userns_settings(&sysctls, &binary)
         .into_iter()
-        .partition(|b| !(root && b.unprivileged_only));
+        .partition(|b| b.blocks(root));
     let (ok, mut detail) = match seam {
         None => match trial_jail(&policy::Profile::default()) {
             Ok(()) => (true, "a jail with the built-in profile starts".to_string()),
