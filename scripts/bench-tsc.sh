@@ -29,8 +29,12 @@ trap 'rm -rf "$work" "$json"' EXIT
 cd "$work"
 tarball=$(npm pack --silent rxjs@7.8.1)
 tar xzf "$tarball"
+# The compiler and tslib beside the project (installing into the package
+# would pull in all of rxjs's devDependencies), linked as its node_modules.
+npm install --prefix "$work/tools" --silent --no-audit --no-fund --ignore-scripts \
+    typescript@5.9.3 tslib@2.8.1 >/dev/null
 cd package
-npm install --silent --no-audit --no-fund --no-save --ignore-scripts typescript@5.9.3 tslib@2.8.1 >/dev/null
+ln -s "$work/tools/node_modules" node_modules
 cat > tsconfig.bench.json <<'JSON'
 {
   "compilerOptions": {
@@ -41,7 +45,7 @@ cat > tsconfig.bench.json <<'JSON'
 }
 JSON
 node=$(readlink -f "$(command -v node)")
-tsc=$PWD/node_modules/typescript/bin/tsc
+tsc=$work/tools/node_modules/typescript/bin/tsc
 args=(--noEmit --pretty false --incremental false -p tsconfig.bench.json)
 
 # bwrap as close as it gets to the tsc profile: every namespace, read-only
@@ -55,7 +59,7 @@ done
 for f in /etc/passwd /etc/group /etc/ld.so.cache; do
     [ -e "$f" ] && bwrap_cmd+=(--ro-bind "$f" "$f")
 done
-bwrap_cmd+=(--ro-bind "$PWD" "$PWD" --tmpfs /tmp --proc /proc --dev /dev --chdir "$PWD" "$node" "$tsc" "${args[@]}")
+bwrap_cmd+=(--ro-bind "$PWD" "$PWD" --ro-bind "$work/tools" "$work/tools" --tmpfs /tmp --proc /proc --dev /dev --chdir "$PWD" "$node" "$tsc" "${args[@]}")
 
 # Diagnostics make tsc exit 2 (rxjs under these options has some): -i
 # keeps hyperfine timing every run anyway; all three see the same code.
