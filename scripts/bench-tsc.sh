@@ -59,7 +59,10 @@ done
 for f in /etc/passwd /etc/group /etc/ld.so.cache; do
     [ -e "$f" ] && bwrap_cmd+=(--ro-bind "$f" "$f")
 done
-bwrap_cmd+=(--ro-bind "$PWD" "$PWD" --ro-bind "$work/tools" "$work/tools" --tmpfs /tmp --proc /proc --dev /dev --chdir "$PWD" "$node" "$tsc" "${args[@]}")
+# The private /tmp first: the project lives below /tmp, and a later tmpfs
+# would hide its binds.
+bwrap_cmd+=(--tmpfs /tmp --ro-bind "$PWD" "$PWD" --ro-bind "$work/tools" "$work/tools"
+    --proc /proc --dev /dev --chdir "$PWD" "$node" "$tsc" "${args[@]}")
 
 # Diagnostics make tsc exit 2 (rxjs under these options has some): -i
 # keeps hyperfine timing every run anyway; all three see the same code.

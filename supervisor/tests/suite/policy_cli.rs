@@ -25,7 +25,7 @@ fn policy_check_accepts_a_good_file_and_show_prints_the_effective_profile() {
     std::fs::write(&file, "[profile.ci]\ncwd = \"rw\"\nhostname = \"ci-box\"\n").expect("write");
     let out = run(jail(dir.path()).args(["policy", "check", file.to_str().expect("utf-8")]));
     assert_ok(&out);
-    assert!(stdout(&out).contains("profiles: ci, default"));
+    assert!(stdout(&out).contains("profiles: check, ci, default, tsc"));
 
     let out =
         run(jail(dir.path())
@@ -73,7 +73,7 @@ fn an_unknown_profile_is_an_error_listing_the_known_ones() {
     let out = run(jail(dir.path()).args(["exec", "--profile", "nope", "--", "true"]));
     assert_eq!(out.status.code(), Some(125));
     assert!(
-        stderr(&out).contains("known profiles: default"),
+        stderr(&out).contains("known profiles: check, default, tsc"),
         "{}",
         stderr(&out)
     );
