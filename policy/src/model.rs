@@ -122,6 +122,10 @@ pub struct Profile {
     pub rpc: RpcLimits,
     /// How `jail run` and `jail review` judge agent-written code.
     pub review: ReviewRules,
+    /// Executables (and scripts) by host path, with the blake3 of their
+    /// content. When any is given, the profile runs only a pinned command,
+    /// and every pinned file must still hash as recorded (`jail policy pin`).
+    pub pins: BTreeMap<JailPath, PinnedHash>,
 }
 
 impl Default for Profile {
@@ -178,6 +182,7 @@ impl Default for Profile {
             egress: Egress::default(),
             rpc: RpcLimits::default(),
             review: ReviewRules::default(),
+            pins: BTreeMap::new(),
         }
     }
 }
@@ -1301,6 +1306,36 @@ pub enum CwdMode {
     Ro,
     Rw,
     None,
+}
+
+/// A blake3 digest as 64 lowercase hex characters.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct PinnedHash(pub String);
+
+impl TryFrom<String> for PinnedHash {
+    type Error = String;
+    fn try_from(text: String) -> Result<Self, String> {
+        let hex = text.strip_prefix("blake3:").unwrap_or(&text);
+        if hex.len() == 64
+            && hex
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        {
+            Ok(PinnedHash(hex.to_string()))
+        } else {
+            Err(format!(
+                "`{text}` is not a blake3 hash (64 lowercase hex characters) for `pins`; record \
+                 one with `jail policy pin --profile NAME FILE`"
+            ))
+        }
+    }
+}
+
+impl From<PinnedHash> for String {
+    fn from(hash: PinnedHash) -> String {
+        hash.0
+    }
 }
 
 /// An absolute path with no `..`, as a jail destination or a host source.

@@ -472,6 +472,25 @@ fn ro_bind(source: &Path, dest: &Path, dir: bool) -> Mount {
     )
 }
 
+impl JailPlan {
+    /// The host path behind `jail_path`: through the innermost bind that
+    /// holds it, else the same path (system symlinks such as /bin ->
+    /// usr/bin mirror the host's).
+    pub fn host_path(&self, jail_path: &Path) -> PathBuf {
+        self.mounts
+            .iter()
+            .filter_map(|m| match &m.kind {
+                MountKind::Bind { source, .. } => {
+                    let rest = jail_path.strip_prefix(&m.dest).ok()?;
+                    Some((m.dest.components().count(), source.join(rest)))
+                }
+                _ => None,
+            })
+            .max_by_key(|(depth, _)| *depth)
+            .map_or_else(|| jail_path.to_path_buf(), |(_, host)| host)
+    }
+}
+
 impl fmt::Display for JailPlan {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "profile     {}", self.profile)?;
@@ -783,5 +802,39 @@ mod tests {
         let json = serde_json::to_value(&plan).expect("json");
         assert_eq!(json["mounts"][0]["type"], "bind");
         assert_eq!(json["namespaces"].as_array().map(Vec::len), Some(7));
+    }
+
+    #[test]
+    fn a_jail_path_maps_through_the_innermost_bind() {
+        let bind = |dest: &str, source: &str| Mount {
+            dest: PathBuf::from(dest),
+            kind: MountKind::Bind {
+                source: PathBuf::from(source),
+                writable: false,
+                dir: true,
+            },
+        };
+        let mut plan = build(&Profile::default(), &request(), &host()).expect("plan");
+        plan.mounts = vec![
+            bind("/usr", "/usr"),
+            bind("/data", "/srv/x"),
+            bind("/data/in", "/srv/y"),
+        ];
+        assert_eq!(
+            plan.host_path(Path::new("/data/a")),
+            PathBuf::from("/srv/x/a")
+        );
+        assert_eq!(
+            plan.host_path(Path::new("/data/in/b")),
+            PathBuf::from("/srv/y/b")
+        );
+        assert_eq!(
+            plan.host_path(Path::new("/usr/bin/node")),
+            PathBuf::from("/usr/bin/node")
+        );
+        assert_eq!(
+            plan.host_path(Path::new("/bin/sh")),
+            PathBuf::from("/bin/sh")
+        );
     }
 }

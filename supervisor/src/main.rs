@@ -7,6 +7,7 @@ mod cli;
 mod egress;
 mod fsview;
 mod launch;
+mod pins;
 mod review;
 mod server;
 mod session;

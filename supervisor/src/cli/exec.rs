@@ -141,6 +141,8 @@ pub fn launch(
     audit: AuditLog,
     reviewed: bool,
 ) -> anyhow::Result<u8> {
+    // Before anything is written: a refused command leaves no session.
+    crate::pins::check(&options.profile, profile, plan)?;
     let mut session = Session::new(
         &state,
         &options.profile,

@@ -1,7 +1,9 @@
-//! `jail policy check FILE` and `jail policy show [--profile P]`.
+//! `jail policy check FILE`, `jail policy show [--profile P]` and
+//! `jail policy pin [--profile P] FILE...`.
 
 use std::path::{Path, PathBuf};
 
+use anyhow::Context;
 use clap::Subcommand;
 
 #[derive(Subcommand)]
@@ -12,6 +14,15 @@ pub enum PolicyCommand {
     Show {
         #[arg(long, default_value = "default")]
         profile: String,
+    },
+    /// Record the blake3 of each FILE (by real path) in the profile's
+    /// `pins`, in the policy file given with --policy/JAIL_POLICY (its
+    /// comments kept); without one, print the TOML to add.
+    Pin {
+        #[arg(long, default_value = "default")]
+        profile: String,
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
     },
 }
 
@@ -34,6 +45,74 @@ pub fn run(policy_path: Option<&Path>, command: PolicyCommand) -> anyhow::Result
             )]);
             print!("{}", toml::to_string(&wrapped)?);
         }
+        PolicyCommand::Pin { profile, files } => pin(policy_path, &profile, &files)?,
     }
     Ok(0)
+}
+
+fn pin(policy_path: Option<&Path>, profile: &str, files: &[PathBuf]) -> anyhow::Result<()> {
+    let pins = crate::pins::resolve(files).context("cannot hash a file to pin")?;
+    let Some(path) = policy_path else {
+        println!("[profile.{profile}.pins]");
+        for (file, hash) in &pins {
+            println!("{:?} = \"{hash}\"", file.display().to_string());
+        }
+        eprintln!("jail: no policy file (--policy or JAIL_POLICY): add the lines above to one");
+        return Ok(());
+    };
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the policy {}", path.display()))?;
+    let mut doc: toml_edit::DocumentMut = text
+        .parse()
+        .with_context(|| format!("{} is not TOML", path.display()))?;
+    // A new table for a built-in profile (`tsc`, `check`) would replace it
+    // with the defaults plus pins: start it from the built-in instead.
+    let missing = doc.get("profile").and_then(|p| p.get(profile)).is_none();
+    let seed = match policy::Policy::default().profile(profile) {
+        Ok(builtin) if missing => {
+            let text = toml::to_string(builtin)?;
+            let mut seed = text.parse::<toml_edit::DocumentMut>()?.as_table().clone();
+            seed.set_implicit(false);
+            toml_edit::Item::Table(seed)
+        }
+        _ => implicit_table(),
+    };
+    let table = doc
+        .entry("profile")
+        .or_insert_with(implicit_table)
+        .as_table_mut()
+        .and_then(|t| t.entry(profile).or_insert(seed).as_table_mut())
+        .and_then(|t| {
+            t.entry("pins")
+                .or_insert_with(toml_edit::table)
+                .as_table_mut()
+        })
+        .with_context(|| {
+            format!(
+                "{}: `profile.{profile}.pins` is not a table",
+                path.display()
+            )
+        })?;
+    for (file, hash) in &pins {
+        table.insert(&file.display().to_string(), toml_edit::value(hash.as_str()));
+    }
+    let new = doc.to_string();
+    // What was written must still be a valid policy.
+    policy::parse(&new, &path.display().to_string())?;
+    crate::state::write_atomic(path, new.as_bytes(), true)?;
+    for (file, hash) in &pins {
+        println!(
+            "pinned {} = {hash} in profile.{profile}.pins",
+            file.display()
+        );
+    }
+    Ok(())
+}
+
+/// A table that shows only through its children (`[profile.x.pins]`
+/// without an empty `[profile]` header).
+fn implicit_table() -> toml_edit::Item {
+    let mut table = toml_edit::Table::new();
+    table.set_implicit(true);
+    toml_edit::Item::Table(table)
 }

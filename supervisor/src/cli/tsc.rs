@@ -102,6 +102,9 @@ pub fn run(
     let baseline = args.baseline.as_deref().map(read_baseline).transpose()?;
     let tsc = compiler_script(&project, args.tsc.as_deref())?;
     let node = node_binary(args.node.as_deref())?;
+    // With pins, the script must be one too; `jail exec` below checks node
+    // and hashes every pinned file (the script included) once.
+    crate::pins::require_pinned(&args.profile, profile, &tsc, &tsc.display().to_string())?;
 
     // What lies outside the project and the system dirs is bound read-only.
     let mut extra_ro = Vec::new();

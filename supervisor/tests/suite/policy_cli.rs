@@ -125,3 +125,87 @@ fn doctor_fails_when_the_default_profile_cannot_run() {
         "{text}"
     );
 }
+
+/// `jail policy pin` records a file's hash in the policy file (comments
+/// kept); the profile then runs only that file, and only while it hashes
+/// as recorded. A refused command starts no session.
+#[test]
+fn a_pinned_profile_runs_only_unchanged_pinned_commands() {
+    let setup = Setup::new("# ours\n[profile.p]\ncwd = \"ro\" # kept\n");
+    let tool = setup.dir.path().join("tool");
+    std::fs::copy("/bin/true", &tool).expect("copy true");
+    let tool_arg = tool.to_str().expect("utf-8");
+    let out = run(setup
+        .jail()
+        .args(["policy", "pin", "--profile", "p", tool_arg]));
+    assert_ok(&out);
+    let policy = std::fs::read_to_string(setup.dir.path().join("policy.toml")).expect("policy");
+    assert!(
+        policy.starts_with("# ours\n[profile.p]\ncwd = \"ro\" # kept\n"),
+        "{policy}"
+    );
+    assert!(policy.contains("[profile.p.pins]"), "{policy}");
+
+    let exec = |command: &[&str]| {
+        run(setup
+            .jail()
+            .args(["exec", "--profile", "p", "--ro", tool_arg, "--"])
+            .args(command))
+    };
+    assert_ok(&exec(&[tool_arg]));
+    for unpinned in [&["/bin/echo", "hi"][..], &["true"][..]] {
+        let out = exec(unpinned);
+        assert_eq!(out.status.code(), Some(125), "{unpinned:?}");
+        assert!(
+            stderr(&out).contains("runs only pinned commands"),
+            "{}",
+            stderr(&out)
+        );
+    }
+    let sessions = || std::fs::read_dir(setup.state().join("sessions")).map_or(0, |d| d.count());
+    let before = sessions();
+    std::fs::write(&tool, b"#!/bin/sh\necho swapped\n").expect("swap");
+    let out = exec(&[tool_arg]);
+    assert_eq!(out.status.code(), Some(125));
+    assert!(
+        stderr(&out).contains(&format!("pinned file {tool_arg} changed")),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!stdout(&out).contains("swapped"));
+    assert_eq!(sessions(), before, "a refused command started a session");
+}
+
+#[test]
+fn a_bad_pin_names_the_key_and_the_fix() {
+    let setup = Setup::new("[profile.p.pins]\n\"/usr/bin/node\" = \"abc\"\n");
+    let out = run(setup
+        .jail()
+        .args(["exec", "--profile", "p", "--", "/bin/true"]));
+    assert_eq!(out.status.code(), Some(125));
+    let err = stderr(&out);
+    assert!(
+        err.contains("pins") && err.contains("jail policy pin"),
+        "{err}"
+    );
+}
+
+/// Pinning into a built-in profile the file does not name yet starts the
+/// new table from the built-in one, so `tsc` keeps its checker settings.
+#[test]
+fn pinning_a_built_in_profile_keeps_its_settings() {
+    let setup = Setup::new("# empty\n");
+    assert_ok(&run(setup.jail().args([
+        "policy",
+        "pin",
+        "--profile",
+        "tsc",
+        "/bin/true",
+    ])));
+    let out = run(setup.jail().args(["policy", "show", "--profile", "tsc"]));
+    assert_ok(&out);
+    let shown = stdout(&out);
+    assert!(shown.contains("require_review = true"), "{shown}");
+    assert!(shown.contains("timeout_secs = 1800"), "{shown}");
+    assert!(shown.contains("[profile.tsc.pins]"), "{shown}");
+}

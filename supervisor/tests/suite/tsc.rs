@@ -219,3 +219,38 @@ function done() {{ console.log("x.ts(1,1): error TS9999: " + JSON.stringify(trie
     std::thread::sleep(std::time::Duration::from_millis(200));
     assert!(server.seen().is_empty(), "{:?}", server.seen());
 }
+
+/// With pins, `jail tsc` runs only a pinned node and a pinned compiler
+/// script, and refuses a script that is not pinned, naming it.
+#[test]
+fn pinned_node_and_compiler_run_and_an_unpinned_compiler_is_refused() {
+    let Some(ts) = typescript() else { return };
+    let setup = project(&ts, &[("src/ok.ts", "export const one: number = 1;\n")]);
+    let script = std::fs::canonicalize(ts.join("node_modules/typescript/bin/tsc")).unwrap();
+    let node = String::from_utf8(
+        std::process::Command::new("sh")
+            .args(["-c", "readlink -f \"$(command -v node)\""])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let pin = |files: &[&str]| {
+        assert_ok(&run(setup
+            .jail()
+            .args(["policy", "pin", "--profile", "tsc"])
+            .args(files)));
+    };
+    pin(&[node.trim()]);
+    let out = run(setup.jail().arg("tsc"));
+    assert_eq!(out.status.code(), Some(125), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(&format!("`{}` is not one", script.display())),
+        "{}",
+        stderr(&out)
+    );
+    pin(&[script.to_str().unwrap()]);
+    let (code, result) = tsc_json(&setup, &[]);
+    assert_eq!(code, Some(0), "{result:#}");
+    assert_eq!(result["passed"], true);
+}
