@@ -134,7 +134,7 @@ fn remount_with_attrs(m: &PreparedMount) -> Result<(), Errno> {
         (libc::ST_NOEXEC, libc::MS_NOEXEC),
         (libc::ST_NOATIME, libc::MS_NOATIME),
         (libc::ST_NODIRATIME, libc::MS_NODIRATIME),
-        (libc::ST_RELATIME, libc::MS_RELATIME),
+        (ST_RELATIME, libc::MS_RELATIME),
     ] {
         if current & st != 0 {
             flags |= ms;
@@ -152,3 +152,7 @@ fn remount_with_attrs(m: &PreparedMount) -> Result<(), Errno> {
     }
     sys::mount(None, &m.dest, None, flags, None)
 }
+
+/// statvfs's "relatime" flag (1 << 12, the kernel's MNT_RELATIME as
+/// reported by statfs); the libc crate has it for glibc only.
+const ST_RELATIME: libc::c_ulong = 4096;

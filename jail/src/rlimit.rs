@@ -4,7 +4,11 @@
 
 use policy::plan::{Rlimit, RlimitResource};
 
+/// setrlimit's resource type: glibc has its own, musl a plain int.
+#[cfg(target_env = "gnu")]
 pub(crate) type Resource = libc::__rlimit_resource_t;
+#[cfg(not(target_env = "gnu"))]
+pub(crate) type Resource = libc::c_int;
 
 fn resource(r: RlimitResource) -> Resource {
     match r {

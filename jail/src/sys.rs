@@ -466,11 +466,11 @@ pub fn loopback_up() -> Result<(), Errno> {
     // SAFETY: SIOCGIFFLAGS/SIOCSIFFLAGS read and write one ifreq through a
     // valid pointer; the flags union member is the one these requests use.
     let result = unsafe {
-        check_int(libc::ioctl(fd, libc::SIOCGIFFLAGS, &mut request)).and_then(|_| {
+        check_int(libc::ioctl(fd, libc::SIOCGIFFLAGS as _, &mut request)).and_then(|_| {
             #[expect(clippy::cast_possible_truncation, reason = "IFF_UP is 0x1")]
             let up = libc::IFF_UP as libc::c_short;
             request.ifr_ifru.ifru_flags |= up;
-            check_int(libc::ioctl(fd, libc::SIOCSIFFLAGS, &request))
+            check_int(libc::ioctl(fd, libc::SIOCSIFFLAGS as _, &request))
         })
     };
     close(fd);
@@ -487,7 +487,7 @@ pub fn open_path(path: &CStr) -> Result<std::os::fd::OwnedFd, Errno> {
 }
 
 pub fn set_rlimit(
-    resource: libc::__rlimit_resource_t,
+    resource: crate::rlimit::Resource,
     soft: libc::rlim_t,
     hard: libc::rlim_t,
 ) -> Result<(), Errno> {
@@ -499,7 +499,7 @@ pub fn set_rlimit(
     check_int(unsafe { libc::setrlimit(resource, &limit) }).map(drop)
 }
 
-pub fn hard_rlimit(resource: libc::__rlimit_resource_t) -> Result<libc::rlim_t, Errno> {
+pub fn hard_rlimit(resource: crate::rlimit::Resource) -> Result<libc::rlim_t, Errno> {
     let mut limit = libc::rlimit {
         rlim_cur: 0,
         rlim_max: 0,
@@ -555,14 +555,15 @@ pub fn send_fd(socket: RawFd, fd: RawFd) -> Result<(), Errno> {
     let space = unsafe { libc::CMSG_SPACE(FD_BYTES) };
     // SAFETY: writing the buffer member of a union we own.
     msg.msg_control = unsafe { control.buf.as_mut_ptr() }.cast();
-    msg.msg_controllen = space as usize;
+    // usize on glibc, u32 on musl.
+    msg.msg_controllen = space as _;
     // SAFETY: msg_control points at 64 aligned bytes, more than `space`, so
     // the first header and its data lie inside the buffer.
     unsafe {
         let header = libc::CMSG_FIRSTHDR(&msg);
         (*header).cmsg_level = libc::SOL_SOCKET;
         (*header).cmsg_type = libc::SCM_RIGHTS;
-        (*header).cmsg_len = libc::CMSG_LEN(FD_BYTES) as usize;
+        (*header).cmsg_len = libc::CMSG_LEN(FD_BYTES) as _;
         std::ptr::write_unaligned(libc::CMSG_DATA(header).cast::<RawFd>(), fd);
     }
     // SAFETY: `msg` and everything it points at live on our stack.
