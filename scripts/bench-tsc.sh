@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `tsc --noEmit` on a real medium-size TypeScript code base (rxjs 7.8.1's
 # sources, 251 .ts files, fetched from npm at that pinned version), bare vs
-# `jail tsc` vs bubblewrap, in one hyperfine run; prints jailed/bare.
+# `jail tsc` vs bubblewrap, interleaved in one run; prints jailed/bare.
 #
 #   scripts/bench-tsc.sh          RUNS=N (default 10), JAIL_BIN=path (skips the build)
 set -euo pipefail
@@ -9,7 +9,6 @@ runs=${RUNS:-10}
 root=$(cd "$(dirname "$0")/.." && pwd)
 
 need=()
-command -v hyperfine >/dev/null || need+=(hyperfine)
 command -v bwrap >/dev/null || need+=(bubblewrap)
 command -v node >/dev/null || need+=(nodejs npm)
 if [ ${#need[@]} -gt 0 ]; then
@@ -24,8 +23,7 @@ if [ -z "${JAIL_BIN:-}" ]; then
 fi
 
 work=$(mktemp -d /tmp/bench-tsc.XXXXXX)
-json=$(mktemp /tmp/bench-tsc.XXXXXX.json)
-trap 'rm -rf "$work" "$json"' EXIT
+trap 'rm -rf "$work"' EXIT
 cd "$work"
 tarball=$(npm pack --silent rxjs@7.8.1)
 tar xzf "$tarball"
@@ -64,19 +62,34 @@ done
 bwrap_cmd+=(--tmpfs /tmp --ro-bind "$PWD" "$PWD" --ro-bind "$work/tools" "$work/tools"
     --proc /proc --dev /dev --chdir "$PWD" "$node" "$tsc" "${args[@]}")
 
-# Diagnostics make tsc exit 2 (rxjs under these options has some): -i
-# keeps hyperfine timing every run anyway; all three see the same code.
-hyperfine -N -i --warmup 1 --runs "$runs" --export-json "$json" \
-    -n bare "$(printf '%q ' "$node" "$tsc" "${args[@]}")" \
-    -n bwrap "$(printf '%q ' "${bwrap_cmd[@]}")" \
-    -n jail "$(printf '%q ' "$JAIL_BIN" tsc --tsc "$tsc" -- -p tsconfig.bench.json)"
-
-python3 - "$json" <<'PY'
-import json, sys
-r = {x["command"]: x for x in json.load(open(sys.argv[1]))["results"]}
-bare = r["bare"]["median"]
-for name in ("bare", "bwrap", "jail"):
-    m = r[name]["median"]
-    print(f"{name:6} median {m * 1000:8.1f} ms  = {m / bare:.3f} x bare")
-print(f"jail/bwrap = {r['jail']['median'] / r['bwrap']['median']:.3f}")
+# Round-robin, not one command's runs after another's: this VM drifts by
+# ±10% over minutes, which a block of runs per command turns into a
+# difference between commands. Diagnostics (rxjs under these options has
+# some) make tsc exit 2; all three see the same code, so exit codes are
+# not checked, only that each printed the same diagnostics.
+python3 - "$runs" "$JAIL_BIN" "$node" "$tsc" "${bwrap_cmd[@]}" <<'PY'
+import statistics, subprocess, sys, time
+runs, jail, node, tsc = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
+bwrap = sys.argv[5:]
+args = ["--noEmit", "--pretty", "false", "--incremental", "false", "-p", "tsconfig.bench.json"]
+commands = {
+    "bare": [node, tsc] + args,
+    "bwrap": bwrap,
+    "jail": [jail, "tsc", "--tsc", tsc, "--", "-p", "tsconfig.bench.json"],
+}
+times = {name: [] for name in commands}
+outputs = {}
+for round in range(runs + 1):
+    for name, command in commands.items():
+        start = time.perf_counter()
+        out = subprocess.run(command, capture_output=True, text=True)
+        elapsed = time.perf_counter() - start
+        outputs[name] = out.stdout.count("error TS")
+        if round > 0:  # the first round warms the page cache
+            times[name].append(elapsed)
+bare = statistics.median(times["bare"])
+for name, values in times.items():
+    m = statistics.median(values)
+    print(f"{name:6} median {m * 1000:8.1f} ms  = {m / bare:.3f} x bare  (min {min(values) * 1000:.0f}, max {max(values) * 1000:.0f}, {outputs[name]} diagnostics)")
+print(f"jail/bwrap = {statistics.median(times['jail']) / statistics.median(times['bwrap']):.3f}")
 PY
