@@ -121,11 +121,13 @@ pub fn run(
     }
 
     let mut command = Command::new(std::env::current_exe().context("cannot find the jail binary")?);
+    // The child runs in the project: paths relative to here must not move.
+    let here = std::env::current_dir().context("cannot read the current directory")?;
     if let Some(path) = policy_path {
-        command.arg("--policy").arg(path);
+        command.arg("--policy").arg(here.join(path));
     }
     if let Some(dir) = state_dir {
-        command.arg("--state-dir").arg(dir);
+        command.arg("--state-dir").arg(here.join(dir));
     }
     command.args(["exec", "--profile", &args.profile]);
     for dir in &extra_ro {

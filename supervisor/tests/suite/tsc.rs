@@ -79,6 +79,12 @@ fn a_clean_project_passes() {
     assert_eq!(result["passed"], true);
     assert_eq!(result["exit_code"], 0);
     assert_eq!(result["counts"]["total"], 0);
+    // From elsewhere, the project named, the policy file relative to here.
+    let out = run(jail(setup.dir.path())
+        .env("JAIL_STATE_DIR", setup.state())
+        .args(["--policy", "policy.toml", "tsc"])
+        .arg(setup.work.path()));
+    assert_ok(&out);
 }
 
 #[test]
