@@ -260,3 +260,37 @@ fn pinned_node_and_compiler_run_and_an_unpinned_compiler_is_refused() {
     assert_eq!(code, Some(0), "{result:#}");
     assert_eq!(result["passed"], true);
 }
+
+/// The checker profiles close the channel to tools: a call from inside is
+/// refused, naming the key that refuses it.
+#[test]
+fn the_checker_profiles_refuse_tool_calls() {
+    for profile in ["check", "tsc"] {
+        let setup = Setup::new("");
+        let out = run(setup.jail().args([
+            "exec",
+            "--profile",
+            profile,
+            "--",
+            "sh",
+            "-c",
+            "jail-call echo '{\"x\": 1}'",
+        ]));
+        assert_ne!(out.status.code(), Some(0), "{profile}: {}", stdout(&out));
+        assert!(
+            !stdout(&out).contains("\"x\""),
+            "{profile}: {}",
+            stdout(&out)
+        );
+        assert!(
+            stderr(&out).contains("require_review"),
+            "{profile}: {}",
+            stderr(&out)
+        );
+        // The same call under the default profile is answered.
+        let out = run(setup
+            .jail()
+            .args(["exec", "--", "sh", "-c", "jail-call echo '{\"x\": 1}'"]));
+        assert_ok(&out);
+    }
+}
