@@ -10,36 +10,18 @@ set -euo pipefail
 runs=${RUNS:-200}
 root=$(cd "$(dirname "$0")/.." && pwd)
 
-# Tools: install from Debian as root (apt-get update only if the plain
-# install fails, to keep reruns fast); an ordinary user cannot, so just ask.
+. "$root/scripts/bench-lib.sh"
 need=()
 command -v hyperfine >/dev/null || need+=(hyperfine)
 command -v bwrap >/dev/null || need+=(bubblewrap)
 command -v python3 >/dev/null || need+=(python3)
-if [ ${#need[@]} -gt 0 ]; then
-    if [ "$(id -u)" != 0 ]; then
-        echo "bench-startup.sh: missing ${need[*]}; install with: sudo apt-get install -y ${need[*]}" >&2
-        exit 1
-    fi
-    apt-get install -y "${need[@]}" || { apt-get update && apt-get install -y "${need[@]}"; }
-fi
+install_missing bench-startup.sh "${need[@]}"
 
 if [ -z "${JAIL_BIN:-}" ]; then
     JAIL_BIN=$("$root/scripts/build-static.sh")
 fi
 
-# bwrap as close as it gets to jail's default: every namespace, read-only
-# system dirs, private /tmp, /proc and /dev. Merged-/usr hosts have
-# /bin -> usr/bin etc., which bwrap must recreate as symlinks.
-bwrap_cmd=(bwrap --unshare-all --die-with-parent --new-session --ro-bind /usr /usr)
-for d in /bin /lib /lib64 /sbin; do
-    if [ -L "$d" ]; then bwrap_cmd+=(--symlink "$(readlink "$d")" "$d")
-    elif [ -d "$d" ]; then bwrap_cmd+=(--ro-bind "$d" "$d")
-    fi
-done
-for f in /etc/passwd /etc/group /etc/ld.so.cache; do
-    [ -e "$f" ] && bwrap_cmd+=(--ro-bind "$f" "$f")
-done
+bwrap_base
 bwrap_cmd+=(--tmpfs /tmp --proc /proc --dev /dev --chdir /tmp /bin/true)
 
 # jail binds the cwd read-only into the sandbox: run from an empty directory

@@ -8,16 +8,12 @@ set -euo pipefail
 runs=${RUNS:-10}
 root=$(cd "$(dirname "$0")/.." && pwd)
 
+. "$root/scripts/bench-lib.sh"
+
 need=()
 command -v bwrap >/dev/null || need+=(bubblewrap)
 command -v node >/dev/null || need+=(nodejs npm)
-if [ ${#need[@]} -gt 0 ]; then
-    if [ "$(id -u)" != 0 ]; then
-        echo "bench-tsc.sh: missing ${need[*]}; install with: sudo apt-get install -y ${need[*]}" >&2
-        exit 1
-    fi
-    apt-get install -y "${need[@]}" || { apt-get update && apt-get install -y "${need[@]}"; }
-fi
+install_missing bench-tsc.sh "${need[@]}"
 if [ -z "${JAIL_BIN:-}" ]; then
     JAIL_BIN=$("$root/scripts/build-static.sh")
 fi
@@ -46,17 +42,8 @@ node=$(readlink -f "$(command -v node)")
 tsc=$work/tools/node_modules/typescript/bin/tsc
 args=(--noEmit --pretty false --incremental false -p tsconfig.bench.json)
 
-# bwrap as close as it gets to the tsc profile: every namespace, read-only
-# system dirs and project, private /tmp, /proc and /dev.
-bwrap_cmd=(bwrap --unshare-all --die-with-parent --new-session --ro-bind /usr /usr)
-for d in /bin /lib /lib64 /sbin; do
-    if [ -L "$d" ]; then bwrap_cmd+=(--symlink "$(readlink "$d")" "$d")
-    elif [ -d "$d" ]; then bwrap_cmd+=(--ro-bind "$d" "$d")
-    fi
-done
-for f in /etc/passwd /etc/group /etc/ld.so.cache; do
-    [ -e "$f" ] && bwrap_cmd+=(--ro-bind "$f" "$f")
-done
+# bwrap as close as it gets to the tsc profile: the project read-only too.
+bwrap_base
 # The private /tmp first: the project lives below /tmp, and a later tmpfs
 # would hide its binds.
 bwrap_cmd+=(--tmpfs /tmp --ro-bind "$PWD" "$PWD" --ro-bind "$work/tools" "$work/tools"
@@ -64,9 +51,9 @@ bwrap_cmd+=(--tmpfs /tmp --ro-bind "$PWD" "$PWD" --ro-bind "$work/tools" "$work/
 
 # Round-robin, not one command's runs after another's: this VM drifts by
 # ±10% over minutes, which a block of runs per command turns into a
-# difference between commands. Diagnostics (rxjs under these options has
-# some) make tsc exit 2; all three see the same code, so exit codes are
-# not checked, only that each printed the same diagnostics.
+# difference between commands. A diagnostic makes tsc exit 2, so exit
+# codes are not checked; each command's count of diagnostics is printed to
+# show that all three checked the same code.
 python3 - "$runs" "$JAIL_BIN" "$node" "$tsc" "${bwrap_cmd[@]}" <<'PY'
 import statistics, subprocess, sys, time
 runs, jail, node, tsc = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]

@@ -81,7 +81,7 @@ pub fn apparmor_profile(binary: &std::path::Path) -> Result<String, String> {
 }
 
 /// The path of the running jail binary, for advice that names it.
-fn this_binary() -> std::path::PathBuf {
+pub fn this_binary() -> std::path::PathBuf {
     std::env::current_exe().unwrap_or_else(|_| "/usr/local/bin/jail".into())
 }
 

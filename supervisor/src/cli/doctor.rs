@@ -148,10 +148,10 @@ fn userns_check(seam: Option<&Path>) -> Check {
         Some(dir) => jail::probe::Sysctls::at(dir.to_path_buf()),
         None => jail::probe::Sysctls::host(),
     };
-    let binary = std::env::current_exe().unwrap_or_else(|_| "jail".into());
-    let (blocking, sparing): (Vec<_>, Vec<_>) = jail::probe::userns_settings(&sysctls, &binary)
-        .into_iter()
-        .partition(|b| b.blocks(root));
+    let (blocking, sparing): (Vec<_>, Vec<_>) =
+        jail::probe::userns_settings(&sysctls, &jail::probe::this_binary())
+            .into_iter()
+            .partition(|b| b.blocks(root));
     let (ok, mut detail) = match seam {
         None => match trial_jail(&policy::Profile::default()) {
             Ok(()) => (true, "a jail with the built-in profile starts".to_string()),

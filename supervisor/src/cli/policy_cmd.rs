@@ -65,11 +65,12 @@ fn pin(policy_path: Option<&Path>, profile: &str, files: &[PathBuf]) -> anyhow::
     let mut doc: toml_edit::DocumentMut = text
         .parse()
         .with_context(|| format!("{} is not TOML", path.display()))?;
-    // A new table for a built-in profile (`tsc`, `check`) would replace it
-    // with the defaults plus pins: start it from the built-in instead.
+    // A new table for a built-in profile that is not the default one
+    // (`tsc`, `check`) would replace it with the defaults plus pins: start
+    // it from the built-in instead.
     let missing = doc.get("profile").and_then(|p| p.get(profile)).is_none();
     let seed = match policy::Policy::default().profile(profile) {
-        Ok(builtin) if missing => {
+        Ok(builtin) if missing && *builtin != policy::Profile::default() => {
             let text = toml::to_string(builtin)?;
             let mut seed = text.parse::<toml_edit::DocumentMut>()?.as_table().clone();
             seed.set_implicit(false);

@@ -152,9 +152,6 @@ pub fn run(
     let host_copy = dir.join(&name);
     // Reused only if it still holds exactly the reviewed bytes.
     if std::fs::read(&host_copy).ok().as_deref() != Some(source.as_bytes()) {
-        if host_copy.exists() {
-            std::fs::remove_file(&host_copy)?;
-        }
         state::write_atomic(&host_copy, source.as_bytes(), false)?;
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&host_copy, std::fs::Permissions::from_mode(0o444))?;

@@ -24,10 +24,10 @@ use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use regex::{Regex, RegexBuilder};
+use serde::Serialize;
 
 use super::needs;
 use super::prefilter::{Catalog, Entry};
-use serde::Serialize;
 
 /// How strongly a finding suggests an injection attempt.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -452,11 +452,11 @@ const OBFUSCATED_VOCAB: &[&str] = &[
 /// The catalog, each rule compiled only when its literals occur in the text
 /// (see [`super::prefilter`]): most rules never match ordinary code.
 static RULE_REGEXES: LazyLock<Catalog> = LazyLock::new(|| {
-    let entries = CATALOG
-        .iter()
-        .map(|rule| Entry {
-            pattern: rule.pattern.replace(' ', GAP),
-            needs: needs::of(needs::SCAN, rule.name),
+    let entries = patterns()
+        .into_iter()
+        .map(|(name, pattern)| Entry {
+            pattern,
+            needs: needs::of(needs::SCAN, name),
         })
         .collect();
     // Unicode off: ASCII case folding, `\s` and `\b` keep the regex
@@ -466,8 +466,8 @@ static RULE_REGEXES: LazyLock<Catalog> = LazyLock::new(|| {
     Catalog::new(entries, false)
 });
 
-/// Each rule's name and final pattern, for the needs table (`needs.rs`).
-#[cfg(test)]
+/// Each rule's name and final pattern (every space a [`GAP`]): what is
+/// compiled, and what the needs table (`needs.rs`) is derived from.
 pub(super) fn patterns() -> Vec<(&'static str, String)> {
     CATALOG
         .iter()
@@ -509,8 +509,8 @@ pub fn scan(source: &str) -> Vec<Finding> {
 
     // Findings on the raw text: hidden characters themselves.
     let mut raw_hits = Vec::new();
-    let raw = if ascii { "" } else { source };
-    let invisible = (!ascii).then(|| INVISIBLE_RE.find_iter(raw));
+    // Only a non-ASCII source can hold them (and only then is the regex built).
+    let invisible = (!ascii).then(|| INVISIBLE_RE.find_iter(source));
     for m in invisible.into_iter().flatten() {
         if passes(Check::NotLeadingBom, source, m.start(), m.end()) {
             raw_hits.push(Hit {
@@ -522,7 +522,7 @@ pub fn scan(source: &str) -> Vec<Finding> {
             });
         }
     }
-    let tags = (!ascii).then(|| TAGS_RE.find_iter(raw));
+    let tags = (!ascii).then(|| TAGS_RE.find_iter(source));
     for m in tags.into_iter().flatten() {
         raw_hits.push(Hit {
             start: m.start(),
