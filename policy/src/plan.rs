@@ -62,6 +62,8 @@ pub struct JailPlan {
     pub landlock: crate::landlock::LandlockPlan,
     /// What was left out, and why.
     pub notes: Vec<String>,
+    /// Set for the degraded tier (no namespaces): see [`crate::degraded`].
+    pub degraded: Option<crate::degraded::Degraded>,
 }
 
 /// One line of `/proc/PID/uid_map`: `inside outside count`.
@@ -398,6 +400,7 @@ pub fn build(
         seccomp: crate::seccomp::plan(profile.seccomp.enabled, &profile.seccomp.allow)?,
         landlock,
         notes,
+        degraded: None,
     })
 }
 
@@ -491,9 +494,9 @@ impl JailPlan {
     }
 }
 
-impl fmt::Display for JailPlan {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "profile     {}", self.profile)?;
+impl JailPlan {
+    /// The namespaces, id maps and mount tree of the full tier.
+    fn fmt_jail_tree(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "namespaces  {}", self.namespaces.join(" "))?;
         for (name, map) in [("uid_map", self.uid_map), ("gid_map", self.gid_map)] {
             writeln!(
@@ -538,6 +541,28 @@ impl fmt::Display for JailPlan {
             "terminal    when stdin and stdout are terminals: a pty owned and relayed by \
              the supervisor, also bound at /dev/console"
         )?;
+        Ok(())
+    }
+}
+
+impl fmt::Display for JailPlan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "profile     {}", self.profile)?;
+        match &self.degraded {
+            Some(degraded) => {
+                writeln!(f, "tier        degraded: {}", degraded.cause)?;
+                writeln!(
+                    f,
+                    "private     {}  (stands in for the jail's /tmp; removed after)",
+                    degraded.private_dir.display()
+                )?;
+                writeln!(f, "missing")?;
+                for line in &degraded.missing {
+                    writeln!(f, "  {line}")?;
+                }
+            }
+            None => self.fmt_jail_tree(f)?,
+        }
         writeln!(f, "cwd         {}", self.cwd.display())?;
         writeln!(f, "command     {}", self.argv.join(" "))?;
         writeln!(f, "env")?;

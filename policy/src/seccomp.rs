@@ -609,6 +609,80 @@ pub const REFUSED: &[Call] = &[
     ("syslog", libc::SYS_syslog, "reading kernel logs"),
 ];
 
+/// Refused as well in the degraded tier, where the jail shares the host's
+/// network, IPC and process namespaces: what each would reach there.
+pub const REFUSED_ON_SHARED_HOST: &[Call] = &[
+    (
+        "socket",
+        libc::SYS_socket,
+        "the host's network, its unix sockets (docker.sock) and abstract sockets",
+    ),
+    (
+        "setsid",
+        libc::SYS_setsid,
+        "leaving the jail's process group, by which jail kills what the payload leaves",
+    ),
+    (
+        "setpgid",
+        libc::SYS_setpgid,
+        "leaving the jail's process group",
+    ),
+    (
+        "msgget",
+        libc::SYS_msgget,
+        "the host's System V message queues",
+    ),
+    ("msgsnd", libc::SYS_msgsnd, "the host's System V IPC"),
+    ("msgrcv", libc::SYS_msgrcv, "the host's System V IPC"),
+    ("msgctl", libc::SYS_msgctl, "the host's System V IPC"),
+    ("semget", libc::SYS_semget, "the host's System V semaphores"),
+    ("semop", libc::SYS_semop, "the host's System V IPC"),
+    (
+        "semtimedop",
+        libc::SYS_semtimedop,
+        "the host's System V IPC",
+    ),
+    ("semctl", libc::SYS_semctl, "the host's System V IPC"),
+    (
+        "shmget",
+        libc::SYS_shmget,
+        "the host's System V shared memory",
+    ),
+    (
+        "shmat",
+        libc::SYS_shmat,
+        "the host's System V shared memory",
+    ),
+    ("shmdt", libc::SYS_shmdt, "the host's System V IPC"),
+    ("shmctl", libc::SYS_shmctl, "the host's System V IPC"),
+    (
+        "mq_open",
+        libc::SYS_mq_open,
+        "the host's POSIX message queues",
+    ),
+    (
+        "mq_unlink",
+        libc::SYS_mq_unlink,
+        "the host's POSIX message queues",
+    ),
+    (
+        "mq_timedsend",
+        libc::SYS_mq_timedsend,
+        "POSIX message queues",
+    ),
+    (
+        "mq_timedreceive",
+        libc::SYS_mq_timedreceive,
+        "POSIX message queues",
+    ),
+    ("mq_notify", libc::SYS_mq_notify, "POSIX message queues"),
+    (
+        "mq_getsetattr",
+        libc::SYS_mq_getsetattr,
+        "POSIX message queues",
+    ),
+];
+
 const CLONE_NAMESPACE_FLAGS: [u64; 7] = [
     0x0002_0000, // CLONE_NEWNS
     0x0200_0000, // CLONE_NEWCGROUP
@@ -650,6 +724,8 @@ pub struct SeccompPlan {
     pub extra_allowed: Vec<String>,
     pub allowed_count: usize,
     pub refused: Vec<&'static str>,
+    /// The degraded tier's extra refusals are in `refused` too.
+    pub shared_host: bool,
     pub otherwise: &'static str,
     /// Numbers of every allowed call, sorted.
     #[serde(skip)]
@@ -685,10 +761,32 @@ pub fn plan(enabled: bool, extra_allowed: &[String]) -> Result<SeccompPlan, Poli
         extra_allowed: extra_allowed.to_vec(),
         allowed_count: numbers.len(),
         refused: REFUSED.iter().map(|(name, _, _)| *name).collect(),
+        shared_host: false,
         otherwise: "ENOSYS (refused calls: EPERM; wrong architecture: process killed)",
         allowed_numbers: numbers,
         refused_numbers,
     })
+}
+
+impl SeccompPlan {
+    /// The same filter for a jail that shares the host's namespaces (the
+    /// degraded tier): [`REFUSED_ON_SHARED_HOST`] moves from allowed to
+    /// refused, whatever the profile's `seccomp.allow` says.
+    pub fn for_shared_host(&self) -> Result<SeccompPlan, PolicyError> {
+        let mut plan = self.clone();
+        for (name, nr, _) in REFUSED_ON_SHARED_HOST {
+            let nr = call_number(*nr)?;
+            plan.allowed_numbers.retain(|n| *n != nr);
+            if !plan.refused_numbers.contains(&nr) {
+                plan.refused_numbers.push(nr);
+                plan.refused.push(name);
+            }
+        }
+        plan.refused_numbers.sort_unstable();
+        plan.allowed_count = plan.allowed_numbers.len();
+        plan.shared_host = true;
+        Ok(plan)
+    }
 }
 
 fn call_number(nr: libc::c_long) -> Result<u32, PolicyError> {
@@ -732,7 +830,7 @@ pub fn compile(plan: &SeccompPlan, notify: bool) -> Result<[BpfProgram; 2], Poli
     let mut passed = plan.allowed_numbers.clone();
     passed.extend(&plan.refused_numbers);
     passed.sort_unstable();
-    let mut refusals = refusals(REFUSED)?;
+    let mut refusals = refusals(&plan.refused_numbers)?;
     let eperm = bpf::RET_ERRNO | libc::EPERM as u32;
     for instruction in refusals.iter_mut() {
         if instruction.code == bpf::RET_K && instruction.k == eperm {
@@ -753,7 +851,8 @@ pub fn name_of(nr: i64) -> Option<&'static str> {
 }
 
 /// The refusals that depend on arguments, plus `unconditional` (seccompiler).
-fn refusals(unconditional: &[Call]) -> Result<BpfProgram, PolicyError> {
+/// A call refused unconditionally keeps no conditions.
+fn refusals(unconditional: &[u32]) -> Result<BpfProgram, PolicyError> {
     let bad = |e: seccompiler::BackendError| PolicyError::Seccomp(e.to_string());
     let cond = |index: u8, len: SeccompCmpArgLen, op: SeccompCmpOp, value: u64| {
         SeccompCondition::new(index, len, op, value).map_err(bad)
@@ -761,20 +860,20 @@ fn refusals(unconditional: &[Call]) -> Result<BpfProgram, PolicyError> {
     let rule = |conditions: Vec<SeccompCondition>| SeccompRule::new(conditions).map_err(bad);
     let mut rules: BTreeMap<i64, Vec<SeccompRule>> = unconditional
         .iter()
-        .map(|(_, nr, _)| (*nr, Vec::new()))
+        .map(|nr| (i64::from(*nr), Vec::new()))
         .collect();
     let mut clone = Vec::new();
     for flag in CLONE_NAMESPACE_FLAGS {
         let masked = SeccompCmpOp::MaskedEq(flag);
         clone.push(rule(vec![cond(0, SeccompCmpArgLen::Qword, masked, flag)?])?);
     }
-    rules.insert(libc::SYS_clone, clone);
+    rules.entry(libc::SYS_clone).or_insert(clone);
     let mut ioctl = Vec::new();
     for request in [TIOCSTI, TIOCLINUX] {
         let eq = SeccompCmpOp::Eq;
         ioctl.push(rule(vec![cond(1, SeccompCmpArgLen::Dword, eq, request)?])?);
     }
-    rules.insert(libc::SYS_ioctl, ioctl);
+    rules.entry(libc::SYS_ioctl).or_insert(ioctl);
     let mut socket = vec![rule(vec![
         cond(
             0,
@@ -799,19 +898,16 @@ fn refusals(unconditional: &[Call]) -> Result<BpfProgram, PolicyError> {
         let masked = SeccompCmpOp::MaskedEq(SOCK_TYPE_MASK);
         socket.push(rule(vec![cond(1, SeccompCmpArgLen::Dword, masked, kind)?])?);
     }
-    rules.insert(libc::SYS_socket, socket);
-    rules.insert(
-        libc::SYS_personality,
-        vec![rule(vec![
-            cond(0, SeccompCmpArgLen::Dword, SeccompCmpOp::Ne, 0)?,
-            cond(
-                0,
-                SeccompCmpArgLen::Dword,
-                SeccompCmpOp::Ne,
-                PERSONALITY_QUERY,
-            )?,
-        ])?],
-    );
+    rules.entry(libc::SYS_socket).or_insert(socket);
+    rules.entry(libc::SYS_personality).or_insert(vec![rule(vec![
+        cond(0, SeccompCmpArgLen::Dword, SeccompCmpOp::Ne, 0)?,
+        cond(
+            0,
+            SeccompCmpArgLen::Dword,
+            SeccompCmpOp::Ne,
+            PERSONALITY_QUERY,
+        )?,
+    ])?]);
     let filter = SeccompFilter::new(
         rules,
         SeccompAction::Allow,
@@ -1163,6 +1259,40 @@ mod tests {
             ALLOW
         );
         assert_eq!(verdict(&p, personality, [0x0040000, 0, 0, 0, 0, 0]), EPERM);
+    }
+
+    #[test]
+    fn the_shared_host_filter_refuses_sockets_ipc_and_leaving_the_group() {
+        let shared = plan(true, &["vhangup".into()])
+            .expect("plan")
+            .for_shared_host()
+            .expect("shared");
+        assert!(shared.shared_host && shared.refused.contains(&"socket"));
+        for notify in [false, true] {
+            let p = compile(&shared, notify).expect("compiles");
+            let refused = if notify {
+                libc::SECCOMP_RET_USER_NOTIF
+            } else {
+                EPERM
+            };
+            let socket = libc::SYS_socket as u32;
+            for family in [libc::AF_UNIX, libc::AF_INET, libc::AF_INET6] {
+                let args = [family as u64, 1, 0, 0, 0, 0];
+                assert_eq!(verdict(&p, socket, args), refused, "family {family}");
+            }
+            for (name, nr, _) in REFUSED_ON_SHARED_HOST {
+                assert_eq!(verdict(&p, *nr as u32, [0; 6]), refused, "{name}");
+            }
+            for nr in [libc::SYS_socketpair, libc::SYS_read, libc::SYS_vhangup] {
+                assert_eq!(verdict(&p, nr as u32, [1, 1, 0, 0, 0, 0]), ALLOW, "{nr}");
+            }
+            let clone = libc::SYS_clone as u32;
+            assert_eq!(verdict(&p, clone, [17, 0, 0, 0, 0, 0]), ALLOW);
+            assert_eq!(
+                verdict(&p, clone, [0x1000_0000 | 17, 0, 0, 0, 0, 0]),
+                refused
+            );
+        }
     }
 
     #[test]

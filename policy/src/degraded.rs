@@ -1,0 +1,526 @@
+//! The degraded tier: a full plan rewritten for a host where user
+//! namespaces are unavailable, so no mount, pid, net or ipc namespace
+//! either. What remains is Landlock, seccomp and no_new_privs, and the jail
+//! sees the host's own paths:
+//!
+//! - the mounts become Landlock rules on their host sources (a bind must
+//!   sit at its own path, or be named by the command line, which is
+//!   rewritten to the source);
+//! - the jail's tmpfs mounts (/tmp, and HOME when it lies there) become
+//!   one private host directory, made by the supervisor and removed after;
+//! - masks become holes: the rule on a directory holding a masked entry is
+//!   replaced by rules on each of its other entries, since a Landlock rule
+//!   cannot exclude anything below it;
+//! - seccomp also refuses sockets, System V and POSIX IPC, and leaving the
+//!   process group ([`crate::seccomp::REFUSED_ON_SHARED_HOST`]).
+//!
+//! Everything the full tier has and this one lacks is listed in
+//! [`Degraded::missing`], which the supervisor prints on every run.
+
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use crate::landlock::{Access, LandlockRule};
+use crate::mounts::{FileKind, FsView};
+use crate::plan::{JailPlan, MountKind, RlimitResource, HELPER_DIR};
+use crate::PolicyError;
+
+/// What makes a plan degraded, for `--explain` and the run's stderr.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Degraded {
+    /// Why the full tier is unavailable (the setting that blocks it).
+    pub cause: String,
+    /// The private host directory standing in for the jail's tmpfs mounts.
+    pub private_dir: PathBuf,
+    /// Directories the supervisor creates below it before the jail starts.
+    pub private_dirs: Vec<PathBuf>,
+    /// What the full tier has and this run lacks, one line each.
+    pub missing: Vec<String>,
+}
+
+/// What the caller knows that the plan does not.
+pub struct DegradeRequest<'a> {
+    pub cause: String,
+    /// A fresh directory only the caller's user can enter.
+    pub private_dir: &'a Path,
+    /// Tasks (threads) the caller's user runs already: without a user
+    /// namespace RLIMIT_NPROC counts all of them, so the limit is raised by
+    /// this many.
+    pub user_tasks: u64,
+}
+
+/// More rules than this (masks deep inside large directories) is refused.
+const MAX_RULES: usize = 4096;
+
+/// `full` rewritten for the degraded tier.
+pub fn degrade(
+    full: &JailPlan,
+    request: &DegradeRequest,
+    fs: &dyn FsView,
+) -> Result<JailPlan, PolicyError> {
+    let refuse = |reason: String| PolicyError::Degraded { reason };
+    if !full.landlock.enabled || full.landlock.kernel_abi == 0 {
+        return Err(refuse(
+            "it needs Landlock, its only filesystem boundary, and this profile or kernel has \
+             none; enable `landlock.enabled` in the profile on a kernel with Landlock (see \
+             `jail doctor`), or enable user namespaces for the full tier"
+                .into(),
+        ));
+    }
+    if !full.seccomp.enabled {
+        return Err(refuse(
+            "it needs seccomp, which refuses the network in place of a network namespace; \
+             set `seccomp.enabled = true` in the profile"
+                .into(),
+        ));
+    }
+    let view = HostView::new(full, request.private_dir);
+    let mut plan = full.clone();
+    plan.argv = full.argv.iter().map(|arg| view.rewrite_arg(arg)).collect();
+    plan.cwd = view.host_of(&full.cwd);
+
+    let mut rules = Vec::new();
+    let mut holes = Vec::new();
+    let mut private_dirs = Vec::new();
+    let rule = |path: &Path, access, dir| LandlockRule {
+        path: path.to_path_buf(),
+        access,
+        dir,
+    };
+    for m in &full.mounts {
+        match &m.kind {
+            MountKind::Bind {
+                source,
+                writable,
+                dir,
+            } => {
+                let in_place = m.dest == *source
+                    || fs.canonicalize(&m.dest).is_ok_and(|c| c == *source)
+                    || m.dest.starts_with(HELPER_DIR)
+                    || full
+                        .argv
+                        .iter()
+                        .any(|arg| Path::new(arg).starts_with(&m.dest));
+                if !in_place {
+                    return Err(refuse(format!(
+                        "the bind `{}` -> `{}` needs a mount namespace (the jail sees host \
+                         paths); bind it at its own path (`--ro {0}` or `--rw {0}`), or \
+                         enable user namespaces (see `jail doctor`)",
+                        source.display(),
+                        m.dest.display()
+                    )));
+                }
+                let access = if *writable {
+                    Access::ReadWrite
+                } else {
+                    Access::ReadExecute
+                };
+                rules.push(rule(source, access, *dir));
+            }
+            MountKind::Device { source } => rules.push(rule(source, Access::Device, false)),
+            MountKind::Tmpfs { .. } if !m.dest.starts_with("/dev") => {
+                private_dirs.push(view.host_of(&m.dest));
+            }
+            MountKind::Proc => rules.push(rule(Path::new("/proc"), Access::ReadExecute, true)),
+            MountKind::Mask { .. } => holes.push(full.host_path(&m.dest)),
+            MountKind::Tmpfs { .. }
+            | MountKind::Devpts
+            | MountKind::Symlink { .. }
+            | MountKind::ReadOnlyAgain => {}
+        }
+    }
+    if !private_dirs.is_empty() {
+        rules.push(rule(request.private_dir, Access::ReadWrite, true));
+    }
+    let rules = around_holes(rules, &holes, fs).map_err(refuse)?;
+
+    for name in ["HOME", "TMPDIR"] {
+        if let Some(value) = plan.env.get_mut(name) {
+            *value = view
+                .host_of(Path::new(value.as_str()))
+                .display()
+                .to_string();
+        }
+    }
+    if full.mounts.iter().any(|m| m.dest == Path::new("/tmp")) {
+        let tmp = view.host_of(Path::new("/tmp")).display().to_string();
+        plan.env.insert("TMPDIR".into(), tmp);
+    }
+    if let Some(path) = plan.env.get_mut("PATH") {
+        *path = path
+            .split(':')
+            .map(|dir| view.host_of(Path::new(dir)).display().to_string())
+            .collect::<Vec<_>>()
+            .join(":");
+    }
+    for limit in &mut plan.limits.rlimits {
+        if limit.resource == RlimitResource::Nproc {
+            limit.value = limit.value.saturating_add(request.user_tasks);
+        }
+    }
+
+    plan.namespaces = Vec::new();
+    plan.mounts = Vec::new();
+    plan.seccomp = full.seccomp.for_shared_host()?;
+    plan.landlock.rules = rules;
+    plan.landlock.require_abi = plan.landlock.require_abi.max(1);
+    plan.landlock.tcp_bind.clear();
+    plan.landlock.tcp_connect.clear();
+    plan.degraded = Some(Degraded {
+        cause: request.cause.clone(),
+        private_dir: request.private_dir.to_path_buf(),
+        missing: missing(full, &holes, request),
+        private_dirs,
+    });
+    Ok(plan)
+}
+
+/// Jail paths seen from the host: through the deepest bind or tmpfs that
+/// holds them, else the same path.
+struct HostView<'a> {
+    /// (jail path, host path) for binds and the private stand-ins.
+    places: Vec<(&'a Path, PathBuf)>,
+}
+
+impl<'a> HostView<'a> {
+    fn new(full: &'a JailPlan, private_dir: &Path) -> HostView<'a> {
+        let helper_dir = Path::new(HELPER_DIR);
+        let places = full
+            .mounts
+            .iter()
+            .filter_map(|m| match &m.kind {
+                MountKind::Bind { source, .. } if m.dest.parent() == Some(helper_dir) => {
+                    Some((helper_dir, source.parent()?.to_path_buf()))
+                }
+                MountKind::Bind { source, .. } => Some((m.dest.as_path(), source.clone())),
+                MountKind::Tmpfs { .. } if !m.dest.starts_with("/dev") => {
+                    let relative = m.dest.strip_prefix("/").ok()?;
+                    Some((m.dest.as_path(), private_dir.join(relative)))
+                }
+                _ => None,
+            })
+            .collect();
+        HostView { places }
+    }
+
+    fn host_of(&self, jail_path: &Path) -> PathBuf {
+        self.places
+            .iter()
+            .filter_map(|(dest, host)| {
+                let rest = jail_path.strip_prefix(dest).ok()?;
+                // join("") would add a trailing slash.
+                let host = if rest.as_os_str().is_empty() {
+                    host.clone()
+                } else {
+                    host.join(rest)
+                };
+                Some((dest.components().count(), host))
+            })
+            .max_by_key(|(depth, _)| *depth)
+            .map_or_else(|| jail_path.to_path_buf(), |(_, host)| host)
+    }
+
+    /// A whole argument that is an absolute jail path becomes its host path.
+    fn rewrite_arg(&self, arg: &str) -> String {
+        if arg.starts_with('/') {
+            self.host_of(Path::new(arg)).display().to_string()
+        } else {
+            arg.to_string()
+        }
+    }
+}
+
+/// The rules with every directory rule that holds a hole replaced by
+/// rules on its entries, recursively, leaving the holes out. Symlinks get
+/// no rule: Landlock checks what they resolve to.
+fn around_holes(
+    rules: Vec<LandlockRule>,
+    holes: &[PathBuf],
+    fs: &dyn FsView,
+) -> Result<Vec<LandlockRule>, String> {
+    let mut out = Vec::new();
+    let mut pending = rules;
+    while let Some(rule) = pending.pop() {
+        let holds_hole = holes.iter().any(|h| h.starts_with(&rule.path));
+        let path = rule.path.clone();
+        if !holds_hole {
+            out.push(rule);
+        } else if rule.dir && !holes.contains(&rule.path) {
+            let entries = fs.read_dir(&rule.path).map_err(|err| {
+                format!(
+                    "cannot list `{}` to leave its masked entries out: {err}",
+                    rule.path.display()
+                )
+            })?;
+            for (name, kind) in entries {
+                if kind == FileKind::Symlink {
+                    continue;
+                }
+                pending.push(LandlockRule {
+                    path: rule.path.join(name),
+                    access: rule.access,
+                    dir: kind == FileKind::Dir,
+                });
+            }
+        }
+        if out.len() + pending.len() > MAX_RULES {
+            return Err(format!(
+                "leaving the masked entries out of `{}` takes more than {MAX_RULES} Landlock \
+                 rules; move the blocked files out of the bound directories, or enable user \
+                 namespaces (see `jail doctor`)",
+                path.display()
+            ));
+        }
+    }
+    out.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(out)
+}
+
+fn missing(full: &JailPlan, holes: &[PathBuf], request: &DegradeRequest) -> Vec<String> {
+    let mut missing = vec![
+        format!(
+            "namespaces: none of {} (the host's paths, processes, network and IPC are shared)",
+            full.namespaces.join(", ")
+        ),
+        "files: Landlock limits access to the paths in the plan; names and metadata \
+         (stat) of other host files stay visible"
+            .to_string(),
+        "network: every socket() is refused by seccomp, loopback and unix sockets too".to_string(),
+        format!(
+            "/tmp: the host's is out of reach; TMPDIR (and HOME when it was under /tmp) \
+             point to the private {}",
+            request.private_dir.display()
+        ),
+        "processes: the host's are listed in /proc with their command lines; jail \
+         processes cannot leave the payload's process group (setsid and setpgid are \
+         refused), which jail kills at the end"
+            .to_string(),
+        "IPC: System V and POSIX message queues, semaphores and shared memory are refused"
+            .to_string(),
+    ];
+    if full.landlock.kernel_abi < 6 {
+        missing.push(format!(
+            "signals: Landlock ABI {} cannot scope them (ABI 6 can), so jail processes can \
+             signal your other processes",
+            full.landlock.kernel_abi
+        ));
+    }
+    if request.user_tasks > 0 {
+        missing.push(format!(
+            "RLIMIT_NPROC counts all of your processes here, so it was raised by the {} \
+             you run already",
+            request.user_tasks
+        ));
+    }
+    if !holes.is_empty() {
+        missing.push(format!(
+            "masks: {} blocked entr{} left out of the Landlock rules; the directories \
+             holding them get no new entries",
+            holes.len(),
+            if holes.len() == 1 { "y is" } else { "ies are" }
+        ));
+    }
+    missing
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::env::EnvRequest;
+    use crate::model::BindSpec;
+    use crate::mounts::fake::FakeFs;
+    use crate::plan::{build, LimitOverrides, PlanRequest};
+    use crate::Profile;
+
+    fn host() -> FakeFs {
+        FakeFs::with(&[
+            "/usr/bin/sh",
+            "/usr/lib/",
+            "/etc/passwd",
+            "/home/u/proj/src/main.py",
+            "/home/u/proj/src/lib/util.py",
+            "/home/u/proj/README",
+            "/home/u/proj/.env",
+            "/home/u/proj/src/lib/.env.local",
+            "/home/u/.ssh/id_ed25519",
+            "/opt/jail/jail-call",
+            "/srv/data/",
+        ])
+        .link("/bin", "usr/bin")
+        .link("/home/u/proj/keys", "/home/u/.ssh")
+    }
+
+    fn request(argv: &[&str]) -> PlanRequest {
+        PlanRequest {
+            profile_name: "default".into(),
+            argv: argv.iter().map(|a| a.to_string()).collect(),
+            cwd: "/home/u/proj".into(),
+            ro: vec![],
+            rw: vec![],
+            env: EnvRequest::default(),
+            host_env: vec![],
+            uid: 1000,
+            gid: 1000,
+            limits: LimitOverrides::default(),
+            landlock_abi: 5,
+            require_landlock: None,
+            rpc_helper: Some("/opt/jail/jail-call".into()),
+        }
+    }
+
+    fn degraded(request: &PlanRequest) -> Result<JailPlan, PolicyError> {
+        let full = build(&Profile::default(), request, &host()).expect("full plan");
+        degrade(
+            &full,
+            &DegradeRequest {
+                cause: "user.max_user_namespaces = 0".into(),
+                private_dir: Path::new("/var/tmp/jail-x"),
+                user_tasks: 40,
+            },
+            &host(),
+        )
+    }
+
+    fn rules(plan: &JailPlan) -> Vec<(String, Access)> {
+        plan.landlock
+            .rules
+            .iter()
+            .map(|r| (r.path.display().to_string(), r.access))
+            .collect()
+    }
+
+    #[test]
+    fn mounts_become_rules_on_host_paths_and_nothing_else() {
+        let plan = degraded(&request(&["sh"])).expect("degraded");
+        let rules = rules(&plan);
+        let has = |path: &str, access| rules.contains(&(path.to_string(), access));
+        assert!(has("/usr", Access::ReadExecute), "{rules:?}");
+        assert!(has("/etc/passwd", Access::ReadExecute), "{rules:?}");
+        assert!(has("/proc", Access::ReadExecute), "{rules:?}");
+        assert!(has("/dev/null", Access::Device), "{rules:?}");
+        assert!(has("/var/tmp/jail-x", Access::ReadWrite), "{rules:?}");
+        assert!(has("/opt/jail/jail-call", Access::ReadExecute), "{rules:?}");
+        // Never the host's root, /dev or /tmp as a whole.
+        for whole in ["/", "/dev", "/tmp", "/dev/shm", "/home/u"] {
+            assert!(!rules.iter().any(|(p, _)| p == whole), "{whole}: {rules:?}");
+        }
+        assert!(plan.mounts.is_empty() && plan.namespaces.is_empty());
+        assert!(plan.seccomp.shared_host);
+        assert!(plan.landlock.require_abi >= 1);
+        assert_eq!(plan.env["HOME"], "/var/tmp/jail-x/tmp");
+        assert_eq!(plan.env["TMPDIR"], "/var/tmp/jail-x/tmp");
+        assert!(
+            plan.env["PATH"].ends_with(":/opt/jail"),
+            "{}",
+            plan.env["PATH"]
+        );
+        let degraded = plan.degraded.as_ref().expect("marked");
+        assert_eq!(
+            degraded.private_dirs,
+            [PathBuf::from("/var/tmp/jail-x/tmp")]
+        );
+        let missing = degraded.missing.join("\n");
+        assert!(missing.contains("Landlock ABI 5 cannot scope"), "{missing}");
+        assert!(missing.contains("raised by the 40"), "{missing}");
+        let nproc = plan
+            .limits
+            .rlimits
+            .iter()
+            .find(|l| l.resource == RlimitResource::Nproc);
+        let full = build(&Profile::default(), &request(&["sh"]), &host()).expect("full");
+        let full_nproc = full
+            .limits
+            .rlimits
+            .iter()
+            .find(|l| l.resource == RlimitResource::Nproc);
+        assert_eq!(nproc.map(|l| l.value), full_nproc.map(|l| l.value + 40));
+    }
+
+    #[test]
+    fn masked_entries_are_left_out_and_their_siblings_kept() {
+        let plan = degraded(&request(&["sh"])).expect("degraded");
+        let rules = rules(&plan);
+        let paths: Vec<&str> = rules.iter().map(|(p, _)| p.as_str()).collect();
+        for kept in [
+            "/home/u/proj/README",
+            "/home/u/proj/src/main.py",
+            "/home/u/proj/src/lib/util.py",
+        ] {
+            assert!(paths.contains(&kept), "{kept}: {paths:?}");
+        }
+        for hidden in [
+            "/home/u/proj",
+            "/home/u/proj/.env",
+            "/home/u/proj/src",
+            "/home/u/proj/src/lib",
+            "/home/u/proj/src/lib/.env.local",
+            "/home/u/proj/keys",
+        ] {
+            assert!(!paths.contains(&hidden), "{hidden}: {paths:?}");
+        }
+        assert!(plan
+            .degraded
+            .expect("marked")
+            .missing
+            .iter()
+            .any(|m| m.starts_with("masks: 2")));
+    }
+
+    #[test]
+    fn a_bind_elsewhere_is_refused_unless_the_command_names_it() {
+        let mut req = request(&["sh"]);
+        req.ro = vec!["/srv/data:/data".parse::<BindSpec>().expect("spec")];
+        let err = degraded(&req).expect_err("refused");
+        let text = err.to_string();
+        assert!(text.contains("`/srv/data` -> `/data`"), "{text}");
+        assert!(text.contains("--ro /srv/data"), "{text}");
+
+        let mut req = request(&["python3", "/data/run.py", "/tmp/out", "-v"]);
+        req.ro = vec!["/srv/data:/data".parse::<BindSpec>().expect("spec")];
+        let plan = degraded(&req).expect("named by the command");
+        assert_eq!(
+            plan.argv,
+            [
+                "python3",
+                "/srv/data/run.py",
+                "/var/tmp/jail-x/tmp/out",
+                "-v"
+            ]
+        );
+    }
+
+    #[test]
+    fn without_landlock_or_seccomp_it_refuses_naming_the_key() {
+        let mut req = request(&["sh"]);
+        req.landlock_abi = 0;
+        req.require_landlock = Some(0);
+        let err = degraded(&req).expect_err("no landlock");
+        assert!(err.to_string().contains("landlock.enabled"), "{err}");
+
+        let mut profile = Profile::default();
+        profile.seccomp.enabled = false;
+        let full = build(&profile, &request(&["sh"]), &host()).expect("full");
+        let request = DegradeRequest {
+            cause: String::new(),
+            private_dir: Path::new("/var/tmp/j"),
+            user_tasks: 0,
+        };
+        let err = degrade(&full, &request, &host()).expect_err("no seccomp");
+        assert!(err.to_string().contains("seccomp.enabled = true"), "{err}");
+    }
+
+    #[test]
+    fn explain_shows_the_tier_and_what_is_missing() {
+        let text = degraded(&request(&["sh"])).expect("degraded").to_string();
+        assert!(
+            text.contains("tier        degraded: user.max_user_namespaces = 0"),
+            "{text}"
+        );
+        assert!(
+            text.contains("network: every socket() is refused"),
+            "{text}"
+        );
+        assert!(!text.contains("mounts\n"), "{text}");
+    }
+}
