@@ -83,6 +83,25 @@ pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
     init::run(payload, &waited)
 }
 
+/// The degraded tier (no namespaces): the child is the payload itself, in
+/// a new session whose process group the supervisor kills at the end.
+pub(crate) fn run_on_host(p: &Prepared, ends: ChildEnds) -> ! {
+    let report = ends.report;
+    check(
+        report,
+        Step::ParentDeathSignal,
+        sys::set_parent_death_signal(libc::SIGKILL),
+    );
+    // The same two releases as a jail with namespaces (nothing to map).
+    if sync::wait_for_maps_written(ends.release).is_err()
+        || sync::wait_for_cgroups_joined(ends.release).is_err()
+    {
+        sys::exit(SETUP_FAILED);
+    }
+    check(report, Step::Chdir, sys::chdir(&p.cwd));
+    exec_payload(p, report)
+}
+
 /// Reports a failed step to the parent and leaves.
 fn fail(report: RawFd, step: Step, errno: Errno, code: i32) -> ! {
     sync::report_failure(
@@ -106,8 +125,12 @@ fn check(report: RawFd, step: Step, result: Result<(), Errno>) {
 fn exec_payload(p: &Prepared, report: RawFd) -> ! {
     let check = |step, result| check(report, step, result);
     check(Step::PayloadSignals, sys::reset_signals());
-    if let Stdio::Terminal { slave, stderr } = p.stdio {
-        check(Step::Terminal, attach_terminal(slave, stderr));
+    match p.stdio {
+        Stdio::Terminal { slave, stderr } => check(Step::Terminal, attach_terminal(slave, stderr)),
+        // On the host, the payload's own session and process group are what
+        // the supervisor kills (the init's session does it otherwise).
+        Stdio::Inherit if !p.namespaces => check(Step::NewSession, sys::setsid()),
+        Stdio::Inherit => {}
     }
     // Every fd but 0, 1, 2 is closed at exec, whatever the caller leaked;
     // the report pipe stays usable until then.
@@ -118,7 +141,13 @@ fn exec_payload(p: &Prepared, report: RawFd) -> ! {
     for &(resource, soft, hard) in &p.rlimits {
         check(Step::Rlimits, sys::set_rlimit(resource, soft, hard));
     }
-    check(Step::DropCapabilities, sys::drop_bounding_set(p.last_cap));
+    match sys::drop_bounding_set(p.last_cap) {
+        // Without a user namespace an ordinary user may not change the
+        // bounding set, and has no capability that exec could keep:
+        // no_new_privs below stops file capabilities and set-uid bits.
+        Err(Errno::EPERM) if !p.namespaces => {}
+        result => check(Step::DropCapabilities, result),
+    }
     check(Step::DropCapabilities, sys::clear_ambient_caps());
     check(Step::NoNewPrivs, sys::set_no_new_privs());
     // After the mount tree exists (rules name jail paths), before the last

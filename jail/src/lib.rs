@@ -83,11 +83,20 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
     let (pids, memory) = prepared.cgroup_limits;
     let mut cgroups = cgroup::JailCgroups::create(pids, memory);
     cgroups.enter();
-    let (pid, pidfd) = match sys::clone3(NAMESPACE_FLAGS as u64, true) {
+    let flags = if prepared.namespaces {
+        NAMESPACE_FLAGS as u64
+    } else {
+        0
+    };
+    let (pid, pidfd) = match sys::clone3(flags, true) {
         Ok((0, _)) => {
             sys::close(parent_ends.release.as_raw_fd());
             sys::close(parent_ends.report.as_raw_fd());
-            child::run(&prepared, child_ends)
+            if prepared.namespaces {
+                child::run(&prepared, child_ends)
+            } else {
+                child::run_on_host(&prepared, child_ends)
+            }
         }
         Ok(pair) => pair,
         Err(errno) => {
@@ -123,7 +132,9 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
         let _ = nix::sys::wait::waitpid(nix::unistd::Pid::from_raw(pid), None);
         err
     };
-    userns::write_maps(pid, &prepared).map_err(kill)?;
+    if prepared.namespaces {
+        userns::write_maps(pid, &prepared).map_err(kill)?;
+    }
     // A failed write means the child is gone; its report says why.
     let _ = sync::release_child(&parent_ends.release);
     let _ = sync::confirm_cgroups(&parent_ends.release);
@@ -138,6 +149,30 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
 }
 
 impl Jail {
+    /// Kills every process of the jail: its init, and with it the pid
+    /// namespace; in the degraded tier, the payload's process group, which
+    /// seccomp keeps everything the payload starts inside.
+    pub fn kill_all(&self) {
+        let _ = sys::kill(self.pid, libc::SIGKILL);
+        if !self.prepared.namespaces {
+            let _ = sys::kill(-self.pid, libc::SIGKILL);
+        }
+    }
+
+    /// After the payload exits and before it is reaped (its pid, and so
+    /// its group's id, cannot be reused until then): kills what it left
+    /// behind. A pid namespace does this by itself when its init exits.
+    pub fn kill_leftovers(&self) {
+        if !self.prepared.namespaces {
+            let _ = sys::kill(-self.pid, libc::SIGKILL);
+        }
+    }
+
+    /// Whether this jail runs without namespaces (the degraded tier).
+    pub fn degraded(&self) -> bool {
+        !self.prepared.namespaces
+    }
+
     /// Blocks until the payload has exec'd (Ok) or set-up failed (the error,
     /// with advice where the kernel's configuration is the likely cause).
     pub fn wait_started(&self) -> Result<(), JailError> {

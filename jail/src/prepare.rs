@@ -60,6 +60,9 @@ pub(crate) struct PreparedMount {
 
 /// The prepared launch. Holds the C strings that `argv`/`envp` point into.
 pub struct Prepared {
+    /// False for the degraded tier: no namespaces, the payload runs on the
+    /// host's tree under Landlock and seccomp (policy::degraded).
+    pub(crate) namespaces: bool,
     pub(crate) hostname: CString,
     pub(crate) staging: CString,
     pub(crate) staging_data: CString,
@@ -138,7 +141,8 @@ impl Prepared {
             mounts.push(prepare_mount(&m.dest, &m.kind)?);
             mount_names.push(m.dest.display().to_string());
         }
-        if let Stdio::Terminal { slave, .. } = stdio {
+        let namespaces = plan.degraded.is_none();
+        if let (Stdio::Terminal { slave, .. }, true) = (stdio, namespaces) {
             // The jail's devpts is a private instance, so the pty slave has
             // no name there; as /dev/console (as container runtimes do)
             // ttyname() and `tty` find it. Mounted last, after /dev.
@@ -194,6 +198,7 @@ impl Prepared {
 
         let map = |m: policy::plan::IdMap| format!("{} {} {}\n", m.inside, m.outside, m.count);
         Ok(Prepared {
+            namespaces,
             hostname: cstring("hostname", plan.hostname.as_str())?,
             staging: cstring("staging", STAGING)?,
             staging_data: cstring("staging", "mode=0755,size=1m")?,

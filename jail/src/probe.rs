@@ -151,9 +151,10 @@ pub fn userns_blockers(sysctls: &Sysctls, privileged: bool) -> Vec<UsernsBlocker
         .collect()
 }
 
-/// The blockers as text to append to an error ("" when none is known).
+/// The blockers as text to append to an error, then the degraded tier as
+/// the way to run without them.
 pub fn userns_advice(sysctls: &Sysctls) -> String {
-    userns_blockers(sysctls, nix::unistd::geteuid().is_root())
+    let mut advice: String = userns_blockers(sysctls, nix::unistd::geteuid().is_root())
         .iter()
         .map(|b| {
             format!(
@@ -163,7 +164,41 @@ pub fn userns_advice(sysctls: &Sysctls) -> String {
                 b.fixes.join("\n       ")
             )
         })
-        .collect()
+        .collect();
+    advice.push_str(DEGRADED_HINT);
+    advice
+}
+
+/// How to run where user namespaces cannot be had.
+pub const DEGRADED_HINT: &str = "\n  or accept weaker isolation: --allow-degraded (or \
+     JAIL_ALLOW_DEGRADED=1) runs with Landlock, seccomp and no_new_privs only, and says \
+     what is missing";
+
+/// Whether this caller can make a user namespace and hold capabilities in
+/// it: a child in new user and mount namespaces makes its mounts private.
+/// That is the first thing a jail needs, and what Ubuntu's AppArmor
+/// restriction denies even where the clone itself succeeds. About a fork's
+/// cost; Err is the errno of whichever step failed.
+pub fn userns_works() -> Result<(), nix::errno::Errno> {
+    let flags = (libc::CLONE_NEWUSER | libc::CLONE_NEWNS) as u64;
+    match crate::sys::clone3(flags, false)? {
+        (0, _) => {
+            let private =
+                crate::sys::mount(None, c"/", None, libc::MS_REC | libc::MS_PRIVATE, None);
+            // The errno is the exit status, so the parent can name it.
+            crate::sys::exit(private.err().map_or(0, |errno| errno as i32))
+        }
+        (pid, _) => {
+            let pid = nix::unistd::Pid::from_raw(pid);
+            match nix::sys::wait::waitpid(pid, None)? {
+                nix::sys::wait::WaitStatus::Exited(_, 0) => Ok(()),
+                nix::sys::wait::WaitStatus::Exited(_, code) => {
+                    Err(nix::errno::Errno::from_raw(code))
+                }
+                _ => Err(nix::errno::Errno::ECHILD),
+            }
+        }
+    }
 }
 
 /// How strongly jail can isolate on this host, from what it offers.
@@ -173,8 +208,7 @@ pub enum Tier {
     /// seccomp: what every execution mode of jail uses today.
     Full,
     /// No user namespaces, but Landlock, seccomp and no_new_privs, with the
-    /// network refused by seccomp. Not implemented as an execution mode yet:
-    /// jail refuses to run on such a host.
+    /// network refused by seccomp: runs only with `--allow-degraded`.
     Degraded,
     /// Neither: jail refuses to run.
     Refuse,
@@ -189,9 +223,10 @@ impl Tier {
         }
     }
 
-    /// Whether jail runs anything at this tier (only `full` today).
+    /// Whether jail runs anything at this tier (`degraded`: only with
+    /// `--allow-degraded`).
     pub fn runs(self) -> bool {
-        self == Tier::Full
+        self != Tier::Refuse
     }
 }
 
@@ -210,9 +245,9 @@ pub fn tier(userns: bool, landlock: bool, seccomp: bool) -> (Tier, Vec<String>) 
                     .into(),
             );
             why.push(
-                "degraded mode (Landlock + seccomp + no_new_privs, network refused by \
-                 seccomp) is not implemented yet: jail refuses to run; enable user \
-                 namespaces to get the full tier"
+                "jail runs here only with --allow-degraded (or JAIL_ALLOW_DEGRADED=1): \
+                 Landlock + seccomp + no_new_privs on the host's own tree, every socket \
+                 refused; enable user namespaces to get the full tier"
                     .into(),
             );
             Tier::Degraded
@@ -403,8 +438,9 @@ mod tests {
         assert_eq!(tier(true, true, true).0, Tier::Full);
         let (t, why) = tier(false, true, true);
         assert_eq!(t, Tier::Degraded);
-        assert!(!t.runs());
-        assert!(why.join(" ").contains("not implemented yet"), "{why:?}");
+        assert!(t.runs());
+        assert!(why.join(" ").contains("--allow-degraded"), "{why:?}");
+        assert!(!tier(false, false, true).0.runs());
         assert_eq!(tier(false, false, true).0, Tier::Refuse);
         assert_eq!(tier(true, true, false).0, Tier::Refuse);
         let (t, why) = tier(true, false, true);

@@ -3,7 +3,7 @@
 //! One poll loop watches the jail's pidfd, its report pipe, the signals the
 //! supervisor forwards, and, when the caller is on a terminal, both sides of
 //! the pty relay. A timeout kills the jail's init, and with it the whole pid
-//! namespace.
+//! namespace (in the degraded tier, the payload's process group).
 
 use std::io::{IsTerminal, Write};
 use std::os::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd};
@@ -185,6 +185,7 @@ fn run_jail(
         None => jail::Stdio::Inherit,
     };
 
+    crate::tier::announce(plan);
     let prepared = jail::Prepared::new(plan, stdio, verbose, Some(channel))?;
     let mut jail = jail::spawn(prepared)?;
     server.save_record()?;
@@ -225,7 +226,7 @@ fn run_jail(
             Some(deadline) => {
                 let left = deadline.saturating_duration_since(Instant::now());
                 if left.is_zero() {
-                    let _ = nix::sys::signal::kill(pid, Signal::SIGKILL);
+                    jail.kill_all();
                     let _ = waitpid(pid, None);
                     eprintln!(
                         "jail: timed out after {}s; the jail and every process in it were killed",
@@ -297,6 +298,7 @@ fn run_jail(
             relay.pump(&relay_ready, stdin.as_fd());
         }
         if exited {
+            jail.kill_leftovers();
             break waitpid(pid, None).context("collecting the jail's status")?;
         }
     };

@@ -12,6 +12,7 @@ mod review;
 mod server;
 mod session;
 mod state;
+mod tier;
 mod tools;
 
 use std::process::ExitCode;

@@ -16,11 +16,10 @@ pub struct DoctorArgs {
     apparmor_profile: bool,
 }
 
-/// Test seam: read sysctls below this directory instead of /proc/sys (a
-/// fake tree such as `kernel/apparmor_restrict_unprivileged_userns`). Read by
-/// `jail doctor` only. The user-namespace verdict then comes from the fake
-/// sysctls, and no trial jail is started (it would test the real host).
-const SYSCTL_ROOT_ENV: &str = "JAIL_SYSCTL_ROOT";
+/// With the sysctl seam (crate::tier::SYSCTL_ROOT_ENV) set, the
+/// user-namespace verdict comes from the fake sysctls, and no trial jail is
+/// started (it would test the real host).
+use crate::tier::SYSCTL_ROOT_ENV;
 
 #[derive(Serialize)]
 struct Check {
@@ -42,8 +41,7 @@ pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
         return Ok(0);
     }
     let policy = super::load_policy(policy_path)?;
-    let seam = std::env::var_os(SYSCTL_ROOT_ENV).map(std::path::PathBuf::from);
-    let userns = userns_check(seam.as_deref());
+    let userns = userns_check();
     let userns_ok = userns.ok;
     let profile = profile_check(&policy, userns_ok);
     let mut checks = vec![userns, profile];
@@ -142,12 +140,9 @@ pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
 
 /// The decisive test: start a real jail with the built-in profile. With
 /// the sysctl seam set, the verdict comes from the fake sysctls instead.
-fn userns_check(seam: Option<&Path>) -> Check {
+fn userns_check() -> Check {
     let root = nix::unistd::geteuid().is_root();
-    let sysctls = match seam {
-        Some(dir) => jail::probe::Sysctls::at(dir.to_path_buf()),
-        None => jail::probe::Sysctls::host(),
-    };
+    let (sysctls, seam) = crate::tier::sysctls();
     let (blocking, sparing): (Vec<_>, Vec<_>) =
         jail::probe::userns_settings(&sysctls, &jail::probe::this_binary())
             .into_iter()

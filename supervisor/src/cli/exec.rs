@@ -52,6 +52,11 @@ pub struct JailOptions {
     /// (0: run without Landlock where the kernel has none).
     #[arg(long, value_name = "ABI")]
     require_landlock: Option<u32>,
+    /// Where user namespaces are unavailable, run anyway in the degraded
+    /// tier (Landlock, seccomp and no_new_privs on the host's own tree, every
+    /// socket refused), saying on stderr what is missing. Never otherwise.
+    #[arg(long, env = "JAIL_ALLOW_DEGRADED")]
+    pub allow_degraded: bool,
     /// Say on stderr which limits are enforced how (cgroup or rlimit).
     #[arg(long, short)]
     pub verbose: bool,
@@ -117,8 +122,10 @@ pub fn run(
     let profile = policy.profile(&args.jail.profile)?;
     let request = args.jail.request(args.command.clone(), Vec::new())?;
     let plan = policy::plan::build(profile, &request, &HostFs)?;
+    let tiered = crate::tier::choose(plan, args.jail.allow_degraded)?;
+    let plan = &tiered.plan;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&plan)?);
+        println!("{}", serde_json::to_string_pretty(plan)?);
         return Ok(0);
     }
     if args.explain {
@@ -129,7 +136,7 @@ pub fn run(
     let audit = AuditLog::new(&state);
     // A broken chain stops everything until an operator has looked.
     audit.verify(false)?;
-    launch(profile, &args.jail, &plan, state, audit, false)
+    launch(profile, &args.jail, plan, state, audit, false)
 }
 
 /// A session for `plan`, then the jail. `reviewed`: the code passed review.

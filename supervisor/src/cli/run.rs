@@ -166,5 +166,6 @@ pub fn run(
         .collect();
     let request = args.jail.request(argv, vec![bind])?;
     let plan = policy::plan::build(profile, &request, &HostFs)?;
-    super::exec::launch(profile, &args.jail, &plan, state, audit, true)
+    let tiered = crate::tier::choose(plan, args.jail.allow_degraded)?;
+    super::exec::launch(profile, &args.jail, &tiered.plan, state, audit, true)
 }

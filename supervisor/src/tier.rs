@@ -1,0 +1,127 @@
+//! Which isolation tier a run gets (docs/ci.md, "Isolation tiers"): the
+//! full one, or with `--allow-degraded` and no usable user namespaces, the
+//! degraded one (policy::degraded). Never weaker without being asked.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use policy::JailPlan;
+
+/// Test seam, shared with `jail doctor`: read sysctls below this directory
+/// instead of /proc/sys. With it set, whether user namespaces are usable is
+/// judged from the fake sysctls alone; it can only make jail refuse, or run
+/// degraded where `--allow-degraded` was given.
+pub const SYSCTL_ROOT_ENV: &str = "JAIL_SYSCTL_ROOT";
+
+/// The sysctls to judge by: the seam's fake tree, or the host's.
+pub fn sysctls() -> (jail::probe::Sysctls, Option<PathBuf>) {
+    match std::env::var_os(SYSCTL_ROOT_ENV).map(PathBuf::from) {
+        Some(dir) => (jail::probe::Sysctls::at(dir.clone()), Some(dir)),
+        None => (jail::probe::Sysctls::host(), None),
+    }
+}
+
+/// Why this caller cannot have the full tier here; None when it can.
+fn full_tier_blocked() -> Option<String> {
+    let (sysctls, seam) = sysctls();
+    let privileged = nix::unistd::geteuid().is_root();
+    let blocker = jail::probe::userns_blockers(&sysctls, privileged)
+        .first()
+        .map(|b| format!("{} = {}", b.setting, b.value));
+    if seam.is_some() {
+        return blocker;
+    }
+    match jail::probe::userns_works() {
+        Ok(()) => None,
+        Err(errno) => Some(
+            blocker
+                .unwrap_or_else(|| format!("this user cannot use a user namespace here ({errno})")),
+        ),
+    }
+}
+
+/// A plan and, for the degraded tier, the private directory that stands
+/// in for its /tmp (removed when this is dropped, after the run).
+pub struct TieredPlan {
+    pub plan: JailPlan,
+    _private: Option<tempfile::TempDir>,
+}
+
+/// `plan` as it will run: unchanged, unless `allow_degraded` and the full
+/// tier is unavailable to this caller. Without `allow_degraded`, a failed
+/// launch says why (or, under the seam, this refuses up front).
+pub fn choose(plan: JailPlan, allow_degraded: bool) -> anyhow::Result<TieredPlan> {
+    let (sysctls, seam) = sysctls();
+    let cause = if allow_degraded || seam.is_some() {
+        full_tier_blocked()
+    } else {
+        None
+    };
+    let cause = match (cause, allow_degraded) {
+        (None, _) => {
+            return Ok(TieredPlan {
+                plan,
+                _private: None,
+            })
+        }
+        (Some(cause), false) => anyhow::bail!(
+            "user namespaces are unavailable to this user ({cause}){}",
+            jail::probe::userns_advice(&sysctls)
+        ),
+        (Some(cause), true) => cause,
+    };
+    let private = tempfile::Builder::new()
+        .prefix("jail-")
+        .tempdir()
+        .context("creating the degraded jail's private directory")?;
+    let request = policy::degraded::DegradeRequest {
+        cause,
+        private_dir: private.path(),
+        user_tasks: user_tasks(),
+    };
+    let plan = policy::degraded::degrade(&plan, &request, &crate::fsview::HostFs)?;
+    if let Some(degraded) = &plan.degraded {
+        for dir in &degraded.private_dirs {
+            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        }
+    }
+    Ok(TieredPlan {
+        plan,
+        _private: Some(private),
+    })
+}
+
+/// Says on stderr that this run is degraded, and exactly what it lacks.
+pub fn announce(plan: &JailPlan) {
+    let Some(degraded) = &plan.degraded else {
+        return;
+    };
+    eprintln!(
+        "jail: DEGRADED tier ({}): Landlock ABI {}, seccomp and no_new_privs only; missing:",
+        degraded.cause, plan.landlock.kernel_abi
+    );
+    for line in &degraded.missing {
+        eprintln!("jail:   {line}");
+    }
+}
+
+/// Threads run by this process's real user: without a user namespace
+/// RLIMIT_NPROC counts every one of them.
+fn user_tasks() -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    let uid = nix::unistd::getuid().as_raw();
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    entries
+        .flatten()
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+        })
+        .filter(|e| e.metadata().is_ok_and(|m| m.uid() == uid))
+        .map(|e| std::fs::read_dir(e.path().join("task")).map_or(1, |t| t.count() as u64))
+        .sum()
+}
