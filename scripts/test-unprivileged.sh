@@ -3,9 +3,13 @@
 # most users run jail: root hides bugs (no user-namespace limits, readable
 # everything). Must be started as root; creates USER if missing.
 #
-#   scripts/test-unprivileged.sh [USER]      (default: jailtest)
+#   scripts/test-unprivileged.sh [USER [FILTER...]]   (default: jailtest, all)
+#
+# FILTERs go to every test binary (`... jailtest escape`). JAIL_ESCAPE_TIER
+# and JAIL_ESCAPE_LAYER_OFF are passed through.
 set -euo pipefail
 user=${1:-jailtest}
+shift || true
 cd "$(dirname "$0")/.."
 
 if [ "$(id -u)" != 0 ]; then
@@ -37,6 +41,8 @@ for t in $tests; do
     (cd /tmp && runuser -u "$user" -- env -i PATH=/usr/bin:/bin HOME="$(getent passwd "$user" | cut -d: -f6)" \
         JAIL_BIN="$bin_dir/jail" ${CI:+CI="$CI"} \
         ${JAIL_TEST_TYPESCRIPT:+JAIL_TEST_TYPESCRIPT="$JAIL_TEST_TYPESCRIPT"} \
-        "$bin_dir/$name") || failed=1
+        ${JAIL_ESCAPE_TIER:+JAIL_ESCAPE_TIER="$JAIL_ESCAPE_TIER"} \
+        ${JAIL_ESCAPE_LAYER_OFF:+JAIL_ESCAPE_LAYER_OFF="$JAIL_ESCAPE_LAYER_OFF"} \
+        "$bin_dir/$name" "$@") || failed=1
 done
 exit $failed

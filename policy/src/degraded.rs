@@ -289,7 +289,8 @@ fn missing(full: &JailPlan, holes: &[PathBuf], request: &DegradeRequest) -> Vec<
         "network: every socket() is refused by seccomp, loopback and unix sockets too".to_string(),
         format!(
             "/tmp: the host's is out of reach; TMPDIR (and HOME when it was under /tmp) \
-             point to the private {}",
+             point to the private {}, on the host's disk: no tmpfs size cap, only \
+             RLIMIT_FSIZE per file",
             request.private_dir.display()
         ),
         "processes: the host's are listed in /proc with their command lines; jail \
@@ -299,6 +300,13 @@ fn missing(full: &JailPlan, holes: &[PathBuf], request: &DegradeRequest) -> Vec<
         "IPC: System V and POSIX message queues, semaphores and shared memory are refused"
             .to_string(),
     ];
+    if full.uid_map.outside != 0 {
+        missing.push(
+            "capabilities: the bounding set stays as it is (only a user namespace lets an \
+             ordinary user empty it); no_new_privs keeps exec from gaining any"
+                .to_string(),
+        );
+    }
     if full.landlock.kernel_abi < 6 {
         missing.push(format!(
             "signals: Landlock ABI {} cannot scope them (ABI 6 can), so jail processes can \

@@ -55,7 +55,7 @@ pub struct JailOptions {
     /// Where user namespaces are unavailable, run anyway in the degraded
     /// tier (Landlock, seccomp and no_new_privs on the host's own tree, every
     /// socket refused), saying on stderr what is missing. Never otherwise.
-    #[arg(long, env = "JAIL_ALLOW_DEGRADED")]
+    #[arg(long, env = "JAIL_ALLOW_DEGRADED", value_parser = clap::builder::BoolishValueParser::new())]
     pub allow_degraded: bool,
     /// Say on stderr which limits are enforced how (cgroup or rlimit).
     #[arg(long, short)]
