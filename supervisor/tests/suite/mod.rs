@@ -1,4 +1,5 @@
 mod common;
+mod degraded;
 mod doctor;
 mod escape;
 mod exec;
