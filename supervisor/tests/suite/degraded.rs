@@ -203,7 +203,13 @@ fn what_the_payload_leaves_running_is_killed_and_it_cannot_slip_away() {
         "{}",
         stderr(&out)
     );
-    for mark in [&stays, &escapes] {
+    assert_no_sleeps(&[&stays, &escapes]);
+}
+
+/// No `sleep MARK` of these is left on the host.
+#[track_caller]
+fn assert_no_sleeps(marks: &[&str]) {
+    for mark in marks {
         let prefix = format!("sleep {mark}");
         assert!(
             eventually(5, || processes_running(&prefix).is_empty()),
@@ -225,13 +231,7 @@ fn a_timeout_kills_the_whole_process_group() {
         &format!("sleep {background} >/dev/null 2>&1 & sleep {foreground} >/dev/null 2>&1"),
     );
     assert_eq!(out.status.code(), Some(124), "{}", stderr(&out));
-    for mark in [&background, &foreground] {
-        let prefix = format!("sleep {mark}");
-        assert!(
-            eventually(5, || processes_running(&prefix).is_empty()),
-            "{prefix} survived the timeout"
-        );
-    }
+    assert_no_sleeps(&[&background, &foreground]);
 }
 
 #[test]
