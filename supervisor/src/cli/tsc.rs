@@ -43,6 +43,10 @@ pub struct TscArgs {
     /// Kill the compiler after SECS seconds (exit status 124).
     #[arg(long, value_name = "SECS")]
     timeout: Option<u64>,
+    /// Where user namespaces are unavailable, run in the degraded tier (as
+    /// `jail exec --allow-degraded`; JAIL_ALLOW_DEGRADED=1 is inherited).
+    #[arg(long)]
+    allow_degraded: bool,
     /// More arguments for tsc (after `--`).
     #[arg(last = true, value_name = "TSC_ARGS")]
     extra: Vec<String>,
@@ -135,6 +139,9 @@ pub fn run(
     }
     if let Some(secs) = args.timeout {
         command.arg("--timeout").arg(secs.to_string());
+    }
+    if args.allow_degraded {
+        command.arg("--allow-degraded");
     }
     command
         .arg("--")

@@ -221,3 +221,13 @@ impl Setup {
         std::fs::read_to_string(self.state().join("audit.log")).unwrap_or_default()
     }
 }
+
+/// A fake sysctl tree (for `JAIL_SYSCTL_ROOT`) in which user namespaces
+/// are off for everyone, root included: jail then refuses, or runs in the
+/// degraded tier where `--allow-degraded` is given.
+pub fn userns_blocked_sysctls() -> tempfile::TempDir {
+    let sysctls = workdir();
+    std::fs::create_dir_all(sysctls.path().join("user")).expect("mkdir");
+    std::fs::write(sysctls.path().join("user/max_user_namespaces"), "0\n").expect("write");
+    sysctls
+}

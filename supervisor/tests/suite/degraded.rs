@@ -16,10 +16,9 @@ struct Blocked {
 
 impl Blocked {
     fn new() -> Blocked {
-        let sysctls = workdir();
-        std::fs::create_dir_all(sysctls.path().join("user")).expect("mkdir");
-        std::fs::write(sysctls.path().join("user/max_user_namespaces"), "0\n").expect("write");
-        Blocked { sysctls }
+        Blocked {
+            sysctls: userns_blocked_sysctls(),
+        }
     }
 
     /// `jail` from `cwd` on this "host", without --allow-degraded.

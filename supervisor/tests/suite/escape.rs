@@ -163,10 +163,7 @@ fn degraded_tier() -> Option<&'static Path> {
     FAKE.get_or_init(|| {
         let tier = std::env::var("JAIL_ESCAPE_TIER").ok()?;
         assert_eq!(tier, "degraded", "JAIL_ESCAPE_TIER must be degraded");
-        let dir = std::env::temp_dir().join(format!("jail-escape-sysctl-{}", std::process::id()));
-        std::fs::create_dir_all(dir.join("user")).expect("fake sysctl tree");
-        std::fs::write(dir.join("user/max_user_namespaces"), "0\n").expect("fake sysctl");
-        Some(dir)
+        Some(userns_blocked_sysctls().keep())
     })
     .as_deref()
 }

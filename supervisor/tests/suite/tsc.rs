@@ -125,6 +125,25 @@ fn a_type_error_is_parsed_into_file_line_column_and_code() {
 }
 
 #[test]
+fn the_degraded_tier_runs_the_check_too() {
+    let Some(ts) = typescript() else { return };
+    let setup = project(
+        &ts,
+        &[("src/bad.ts", "export const n: number = \"three\";\n")],
+    );
+    let sysctls = userns_blocked_sysctls();
+    let out = run(setup.jail().env("JAIL_SYSCTL_ROOT", sysctls.path()).args([
+        "tsc",
+        "--json",
+        "--allow-degraded",
+    ]));
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let result: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(result["diagnostics"][0]["code"], 2322, "{result:#}");
+    assert!(stderr(&out).contains("DEGRADED tier"), "{}", stderr(&out));
+}
+
+#[test]
 fn a_baseline_fails_only_on_new_diagnostics() {
     let Some(ts) = typescript() else { return };
     let setup = project(&ts, &[("src/a.ts", "export const old: number = 'x';\n")]);
