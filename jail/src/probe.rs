@@ -223,10 +223,14 @@ impl Tier {
         }
     }
 
-    /// Whether jail runs anything at this tier (`degraded`: only with
-    /// `--allow-degraded`).
-    pub fn runs(self) -> bool {
-        self != Tier::Refuse
+    /// Whether jail runs anything at this tier: `degraded` only where the
+    /// caller allows it (`--allow-degraded`).
+    pub fn runs(self, allow_degraded: bool) -> bool {
+        match self {
+            Tier::Full => true,
+            Tier::Degraded => allow_degraded,
+            Tier::Refuse => false,
+        }
     }
 }
 
@@ -438,9 +442,9 @@ mod tests {
         assert_eq!(tier(true, true, true).0, Tier::Full);
         let (t, why) = tier(false, true, true);
         assert_eq!(t, Tier::Degraded);
-        assert!(t.runs());
+        assert!(t.runs(true) && !t.runs(false));
         assert!(why.join(" ").contains("--allow-degraded"), "{why:?}");
-        assert!(!tier(false, false, true).0.runs());
+        assert!(!tier(false, false, true).0.runs(true));
         assert_eq!(tier(false, false, true).0, Tier::Refuse);
         assert_eq!(tier(true, true, false).0, Tier::Refuse);
         let (t, why) = tier(true, false, true);

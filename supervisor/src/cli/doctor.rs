@@ -14,6 +14,9 @@ pub struct DoctorArgs {
     /// namespaces (for /etc/apparmor.d/jail), and nothing else.
     #[arg(long)]
     apparmor_profile: bool,
+    /// Count the degraded tier as runnable (as `jail exec --allow-degraded`).
+    #[arg(long, env = "JAIL_ALLOW_DEGRADED", value_parser = clap::builder::BoolishValueParser::new())]
+    allow_degraded: bool,
 }
 
 /// With the sysctl seam (crate::tier::SYSCTL_ROOT_ENV) set, the
@@ -105,11 +108,13 @@ pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
     drop(trial);
 
     let (tier, why) = jail::probe::tier(userns_ok, landlock.is_ok(), seccomp.is_ok());
-    let runnable = checks.iter().all(|c| c.ok || !c.required);
+    let full_runs = checks.iter().all(|c| c.ok || !c.required);
+    let degraded_runs = tier == jail::probe::Tier::Degraded && tier.runs(args.allow_degraded);
+    let runnable = full_runs || degraded_runs;
     if args.json {
         let report = serde_json::json!({
             "runnable": runnable,
-            "tier": { "name": tier.name(), "runs": tier.runs(), "why": why },
+            "tier": { "name": tier.name(), "runs": tier.runs(args.allow_degraded), "why": why },
             "checks": checks,
         });
         println!("{}", serde_json::to_string_pretty(&report)?);
@@ -128,10 +133,16 @@ pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
         println!("tier: {} ({})", tier.name(), why.join("; "));
         println!(
             "{}",
-            if runnable {
-                "the default profile can run here"
-            } else {
-                "the default profile cannot run here"
+            match (full_runs, degraded_runs, tier) {
+                (true, _, _) => "the default profile can run here",
+                (false, true, _) =>
+                    "the default profile can run here in the degraded tier only \
+                                     (--allow-degraded)",
+                (false, false, jail::probe::Tier::Degraded) => {
+                    "the default profile cannot run here, except in the degraded tier: \
+                     --allow-degraded (or JAIL_ALLOW_DEGRADED=1)"
+                }
+                (false, false, _) => "the default profile cannot run here",
             }
         );
     }

@@ -10,7 +10,8 @@ pub fn jail_bin() -> PathBuf {
 }
 
 /// `jail` with a clean working directory (jail binds the cwd, so never `/`),
-/// an environment without JAIL_POLICY from the caller, and a state dir of
+/// an environment without JAIL_POLICY or JAIL_ALLOW_DEGRADED from the
+/// caller, and a state dir of
 /// the tests' own (a test that inspects state sets JAIL_STATE_DIR itself).
 pub fn jail(cwd: &Path) -> Command {
     let mut command = Command::new(jail_bin());
@@ -21,6 +22,7 @@ pub fn jail(cwd: &Path) -> Command {
     command
         .current_dir(cwd)
         .env_remove("JAIL_POLICY")
+        .env_remove("JAIL_ALLOW_DEGRADED")
         .env("JAIL_STATE_DIR", state);
     command
 }
@@ -222,12 +224,20 @@ impl Setup {
     }
 }
 
-/// A fake sysctl tree (for `JAIL_SYSCTL_ROOT`) in which user namespaces
-/// are off for everyone, root included: jail then refuses, or runs in the
-/// degraded tier where `--allow-degraded` is given.
+/// A fake sysctl tree for `JAIL_SYSCTL_ROOT`: dotted names and values.
+pub fn fake_sysctls(values: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = workdir();
+    for (name, value) in values {
+        let path = dir.path().join(name.replace('.', "/"));
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(path, value).expect("write");
+    }
+    dir
+}
+
+/// A fake sysctl tree in which user namespaces are off for everyone, root
+/// included: jail then refuses, or runs in the degraded tier where
+/// `--allow-degraded` is given.
 pub fn userns_blocked_sysctls() -> tempfile::TempDir {
-    let sysctls = workdir();
-    std::fs::create_dir_all(sysctls.path().join("user")).expect("mkdir");
-    std::fs::write(sysctls.path().join("user/max_user_namespaces"), "0\n").expect("write");
-    sysctls
+    fake_sysctls(&[("user.max_user_namespaces", "0")])
 }

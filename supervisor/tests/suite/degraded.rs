@@ -24,9 +24,7 @@ impl Blocked {
     /// `jail` from `cwd` on this "host", without --allow-degraded.
     fn jail(&self, cwd: &Path) -> Command {
         let mut command = jail(cwd);
-        command
-            .env("JAIL_SYSCTL_ROOT", self.sysctls.path())
-            .env_remove("JAIL_ALLOW_DEGRADED");
+        command.env("JAIL_SYSCTL_ROOT", self.sysctls.path());
         command
     }
 

@@ -6,21 +6,13 @@
 
 use std::path::{Path, PathBuf};
 
-use super::common::{jail, jail_bin, run, stdout, workdir};
+use super::common::{
+    fake_sysctls, jail, jail_bin, run, stderr, stdout, userns_blocked_sysctls, workdir,
+};
 
 const APPARMOR: &str = "kernel.apparmor_restrict_unprivileged_userns";
 
 /// A sysctl tree holding `values` (dotted names), as /proc/sys lays it out.
-fn fake_sysctls(values: &[(&str, &str)]) -> tempfile::TempDir {
-    let dir = workdir();
-    for (name, value) in values {
-        let path = dir.path().join(name.replace('.', "/"));
-        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
-        std::fs::write(path, value).expect("write");
-    }
-    dir
-}
-
 fn doctor(sysctls: &Path, args: &[&str]) -> std::process::Output {
     let work = workdir();
     run(jail(work.path())
@@ -120,6 +112,31 @@ fn max_user_namespaces_zero_blocks_root_too() {
             .contains("sudo sysctl -w user.max_user_namespaces="),
         "{report:#}"
     );
+}
+
+#[test]
+fn a_blocked_host_runs_only_with_allow_degraded() {
+    let sysctls = userns_blocked_sysctls();
+    let output = doctor(sysctls.path(), &[]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stdout(&output).ends_with(
+            "cannot run here, except in the degraded tier: --allow-degraded (or \
+             JAIL_ALLOW_DEGRADED=1)\n"
+        ),
+        "{}",
+        stdout(&output)
+    );
+    let work = workdir();
+    let output = run(jail(work.path())
+        .env("JAIL_SYSCTL_ROOT", sysctls.path())
+        .env("JAIL_ALLOW_DEGRADED", "1")
+        .args(["doctor", "--json"]));
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+    assert_eq!(report["runnable"], true, "{report:#}");
+    assert_eq!(report["tier"]["name"], "degraded", "{report:#}");
+    assert_eq!(report["tier"]["runs"], true, "{report:#}");
 }
 
 #[test]
