@@ -2,6 +2,9 @@
 # Measures the startup cost of `jail exec -- /bin/true` against the floor
 # (bare exec, util-linux unshare) and the nearest competitor (bubblewrap),
 # all in one hyperfine run so the numbers share the same machine state.
+# Also: `--allow-degraded` on this host (the full tier plus the user-namespace
+# probe), and the degraded tier itself, forced through the sysctl seam (its
+# `env` prefix costs one exec, which `env /bin/true` shows).
 #
 #   scripts/bench-startup.sh            RUNS=N (default 200), JAIL_BIN=path (skips the build)
 #
@@ -28,7 +31,9 @@ bwrap_cmd+=(--tmpfs /tmp --proc /proc --dev /dev --chdir /tmp /bin/true)
 # so the bench measures jail, not the size of whatever dir we started in.
 work=$(mktemp -d /tmp/bench-startup.XXXXXX)
 json=$(mktemp /tmp/bench-startup.XXXXXX.json)
-trap 'rm -rf "$work" "$json"' EXIT
+sysctls=$(mktemp -d /tmp/bench-startup-sysctl.XXXXXX)
+trap 'rm -rf "$work" "$json" "$sysctls"' EXIT
+mkdir -p "$sysctls/user" && echo 0 >"$sysctls/user/max_user_namespaces"
 cd "$work"
 
 # -N: no intermediate shell, so only the command itself is timed.
@@ -36,7 +41,10 @@ hyperfine -N --warmup 20 --runs "$runs" --export-json "$json" \
     -n bare '/bin/true' \
     -n unshare 'unshare --user --map-current-user --net --mount --pid --fork --ipc --uts --cgroup /bin/true' \
     -n bwrap "$(printf '%q ' "${bwrap_cmd[@]}")" \
-    -n jail "$(printf '%q' "$JAIL_BIN") exec -- /bin/true"
+    -n jail "$(printf '%q' "$JAIL_BIN") exec -- /bin/true" \
+    -n jail-allow "$(printf '%q' "$JAIL_BIN") exec --allow-degraded -- /bin/true" \
+    -n env-bare "env JAIL_SYSCTL_ROOT=$sysctls /bin/true" \
+    -n jail-degraded "env JAIL_SYSCTL_ROOT=$sysctls $(printf '%q' "$JAIL_BIN") exec --allow-degraded -- /bin/true"
 
 python3 - "$json" <<'EOF'
 import json, sys
@@ -49,4 +57,8 @@ print()
 for a, b in [("jail", "bare"), ("bwrap", "bare"), ("unshare", "bwrap")]:
     print(f"{a}/{b} median ratio: {med[a] / med[b]:.2f}")
 print(f"jail/bwrap median ratio: {med['jail'] / med['bwrap']:.2f} (target <= 1.0)")
+print(f"jail-allow/jail median ratio: {med['jail-allow'] / med['jail']:.2f} (the probe's cost)")
+print(f"jail-degraded/env-bare median ratio: {med['jail-degraded'] / med['env-bare']:.2f}; "
+      f"jail-degraded/jail: {(med['jail-degraded'] - med['env-bare'] + med['bare']) / med['jail']:.2f} "
+      f"(env's exec taken out)")
 EOF
