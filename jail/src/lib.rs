@@ -30,6 +30,12 @@
 //! That is why a multi-threaded supervisor may call [`spawn`]; see
 //! docs/decisions/0001-clone-from-the-supervisor.md.
 //!
+//! The degraded tier (a plan from `policy::degraded`, no namespaces) takes
+//! a shorter path: `clone3` with no namespace flag, no maps, and the child
+//! is the payload itself (`child::run_on_host`), leading a process group
+//! that [`Jail::kill_all`] and [`Jail::kill_leftovers`] kill; see
+//! docs/decisions/0007-the-degraded-tier.md.
+//!
 //! The parent-death signal fires when the *thread* that called [`spawn`]
 //! exits, so call it from a thread that outlives the jail.
 
