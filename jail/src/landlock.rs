@@ -34,6 +34,7 @@ fn rights(access: PlanAccess, dir: bool) -> BitFlags<AccessFs> {
         PlanAccess::Device => {
             AccessFs::ReadFile | AccessFs::WriteFile | AccessFs::IoctlDev | AccessFs::Truncate
         }
+        PlanAccess::List => AccessFs::ReadDir.into(),
     };
     if dir {
         wanted

@@ -174,11 +174,6 @@ impl Jail {
         }
     }
 
-    /// Whether this jail runs without namespaces (the degraded tier).
-    pub fn degraded(&self) -> bool {
-        !self.prepared.namespaces
-    }
-
     /// Blocks until the payload has exec'd (Ok) or set-up failed (the error,
     /// with advice where the kernel's configuration is the likely cause).
     pub fn wait_started(&self) -> Result<(), JailError> {

@@ -170,7 +170,7 @@ pub fn userns_advice(sysctls: &Sysctls) -> String {
 }
 
 /// How to run where user namespaces cannot be had.
-pub const DEGRADED_HINT: &str = "\n  or accept weaker isolation: --allow-degraded (or \
+const DEGRADED_HINT: &str = "\n  or accept weaker isolation: --allow-degraded (or \
      JAIL_ALLOW_DEGRADED=1) runs with Landlock, seccomp and no_new_privs only, and says \
      what is missing";
 

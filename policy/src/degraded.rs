@@ -123,7 +123,7 @@ pub fn degrade(
                 private_dirs.push(view.host_of(&m.dest));
             }
             MountKind::Proc => rules.push(rule(Path::new("/proc"), Access::ReadExecute, true)),
-            MountKind::Mask { .. } => holes.push(full.host_path(&m.dest)),
+            MountKind::Mask { dir } => holes.push((full.host_path(&m.dest), *dir)),
             MountKind::Tmpfs { .. }
             | MountKind::Devpts
             | MountKind::Symlink { .. }
@@ -231,22 +231,28 @@ impl<'a> HostView<'a> {
     }
 }
 
-/// The rules with every directory rule that holds a hole replaced by
-/// rules on its entries, recursively, leaving the holes out. Symlinks get
-/// no rule: Landlock checks what they resolve to.
+/// The rules with every directory rule that holds a hole (a masked path,
+/// and whether it is a directory) replaced by rules on its entries,
+/// recursively, leaving the holes out. Symlinks get no rule: Landlock
+/// checks what they resolve to. A split directory keeps the right to be
+/// listed where only files are masked below it (listing a masked directory
+/// would show what it holds).
 fn around_holes(
     rules: Vec<LandlockRule>,
-    holes: &[PathBuf],
+    holes: &[(PathBuf, bool)],
     fs: &dyn FsView,
 ) -> Result<Vec<LandlockRule>, String> {
     let mut out = Vec::new();
     let mut pending = rules;
     while let Some(rule) = pending.pop() {
-        let holds_hole = holes.iter().any(|h| h.starts_with(&rule.path));
+        let below: Vec<&(PathBuf, bool)> = holes
+            .iter()
+            .filter(|(h, _)| h.starts_with(&rule.path))
+            .collect();
         let path = rule.path.clone();
-        if !holds_hole {
+        if below.is_empty() {
             out.push(rule);
-        } else if rule.dir && !holes.contains(&rule.path) {
+        } else if rule.dir && !below.iter().any(|(h, _)| *h == rule.path) {
             let entries = fs.read_dir(&rule.path).map_err(|err| {
                 format!(
                     "cannot list `{}` to leave its masked entries out: {err}",
@@ -263,6 +269,12 @@ fn around_holes(
                     dir: kind == FileKind::Dir,
                 });
             }
+            if !below.iter().any(|(_, dir)| *dir) {
+                out.push(LandlockRule {
+                    access: Access::List,
+                    ..rule
+                });
+            }
         }
         if out.len() + pending.len() > MAX_RULES {
             return Err(format!(
@@ -277,7 +289,7 @@ fn around_holes(
     Ok(out)
 }
 
-fn missing(full: &JailPlan, holes: &[PathBuf], request: &DegradeRequest) -> Vec<String> {
+fn missing(full: &JailPlan, holes: &[(PathBuf, bool)], request: &DegradeRequest) -> Vec<String> {
     let mut missing = vec![
         format!(
             "namespaces: none of {} (the host's paths, processes, network and IPC are shared)",
@@ -324,7 +336,8 @@ fn missing(full: &JailPlan, holes: &[PathBuf], request: &DegradeRequest) -> Vec<
     if !holes.is_empty() {
         missing.push(format!(
             "masks: {} blocked entr{} left out of the Landlock rules; the directories \
-             holding them get no new entries",
+             holding them get no new entries (and cannot be listed where a masked \
+             directory lies below)",
             holes.len(),
             if holes.len() == 1 { "y is" } else { "ies are" }
         ));
@@ -449,23 +462,28 @@ mod tests {
     fn masked_entries_are_left_out_and_their_siblings_kept() {
         let plan = degraded(&request(&["sh"])).expect("degraded");
         let rules = rules(&plan);
-        let paths: Vec<&str> = rules.iter().map(|(p, _)| p.as_str()).collect();
+        let has = |path: &str, access| rules.contains(&(path.to_string(), access));
         for kept in [
             "/home/u/proj/README",
             "/home/u/proj/src/main.py",
             "/home/u/proj/src/lib/util.py",
         ] {
-            assert!(paths.contains(&kept), "{kept}: {paths:?}");
+            assert!(has(kept, Access::ReadExecute), "{kept}: {rules:?}");
+        }
+        // The directories on the way to a masked file may be listed, no more.
+        for listed in ["/home/u/proj", "/home/u/proj/src", "/home/u/proj/src/lib"] {
+            let found: Vec<_> = rules.iter().filter(|(p, _)| p == listed).collect();
+            assert_eq!(found, [&(listed.to_string(), Access::List)], "{rules:?}");
         }
         for hidden in [
-            "/home/u/proj",
             "/home/u/proj/.env",
-            "/home/u/proj/src",
-            "/home/u/proj/src/lib",
             "/home/u/proj/src/lib/.env.local",
             "/home/u/proj/keys",
         ] {
-            assert!(!paths.contains(&hidden), "{hidden}: {paths:?}");
+            assert!(
+                !rules.iter().any(|(p, _)| p == hidden),
+                "{hidden}: {rules:?}"
+            );
         }
         assert!(plan
             .degraded
@@ -473,6 +491,28 @@ mod tests {
             .missing
             .iter()
             .any(|m| m.starts_with("masks: 2")));
+    }
+
+    #[test]
+    fn a_masked_directory_keeps_its_parents_from_being_listed() {
+        let fs = FakeFs::with(&[
+            "/usr/bin/sh",
+            "/home/u/proj/README",
+            "/home/u/proj/cfg/app.toml",
+            "/home/u/proj/cfg/.aws/credentials",
+        ]);
+        let full = build(&Profile::default(), &request(&["sh"]), &fs).expect("full");
+        let request = DegradeRequest {
+            cause: String::new(),
+            private_dir: Path::new("/var/tmp/j"),
+            user_tasks: 0,
+        };
+        let plan = degrade(&full, &request, &fs).expect("degraded");
+        let rules = rules(&plan);
+        for dir in ["/home/u/proj", "/home/u/proj/cfg", "/home/u/proj/cfg/.aws"] {
+            assert!(!rules.iter().any(|(p, _)| p == dir), "{dir}: {rules:?}");
+        }
+        assert!(rules.contains(&("/home/u/proj/cfg/app.toml".into(), Access::ReadExecute)));
     }
 
     #[test]

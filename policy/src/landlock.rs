@@ -25,6 +25,9 @@ pub enum Access {
     ReadWrite,
     /// Read, write and ioctl on device files (terminals need ioctl).
     Device,
+    /// Listing directories only, no file contents (the degraded tier's
+    /// directories that hold a masked file).
+    List,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

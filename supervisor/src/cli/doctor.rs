@@ -19,9 +19,8 @@ pub struct DoctorArgs {
     allow_degraded: bool,
 }
 
-/// With the sysctl seam (crate::tier::SYSCTL_ROOT_ENV) set, the
-/// user-namespace verdict comes from the fake sysctls, and no trial jail is
-/// started (it would test the real host).
+// With the sysctl seam set, the user-namespace verdict comes from the fake
+// sysctls, and no trial jail is started (it would test the real host).
 use crate::tier::SYSCTL_ROOT_ENV;
 
 #[derive(Serialize)]
@@ -109,7 +108,7 @@ pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
 
     let (tier, why) = jail::probe::tier(userns_ok, landlock.is_ok(), seccomp.is_ok());
     let full_runs = checks.iter().all(|c| c.ok || !c.required);
-    let degraded_runs = tier == jail::probe::Tier::Degraded && tier.runs(args.allow_degraded);
+    let degraded_runs = tier == jail::probe::Tier::Degraded && args.allow_degraded;
     let runnable = full_runs || degraded_runs;
     if args.json {
         let report = serde_json::json!({
@@ -135,9 +134,10 @@ pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
             "{}",
             match (full_runs, degraded_runs, tier) {
                 (true, _, _) => "the default profile can run here",
-                (false, true, _) =>
+                (false, true, _) => {
                     "the default profile can run here in the degraded tier only \
-                                     (--allow-degraded)",
+                     (--allow-degraded)"
+                }
                 (false, false, jail::probe::Tier::Degraded) => {
                     "the default profile cannot run here, except in the degraded tier: \
                      --allow-degraded (or JAIL_ALLOW_DEGRADED=1)"
