@@ -58,7 +58,7 @@ fn doctor_names_the_apparmor_restriction_and_both_fixes() {
     } else {
         assert!(text.contains("FAIL user namespaces"), "{text}");
         assert!(text.contains("\ntier: degraded ("), "{text}");
-        assert!(text.contains("not implemented yet"), "{text}");
+        assert!(text.contains("only with --allow-degraded"), "{text}");
         assert_eq!(output.status.code(), Some(1), "{text}");
     }
 }
