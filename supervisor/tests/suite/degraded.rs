@@ -146,7 +146,10 @@ fn only_the_plans_files_are_reachable_and_tmpdir_is_private_and_removed() {
     );
     let out = host.sh(work.path(), &[], &script);
     let (text, err) = (stdout(&out), stderr(&out));
-    assert!(text.starts_with("notes.txt\nproject file\n"), "{text}\n{err}");
+    assert!(
+        text.starts_with("notes.txt\nproject file\n"),
+        "{text}\n{err}"
+    );
     assert!(text.contains("in-tmp\nhome-is-private"), "{text}\n{err}");
     assert!(!format!("{text}{err}").contains("hunter42"), "{text}{err}");
     assert!(!text.contains("HOST_SECRET"), "{text}");
