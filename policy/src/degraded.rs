@@ -23,7 +23,7 @@ use serde::Serialize;
 
 use crate::landlock::{Access, LandlockRule};
 use crate::mounts::{FileKind, FsView};
-use crate::plan::{JailPlan, MountKind, RlimitResource, HELPER_DIR};
+use crate::plan::{through_deepest, JailPlan, MountKind, RlimitResource, HELPER_DIR};
 use crate::PolicyError;
 
 /// What makes a plan degraded, for `--explain` and the run's stderr.
@@ -205,20 +205,11 @@ impl<'a> HostView<'a> {
     }
 
     fn host_of(&self, jail_path: &Path) -> PathBuf {
-        self.places
+        let places = self
+            .places
             .iter()
-            .filter_map(|(dest, host)| {
-                let rest = jail_path.strip_prefix(dest).ok()?;
-                // join("") would add a trailing slash.
-                let host = if rest.as_os_str().is_empty() {
-                    host.clone()
-                } else {
-                    host.join(rest)
-                };
-                Some((dest.components().count(), host))
-            })
-            .max_by_key(|(depth, _)| *depth)
-            .map_or_else(|| jail_path.to_path_buf(), |(_, host)| host)
+            .map(|(dest, host)| (*dest, host.as_path()));
+        through_deepest(places, jail_path)
     }
 
     /// A whole argument that is an absolute jail path becomes its host path.
@@ -348,10 +339,9 @@ fn missing(full: &JailPlan, holes: &[(PathBuf, bool)], request: &DegradeRequest)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::env::EnvRequest;
     use crate::model::BindSpec;
     use crate::mounts::fake::FakeFs;
-    use crate::plan::{build, LimitOverrides, PlanRequest};
+    use crate::plan::{build, PlanRequest};
     use crate::Profile;
 
     fn host() -> FakeFs {
@@ -374,19 +364,10 @@ mod tests {
 
     fn request(argv: &[&str]) -> PlanRequest {
         PlanRequest {
-            profile_name: "default".into(),
             argv: argv.iter().map(|a| a.to_string()).collect(),
-            cwd: "/home/u/proj".into(),
-            ro: vec![],
-            rw: vec![],
-            env: EnvRequest::default(),
-            host_env: vec![],
-            uid: 1000,
-            gid: 1000,
-            limits: LimitOverrides::default(),
             landlock_abi: 5,
-            require_landlock: None,
             rpc_helper: Some("/opt/jail/jail-call".into()),
+            ..crate::plan::tests::request()
         }
     }
 

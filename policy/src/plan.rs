@@ -480,18 +480,33 @@ impl JailPlan {
     /// holds it, else the same path (system symlinks such as /bin ->
     /// usr/bin mirror the host's).
     pub fn host_path(&self, jail_path: &Path) -> PathBuf {
-        self.mounts
-            .iter()
-            .filter_map(|m| match &m.kind {
-                MountKind::Bind { source, .. } => {
-                    let rest = jail_path.strip_prefix(&m.dest).ok()?;
-                    Some((m.dest.components().count(), source.join(rest)))
-                }
-                _ => None,
-            })
-            .max_by_key(|(depth, _)| *depth)
-            .map_or_else(|| jail_path.to_path_buf(), |(_, host)| host)
+        let binds = self.mounts.iter().filter_map(|m| match &m.kind {
+            MountKind::Bind { source, .. } => Some((m.dest.as_path(), source.as_path())),
+            _ => None,
+        });
+        through_deepest(binds, jail_path)
     }
+}
+
+/// `jail_path` seen through the deepest of `places` (jail path, host path)
+/// that holds it, else the same path.
+pub(crate) fn through_deepest<'a>(
+    places: impl Iterator<Item = (&'a Path, &'a Path)>,
+    jail_path: &Path,
+) -> PathBuf {
+    places
+        .filter_map(|(dest, host)| {
+            let rest = jail_path.strip_prefix(dest).ok()?;
+            // join("") would add a trailing slash.
+            let host = if rest.as_os_str().is_empty() {
+                host.to_path_buf()
+            } else {
+                host.join(rest)
+            };
+            Some((dest.components().count(), host))
+        })
+        .max_by_key(|(depth, _)| *depth)
+        .map_or_else(|| jail_path.to_path_buf(), |(_, host)| host)
 }
 
 impl JailPlan {
@@ -637,7 +652,7 @@ impl fmt::Display for JailPlan {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::mounts::fake::FakeFs;
 
@@ -657,7 +672,7 @@ mod tests {
         .link("/home/u/proj/keys", "/home/u/.ssh")
     }
 
-    fn request() -> PlanRequest {
+    pub(crate) fn request() -> PlanRequest {
         PlanRequest {
             profile_name: "default".into(),
             argv: vec!["sh".into()],

@@ -128,6 +128,40 @@ fn the_network_is_refused_and_a_host_server_hears_nothing() {
     assert!(server.seen().is_empty(), "{:?}", server.seen());
 }
 
+/// The host's System V IPC ids (`ipcs` output without its headers).
+fn host_ipc_ids() -> String {
+    let out = Command::new("ipcs").output().expect("ipcs");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| l.starts_with("0x"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_hosts_ipc_is_refused_and_gains_nothing() {
+    let host = Blocked::new();
+    let work = workdir();
+    let before = host_ipc_ids();
+    let out = host.sh(
+        work.path(),
+        &[],
+        "for kind in -M -Q -S; do ipcmk $kind 1 2>/dev/null || echo refused; done",
+    );
+    assert_ok(&out);
+    assert_eq!(
+        stdout(&out),
+        "refused\nrefused\nrefused\n",
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(
+        host_ipc_ids(),
+        before,
+        "a segment, queue or semaphore appeared"
+    );
+}
+
 #[test]
 fn only_the_plans_files_are_reachable_and_tmpdir_is_private_and_removed() {
     let host = Blocked::new();
