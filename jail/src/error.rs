@@ -16,6 +16,7 @@ pub enum Step {
     PivotToBase,
     MakeMountPoint,
     Mount,
+    SourceChanged,
     MountAttributes,
     RootReadOnly,
     DetachHostRoot,
@@ -35,7 +36,7 @@ pub enum Step {
 }
 
 impl Step {
-    const ALL: [Step; 26] = [
+    const ALL: [Step; 27] = [
         Step::WaitForMaps,
         Step::ParentDeathSignal,
         Step::NewSession,
@@ -46,6 +47,7 @@ impl Step {
         Step::PivotToBase,
         Step::MakeMountPoint,
         Step::Mount,
+        Step::SourceChanged,
         Step::MountAttributes,
         Step::RootReadOnly,
         Step::DetachHostRoot,
@@ -128,6 +130,7 @@ impl fmt::Display for Step {
             Step::PivotToBase => "pivoting into the staging tmpfs",
             Step::MakeMountPoint => "creating a mount point",
             Step::Mount => "mounting",
+            Step::SourceChanged => "checking that a bind still names what was checked",
             Step::MountAttributes => "setting mount flags (read-only, nosuid, nodev)",
             Step::RootReadOnly => "making the jail's root read-only",
             Step::DetachHostRoot => "detaching the host's root",

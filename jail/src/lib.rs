@@ -49,6 +49,7 @@ mod mount;
 pub mod prepare;
 pub mod probe;
 mod rlimit;
+pub mod source;
 mod sync;
 mod sys;
 pub mod tty;
@@ -200,7 +201,10 @@ impl Jail {
             },
             step => {
                 let detail = match step {
-                    Step::MakeMountPoint | Step::Mount | Step::MountAttributes => p
+                    Step::MakeMountPoint
+                    | Step::Mount
+                    | Step::SourceChanged
+                    | Step::MountAttributes => p
                         .mount_names
                         .get(failure.index as usize)
                         .map(|d| format!(" {d}"))
@@ -213,6 +217,14 @@ impl Jail {
                 );
                 let advice = if denied && step.needs_userns_caps() {
                     probe::userns_advice(&probe::Sysctls::host())
+                } else if step == Step::SourceChanged {
+                    " (the path now names another file or directory than the one the supervisor \
+                     checked: something replaced it while the jail started; nothing was bound)"
+                        .to_string()
+                } else if failure.errno == nix::errno::Errno::ELOOP {
+                    " (the path passes through a symlink, which the jail never follows when it \
+                     binds or masks; name the real path)"
+                        .to_string()
                 } else {
                     String::new()
                 };

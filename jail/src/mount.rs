@@ -1,9 +1,16 @@
 //! The jail's mount tree, built in the child (bubblewrap's order): stage a
 //! tmpfs, pivot into it so the host's root is reachable as /oldroot, build
 //! /newroot from the plan, make it read-only, drop /oldroot, pivot again.
+//!
+//! No host path is resolved twice: every mount point is walked component
+//! by component with no symlink followed, and every host object is opened
+//! the same way, checked to be the object the supervisor checked (device
+//! and inode), and bound from that open fd.
+
+use std::os::fd::RawFd;
 
 use crate::error::{ChildFailure, Step};
-use crate::prepare::{MountPoint, Prepared, PreparedMount};
+use crate::prepare::{How, MountPoint, Prepared, PreparedMount};
 use crate::sys::{self, Errno};
 
 fn fail(step: Step, index: usize) -> impl Fn(Errno) -> ChildFailure {
@@ -38,25 +45,10 @@ pub(crate) fn build_root(p: &Prepared) -> Result<(), ChildFailure> {
     .map_err(fail(Step::MountBase, none))?;
     stage(p).map_err(fail(Step::PivotToBase, none))?;
 
-    for (index, m) in p.mounts.iter().enumerate() {
-        make_mount_point(m).map_err(fail(Step::MakeMountPoint, index))?;
-        if matches!(m.point, MountPoint::Symlink(_)) {
-            continue;
-        }
-        match sys::mount(
-            m.source.as_deref(),
-            &m.dest,
-            m.fstype.as_deref(),
-            m.flags,
-            m.data.as_deref(),
-        ) {
-            Err(Errno::ENOENT) if m.optional => continue,
-            result => result.map_err(fail(Step::Mount, index))?,
-        }
-        if m.attrs != 0 {
-            set_attrs(m).map_err(fail(Step::MountAttributes, index))?;
-        }
-    }
+    let sources = Sources::open(p).map_err(fail(Step::MountBase, none))?;
+    let built = build_mounts(p, &sources);
+    sources.close();
+    built?;
 
     // The root tmpfs holds only mount points: nothing may write there.
     sys::mount_setattr(
@@ -100,16 +92,181 @@ fn stage(p: &Prepared) -> Result<(), Errno> {
     sys::chdir(&p.slash)
 }
 
-fn make_mount_point(m: &PreparedMount) -> Result<(), Errno> {
-    for dir in &m.mkdirs {
-        exists_ok(sys::mkdir(dir, 0o755))?;
+/// What the mounts are made from: the new root, and the two things a mask
+/// puts over an entry (an empty read-only tmpfs, the host's /dev/null).
+struct Sources {
+    newroot: RawFd,
+    empty_dir: RawFd,
+    dev_null: RawFd,
+}
+
+impl Sources {
+    fn open(p: &Prepared) -> Result<Sources, Errno> {
+        let dir = libc::O_PATH | libc::O_DIRECTORY;
+        exists_ok(sys::mkdir(&p.empty_dir, 0))?;
+        sys::mount(
+            Some(&p.tmpfs),
+            &p.empty_dir,
+            Some(&p.tmpfs),
+            libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+            Some(&p.empty_dir_data),
+        )?;
+        Ok(Sources {
+            newroot: sys::open_no_symlinks(libc::AT_FDCWD, &p.newroot, dir, 0)?,
+            empty_dir: sys::open_no_symlinks(libc::AT_FDCWD, &p.empty_dir, dir, 0)?,
+            dev_null: sys::open_no_symlinks(libc::AT_FDCWD, &p.dev_null, libc::O_PATH, 0)?,
+        })
     }
-    match &m.point {
-        MountPoint::Dir => exists_ok(sys::mkdir(&m.dest, 0o755)),
-        MountPoint::File => sys::create_file(&m.dest),
-        MountPoint::Existing => Ok(()),
-        MountPoint::Symlink(target) => sys::symlink(target, &m.dest),
+
+    fn close(&self) {
+        for fd in [self.newroot, self.empty_dir, self.dev_null] {
+            sys::close(fd);
+        }
     }
+}
+
+fn build_mounts(p: &Prepared, sources: &Sources) -> Result<(), ChildFailure> {
+    for (index, m) in p.mounts.iter().enumerate() {
+        let point = match open_mount_point(sources.newroot, m) {
+            Err(Errno::ENOENT) if m.optional => continue,
+            result => result.map_err(fail(Step::MakeMountPoint, index))?,
+        };
+        let Some(point) = point else {
+            continue;
+        };
+        let made = make_mount(p, sources, m, point);
+        sys::close(point);
+        made.map_err(|(step, errno)| fail(step, index)(errno))?;
+    }
+    Ok(())
+}
+
+/// Opens the mount point of `m` under the new root (an `O_PATH` fd),
+/// making what is missing; no component may be a symlink. None for a
+/// symlink, which is the whole of its "mount".
+fn open_mount_point(newroot: RawFd, m: &PreparedMount) -> Result<Option<RawFd>, Errno> {
+    let dir_flags = libc::O_PATH | libc::O_DIRECTORY;
+    let mut parent: Option<RawFd> = None;
+    let close_parent = |parent: Option<RawFd>| {
+        if let Some(fd) = parent {
+            sys::close(fd);
+        }
+    };
+    for name in &m.parents {
+        let at = parent.unwrap_or(newroot);
+        let next = exists_ok(sys::mkdirat(at, name, 0o755))
+            .and_then(|()| sys::open_no_symlinks(at, name, dir_flags, 0));
+        close_parent(parent);
+        parent = Some(next?);
+    }
+    let at = parent.unwrap_or(newroot);
+    let opened = match &m.point {
+        MountPoint::Dir => exists_ok(sys::mkdirat(at, &m.name, 0o755))
+            .and_then(|()| sys::open_no_symlinks(at, &m.name, dir_flags, 0))
+            .map(Some),
+        MountPoint::File => match sys::open_no_symlinks(at, &m.name, libc::O_PATH, 0) {
+            Err(Errno::ENOENT) => sys::open_no_symlinks(
+                at,
+                &m.name,
+                libc::O_CREAT | libc::O_EXCL | libc::O_WRONLY,
+                0o644,
+            )
+            .and_then(|fd| {
+                sys::close(fd);
+                sys::open_no_symlinks(at, &m.name, libc::O_PATH, 0)
+            })
+            .map(Some),
+            other => other.map(Some),
+        },
+        MountPoint::Existing => sys::open_no_symlinks(at, &m.name, libc::O_PATH, 0).map(Some),
+        MountPoint::Symlink(target) => sys::symlinkat(target, at, &m.name).map(|()| None),
+    };
+    close_parent(parent);
+    opened
+}
+
+/// Makes mount `m` on the open mount point `point`.
+fn make_mount(
+    p: &Prepared,
+    sources: &Sources,
+    m: &PreparedMount,
+    point: RawFd,
+) -> Result<(), (Step, Errno)> {
+    let at = |step| move |errno| (step, errno);
+    match &m.how {
+        How::None => Ok(()),
+        How::Path {
+            source,
+            fstype,
+            flags,
+            data,
+        } => {
+            sys::mount(
+                source.as_deref(),
+                &m.dest,
+                fstype.as_deref(),
+                *flags,
+                data.as_deref(),
+            )
+            .map_err(at(Step::Mount))?;
+            if m.attrs == 0 {
+                return Ok(());
+            }
+            set_attrs(m).map_err(at(Step::MountAttributes))
+        }
+        How::Tree { source, identity } => {
+            let opened = sys::open_no_symlinks(libc::AT_FDCWD, source, libc::O_PATH, 0)
+                .map_err(at(Step::Mount))?;
+            let result = same_object(opened, *identity)
+                .and_then(|()| attach_copy(p, m, opened, point).map_err(at(Step::Mount)));
+            sys::close(opened);
+            result
+        }
+        How::Mask { dir, identity } => {
+            same_object(point, Some(*identity))?;
+            let cover = if *dir {
+                sources.empty_dir
+            } else {
+                sources.dev_null
+            };
+            attach_copy(p, m, cover, point).map_err(at(Step::Mount))
+        }
+    }
+}
+
+/// Whether `fd` is still the object the supervisor checked.
+fn same_object(fd: RawFd, identity: Option<policy::mounts::Identity>) -> Result<(), (Step, Errno)> {
+    let Some(expected) = identity else {
+        return Ok(());
+    };
+    let (dev, ino, _) = sys::identify(fd).map_err(|errno| (Step::SourceChanged, errno))?;
+    if (dev, ino) == (expected.dev, expected.ino) {
+        Ok(())
+    } else {
+        Err((Step::SourceChanged, Errno::ESTALE))
+    }
+}
+
+/// A detached copy of the tree at `source`, with `m`'s flags, attached on
+/// `point`.
+fn attach_copy(p: &Prepared, m: &PreparedMount, source: RawFd, point: RawFd) -> Result<(), Errno> {
+    let tree = sys::clone_tree(source, &p.empty)?;
+    let flagged = match sys::tree_setattr(tree, &p.empty, m.attrs) {
+        _ if m.attrs == 0 => Ok(true),
+        Err(Errno::ENOSYS) => Ok(false),
+        other => other.map(|()| true),
+    };
+    let result = flagged.and_then(|flagged| {
+        sys::move_mount(tree, point, &p.empty)?;
+        // Kernels before 5.12: the flags by a remount of the attached tree.
+        if flagged {
+            Ok(())
+        } else {
+            remount_with_attrs(m)
+        }
+    });
+    sys::close(tree);
+    result
 }
 
 fn set_attrs(m: &PreparedMount) -> Result<(), Errno> {

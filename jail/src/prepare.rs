@@ -7,6 +7,7 @@ use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::path::{Path, PathBuf};
 
 use libc::c_char;
+use policy::mounts::Identity;
 use policy::plan::{JailPlan, MountKind};
 
 use crate::JailError;
@@ -17,6 +18,8 @@ use crate::JailError;
 pub(crate) const STAGING: &str = "/tmp";
 const NEWROOT: &str = "/newroot";
 const OLDROOT: &str = "/oldroot";
+/// In the staging tmpfs: an empty read-only tmpfs that masks directories.
+const EMPTY_DIR: &str = "/empty";
 
 pub(crate) const MOUNT_ATTR_RDONLY: u64 = 0x1;
 pub(crate) const MOUNT_ATTR_NOSUID: u64 = 0x2;
@@ -42,15 +45,40 @@ pub(crate) enum MountPoint {
     Symlink(CString),
 }
 
+/// How a mount is made once its mount point is open.
+pub(crate) enum How {
+    /// mount(2) by path: the jail's own filesystems (tmpfs, proc, devpts)
+    /// and its re-binds of them.
+    Path {
+        source: Option<CString>,
+        fstype: Option<CString>,
+        flags: c_ulong,
+        data: Option<CString>,
+    },
+    /// A detached copy of the host's object at `source` (under /oldroot),
+    /// opened with no symlink followed and attached on the open mount
+    /// point, if it is still `identity` (none: device nodes).
+    Tree {
+        source: CString,
+        identity: Option<Identity>,
+    },
+    /// The jail's empty directory or /dev/null over the mount point, if
+    /// the mount point is still `identity`.
+    Mask { dir: bool, identity: Identity },
+    /// Nothing to mount: the mount point is a symlink.
+    None,
+}
+
 pub(crate) struct PreparedMount {
-    /// Ancestors of the destination to create first, outermost first.
-    pub mkdirs: Vec<CString>,
+    /// The destination's components below /newroot: the directories that
+    /// lead to it (made when missing), then the mount point itself; each
+    /// opened with no symlink followed.
+    pub parents: Vec<CString>,
+    pub name: CString,
     pub point: MountPoint,
+    /// The whole path, for mounts made by path.
     pub dest: CString,
-    pub source: Option<CString>,
-    pub fstype: Option<CString>,
-    pub flags: c_ulong,
-    pub data: Option<CString>,
+    pub how: How,
     /// Flags added afterwards with mount_setattr (0: none).
     pub attrs: u64,
     /// Skipped when the destination does not exist (kernel-dependent /proc
@@ -73,6 +101,11 @@ pub struct Prepared {
     pub(crate) dot: CString,
     pub(crate) slash: CString,
     pub(crate) tmpfs: CString,
+    pub(crate) empty_dir: CString,
+    pub(crate) empty_dir_data: CString,
+    pub(crate) dev_null: CString,
+    /// "", for the `*at` calls on an fd itself.
+    pub(crate) empty: CString,
     pub(crate) mounts: Vec<PreparedMount>,
     pub(crate) cwd: CString,
     pub(crate) exec_paths: Vec<CString>,
@@ -209,6 +242,10 @@ impl Prepared {
             dot: cstring(".", ".")?,
             slash: cstring("/", "/")?,
             tmpfs: cstring("tmpfs", "tmpfs")?,
+            empty_dir: cstring("empty", EMPTY_DIR)?,
+            empty_dir_data: cstring("empty", "size=0,mode=000")?,
+            dev_null: path_cstring(&under(OLDROOT, Path::new("/dev/null")))?,
+            empty: cstring("empty", "")?,
             mounts,
             cwd: path_cstring(&plan.cwd)?,
             exec_paths,
@@ -267,104 +304,111 @@ impl Prepared {
 
 fn prepare_mount(dest: &Path, kind: &MountKind) -> Result<PreparedMount, JailError> {
     let target = under(NEWROOT, dest);
-    let mkdirs = target
-        .ancestors()
-        .skip(1)
-        .take_while(|a| a.starts_with(NEWROOT) && *a != Path::new(NEWROOT))
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .map(path_cstring)
+    let mut parents = dest
+        .components()
+        .filter_map(|c| match c {
+            std::path::Component::Normal(name) => Some(name),
+            _ => None,
+        })
+        .map(|name| path_cstring(Path::new(name)))
         .collect::<Result<Vec<_>, _>>()?;
-    let host = |source: &Path| path_cstring(&under(OLDROOT, source)).map(Some);
+    let name = parents.pop().ok_or_else(|| JailError::Nul {
+        what: "a mount at the jail's root".into(),
+    })?;
+    let host = |source: &Path| path_cstring(&under(OLDROOT, source));
     let fs = |name: &str| cstring(name, name).map(Some);
     let data = |text: String| cstring("mount options", text).map(Some);
-    let bind = libc::MS_BIND | libc::MS_REC;
+    let by_path = |source, fstype, flags, data| How::Path {
+        source,
+        fstype,
+        flags,
+        data,
+    };
     let safe = MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV;
-    let (point, source, fstype, flags, data, attrs) = match kind {
+    let sealed = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC;
+    let (point, how, attrs) = match kind {
         MountKind::Bind {
             source,
             writable,
             dir,
+            identity,
         } => (
             if *dir {
                 MountPoint::Dir
             } else {
                 MountPoint::File
             },
-            host(source)?,
-            None,
-            bind,
-            None,
+            How::Tree {
+                source: host(source)?,
+                identity: Some(*identity),
+            },
             safe | if *writable { 0 } else { MOUNT_ATTR_RDONLY },
         ),
         // A device node: nosuid/noexec would change nothing for it.
-        MountKind::Device { source } => (MountPoint::File, host(source)?, None, bind, None, 0),
+        MountKind::Device { source } => (
+            MountPoint::File,
+            How::Tree {
+                source: host(source)?,
+                identity: None,
+            },
+            0,
+        ),
         MountKind::Tmpfs { size, mode } => (
             MountPoint::Dir,
-            fs("tmpfs")?,
-            fs("tmpfs")?,
-            libc::MS_NOSUID | libc::MS_NODEV,
-            data(format!("size={size},mode={mode:o}"))?,
+            by_path(
+                fs("tmpfs")?,
+                fs("tmpfs")?,
+                libc::MS_NOSUID | libc::MS_NODEV,
+                data(format!("size={size},mode={mode:o}"))?,
+            ),
             0,
         ),
         MountKind::Proc => (
             MountPoint::Dir,
-            fs("proc")?,
-            fs("proc")?,
-            libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
-            None,
+            by_path(
+                fs("proc")?,
+                fs("proc")?,
+                libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+                None,
+            ),
             0,
         ),
         MountKind::Devpts => (
             MountPoint::Dir,
-            fs("devpts")?,
-            fs("devpts")?,
-            libc::MS_NOSUID | libc::MS_NOEXEC,
-            data("newinstance,ptmxmode=0666,mode=620".into())?,
+            by_path(
+                fs("devpts")?,
+                fs("devpts")?,
+                libc::MS_NOSUID | libc::MS_NOEXEC,
+                data("newinstance,ptmxmode=0666,mode=620".into())?,
+            ),
             0,
         ),
         MountKind::ReadOnlyAgain => (
             MountPoint::Existing,
-            Some(path_cstring(&target)?),
-            None,
-            libc::MS_BIND | libc::MS_REC,
-            None,
-            MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC,
+            by_path(
+                Some(path_cstring(&target)?),
+                None,
+                libc::MS_BIND | libc::MS_REC,
+                None,
+            ),
+            sealed,
         ),
-        MountKind::Symlink { target } => (
-            MountPoint::Symlink(path_cstring(target)?),
-            None,
-            None,
-            0,
-            None,
-            0,
-        ),
-        MountKind::Mask { dir: true } => (
+        MountKind::Symlink { target } => (MountPoint::Symlink(path_cstring(target)?), How::None, 0),
+        MountKind::Mask { dir, identity, .. } => (
             MountPoint::Existing,
-            fs("tmpfs")?,
-            fs("tmpfs")?,
-            libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
-            data("size=0,mode=000".into())?,
-            0,
-        ),
-        MountKind::Mask { dir: false } => (
-            MountPoint::Existing,
-            host(Path::new("/dev/null"))?,
-            None,
-            libc::MS_BIND,
-            None,
-            MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC,
+            How::Mask {
+                dir: *dir,
+                identity: *identity,
+            },
+            sealed,
         ),
     };
     Ok(PreparedMount {
-        mkdirs,
+        parents,
+        name,
         point,
         dest: path_cstring(&target)?,
-        source,
-        fstype,
-        flags,
-        data,
+        how,
         attrs,
         optional: matches!(kind, MountKind::ReadOnlyAgain),
     })
@@ -391,23 +435,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn mount_points_get_their_ancestors_outermost_first() {
+    fn mount_points_are_walked_component_by_component() {
         let m = prepare_mount(
             Path::new("/home/u/proj"),
             &MountKind::Bind {
                 source: "/home/u/proj".into(),
                 writable: false,
                 dir: true,
+                identity: Identity { dev: 8, ino: 42 },
             },
         )
         .expect("prepared");
-        let dirs: Vec<_> = m.mkdirs.iter().map(|c| c.to_string_lossy()).collect();
-        assert_eq!(dirs, ["/newroot/home", "/newroot/home/u"]);
+        let parents: Vec<_> = m.parents.iter().map(|c| c.to_string_lossy()).collect();
+        assert_eq!(parents, ["home", "u"]);
+        assert_eq!(m.name.to_str().ok(), Some("proj"));
         assert_eq!(m.dest.to_str().ok(), Some("/newroot/home/u/proj"));
-        assert_eq!(
-            m.source.as_deref().and_then(|s| s.to_str().ok()),
-            Some("/oldroot/home/u/proj")
-        );
+        match &m.how {
+            How::Tree { source, identity } => {
+                assert_eq!(source.to_str().ok(), Some("/oldroot/home/u/proj"));
+                assert_eq!(*identity, Some(Identity { dev: 8, ino: 42 }));
+            }
+            _ => panic!("a bind is made from the opened tree"),
+        }
         assert_ne!(m.attrs & MOUNT_ATTR_RDONLY, 0);
     }
 

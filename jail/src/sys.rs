@@ -60,6 +60,11 @@ pub fn pivot_root(new_root: &CStr, put_old: &CStr) -> Result<(), Errno> {
 /// `mount_setattr(2)` with `attr_set` only: flags are added, never cleared,
 /// so locked flags inherited from the host never cause EPERM.
 pub fn mount_setattr(path: &CStr, recursive: bool, attr_set: u64) -> Result<(), Errno> {
+    let flags = if recursive { libc::AT_RECURSIVE } else { 0 };
+    mount_setattr_at(libc::AT_FDCWD, path, flags, attr_set)
+}
+
+fn mount_setattr_at(dirfd: RawFd, path: &CStr, flags: c_int, attr_set: u64) -> Result<(), Errno> {
     #[repr(C)]
     struct MountAttr {
         attr_set: u64,
@@ -73,13 +78,12 @@ pub fn mount_setattr(path: &CStr, recursive: bool, attr_set: u64) -> Result<(), 
         propagation: 0,
         userns_fd: 0,
     };
-    let flags = if recursive { libc::AT_RECURSIVE } else { 0 };
     // SAFETY: `attr` is a properly laid out `struct mount_attr` on our stack
     // and its size is passed; `path` is a valid C string.
     check(unsafe {
         libc::syscall(
             libc::SYS_mount_setattr,
-            libc::AT_FDCWD,
+            dirfd,
             path.as_ptr(),
             flags,
             &attr as *const MountAttr,
@@ -102,25 +106,6 @@ pub fn mount_flags(path: &CStr) -> Result<c_ulong, Errno> {
 pub fn mkdir(path: &CStr, mode: libc::mode_t) -> Result<(), Errno> {
     // SAFETY: `path` is a valid C string.
     check_int(unsafe { libc::mkdir(path.as_ptr(), mode) }).map(drop)
-}
-
-/// Creates an empty file to serve as a mount point (an existing one is fine).
-pub fn create_file(path: &CStr) -> Result<(), Errno> {
-    // SAFETY: `path` is a valid C string; the returned fd is closed at once.
-    let fd = check_int(unsafe {
-        libc::open(
-            path.as_ptr(),
-            libc::O_CREAT | libc::O_WRONLY | libc::O_CLOEXEC | libc::O_NOFOLLOW,
-            0o644,
-        )
-    })?;
-    close(fd);
-    Ok(())
-}
-
-pub fn symlink(target: &CStr, link: &CStr) -> Result<(), Errno> {
-    // SAFETY: both are valid C strings.
-    check_int(unsafe { libc::symlink(target.as_ptr(), link.as_ptr()) }).map(drop)
 }
 
 pub fn chdir(path: &CStr) -> Result<(), Errno> {
@@ -568,4 +553,123 @@ pub fn send_fd(socket: RawFd, fd: RawFd) -> Result<(), Errno> {
     }
     // SAFETY: `msg` and everything it points at live on our stack.
     check(unsafe { libc::sendmsg(socket, &msg, 0) } as libc::c_long).map(drop)
+}
+
+/// openat2(2)'s `RESOLVE_*` flags: no symlink and no magic link (the
+/// /proc/PID/fd kind) anywhere in the path.
+const RESOLVE_NO_MAGICLINKS: u64 = 0x02;
+const RESOLVE_NO_SYMLINKS: u64 = 0x04;
+
+/// `openat2(2)` of `path` relative to `dirfd` (or absolute), following no
+/// symlink in any component: the path names exactly what was checked, or
+/// the call fails (ELOOP). Always `O_CLOEXEC`.
+pub fn open_no_symlinks(
+    dirfd: RawFd,
+    path: &CStr,
+    flags: c_int,
+    mode: libc::mode_t,
+) -> Result<RawFd, Errno> {
+    #[repr(C)]
+    struct OpenHow {
+        flags: u64,
+        mode: u64,
+        resolve: u64,
+    }
+    let how = OpenHow {
+        flags: u64::from((flags | libc::O_CLOEXEC).unsigned_abs()),
+        mode: u64::from(mode),
+        resolve: RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
+    };
+    // SAFETY: `how` is a properly laid out `struct open_how` on our stack
+    // and its size is passed; `path` is a valid C string.
+    let fd = check(unsafe {
+        libc::syscall(
+            libc::SYS_openat2,
+            dirfd,
+            path.as_ptr(),
+            &how as *const OpenHow,
+            std::mem::size_of::<OpenHow>(),
+        )
+    })?;
+    #[expect(clippy::cast_possible_truncation, reason = "fds fit in c_int")]
+    Ok(fd as RawFd)
+}
+
+/// The same, owned: for the supervisor's side.
+pub fn open_no_symlinks_owned(path: &CStr, flags: c_int) -> Result<std::os::fd::OwnedFd, Errno> {
+    use std::os::fd::FromRawFd;
+    let fd = open_no_symlinks(libc::AT_FDCWD, path, flags, 0)?;
+    // SAFETY: openat2 returned a fresh fd that nothing else owns.
+    Ok(unsafe { std::os::fd::OwnedFd::from_raw_fd(fd) })
+}
+
+/// Device, inode and mode of the open file `fd`.
+pub fn identify(fd: RawFd) -> Result<(u64, u64, u32), Errno> {
+    // SAFETY: stat is plain old data; all-zero is a valid value.
+    let mut buf: libc::stat = unsafe { std::mem::zeroed() };
+    // SAFETY: `fd` is an fd number and `buf` a valid out pointer.
+    check_int(unsafe { libc::fstat(fd, &mut buf) })?;
+    #[allow(
+        clippy::useless_conversion,
+        reason = "the field types differ per target"
+    )]
+    Ok((u64::from(buf.st_dev), u64::from(buf.st_ino), buf.st_mode))
+}
+
+const OPEN_TREE_CLONE: libc::c_uint = 1;
+const MOVE_MOUNT_F_EMPTY_PATH: libc::c_uint = 0x04;
+const MOVE_MOUNT_T_EMPTY_PATH: libc::c_uint = 0x40;
+
+/// `open_tree(fd, "", OPEN_TREE_CLONE | AT_RECURSIVE)`: a detached copy of
+/// the mount tree at the open object `fd`, to be attached with
+/// [`move_mount`]. Binding from an fd leaves no path to be swapped.
+pub fn clone_tree(fd: RawFd, empty: &CStr) -> Result<RawFd, Errno> {
+    let flags = OPEN_TREE_CLONE
+        | libc::O_CLOEXEC.unsigned_abs()
+        | libc::AT_EMPTY_PATH.unsigned_abs()
+        | libc::AT_RECURSIVE.unsigned_abs();
+    // SAFETY: `empty` is a valid (empty) C string; the call takes no other
+    // pointer.
+    let tree = check(unsafe { libc::syscall(libc::SYS_open_tree, fd, empty.as_ptr(), flags) })?;
+    #[expect(clippy::cast_possible_truncation, reason = "fds fit in c_int")]
+    Ok(tree as RawFd)
+}
+
+/// `mount_setattr(fd, "", AT_EMPTY_PATH | AT_RECURSIVE)` adding `attr_set`
+/// to every mount of the (detached) tree `fd`.
+pub fn tree_setattr(fd: RawFd, empty: &CStr, attr_set: u64) -> Result<(), Errno> {
+    mount_setattr_at(
+        fd,
+        empty,
+        libc::AT_EMPTY_PATH | libc::AT_RECURSIVE,
+        attr_set,
+    )
+}
+
+/// `move_mount(tree, "", onto, "")`: attaches the detached tree `tree` on
+/// the open mount point `onto`.
+pub fn move_mount(tree: RawFd, onto: RawFd, empty: &CStr) -> Result<(), Errno> {
+    // SAFETY: both paths are the same valid (empty) C string; fds are plain
+    // numbers.
+    check(unsafe {
+        libc::syscall(
+            libc::SYS_move_mount,
+            tree,
+            empty.as_ptr(),
+            onto,
+            empty.as_ptr(),
+            MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH,
+        )
+    })
+    .map(drop)
+}
+
+pub fn mkdirat(dirfd: RawFd, name: &CStr, mode: libc::mode_t) -> Result<(), Errno> {
+    // SAFETY: `name` is a valid C string.
+    check_int(unsafe { libc::mkdirat(dirfd, name.as_ptr(), mode) }).map(drop)
+}
+
+pub fn symlinkat(target: &CStr, dirfd: RawFd, name: &CStr) -> Result<(), Errno> {
+    // SAFETY: both are valid C strings.
+    check_int(unsafe { libc::symlinkat(target.as_ptr(), dirfd, name.as_ptr()) }).map(drop)
 }

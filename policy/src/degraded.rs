@@ -94,6 +94,7 @@ pub fn degrade(
                 source,
                 writable,
                 dir,
+                ..
             } => {
                 let in_place = m.dest == *source
                     || fs.canonicalize(&m.dest).is_ok_and(|c| c == *source)
@@ -123,7 +124,7 @@ pub fn degrade(
                 private_dirs.push(view.host_of(&m.dest));
             }
             MountKind::Proc => rules.push(rule(Path::new("/proc"), Access::ReadExecute, true)),
-            MountKind::Mask { dir } => holes.push((full.host_path(&m.dest), *dir)),
+            MountKind::Mask { dir, .. } => holes.push((full.host_path(&m.dest), *dir)),
             MountKind::Tmpfs { .. }
             | MountKind::Devpts
             | MountKind::Symlink { .. }
@@ -481,6 +482,7 @@ mod tests {
             "/home/u/proj/README",
             "/home/u/proj/cfg/app.toml",
             "/home/u/proj/cfg/.aws/credentials",
+            "/opt/jail/jail-call",
         ]);
         let full = build(&Profile::default(), &request(&["sh"]), &fs).expect("full");
         let request = DegradeRequest {

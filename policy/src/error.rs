@@ -34,6 +34,33 @@ pub enum PolicyError {
         component: String,
         pattern: String,
     },
+    #[error(
+        "{what} `{path}` passes through the symlink `{link}` -> `{target}`, which sits in a \
+         directory you can write: a jail with that directory writable could have planted it; \
+         if `{target}` is really meant, name it directly"
+    )]
+    UntrustedSymlink {
+        what: &'static str,
+        path: String,
+        link: String,
+        target: String,
+    },
+    #[error("{what} `{path}` is refused: {reason}")]
+    Protected {
+        what: &'static str,
+        path: String,
+        reason: String,
+    },
+    #[error(
+        "the bound directory `{dir}` has more than {limit} entries within {depth} levels \
+         (profile key `mask_depth`), so blocked entries in it cannot all be masked; raise \
+         `mask_scan_limit` in the profile, lower `mask_depth`, or bind a smaller directory"
+    )]
+    MaskScanTooLarge {
+        dir: String,
+        limit: usize,
+        depth: u32,
+    },
     #[error("bind destination `{dest}` is given twice ({first} and {second}); give each destination once")]
     DuplicateDest {
         dest: String,

@@ -173,6 +173,7 @@ mod tests {
                 source: dest.into(),
                 writable,
                 dir: true,
+                identity: crate::mounts::Identity { dev: 1, ino: 1 },
             },
         };
         vec![

@@ -1,10 +1,16 @@
 //! Mount safety: which host paths may be bound, and what must be masked.
 //!
-//! Sources are canonicalized (symlinks resolved) before they are checked, so
-//! an innocent-looking link into `~/.ssh` is refused like `~/.ssh` itself.
+//! A bind source is resolved component by component: a symlink is followed
+//! only where the caller cannot write the directory that holds it (a jail
+//! with that directory writable could have planted it), and the result is
+//! opened with no symlink followed at all. Every check then runs on what
+//! was opened (its real path, its filesystem), and its device and inode go
+//! into the plan, so the child binds that object or nothing.
 
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
+
+use serde::Serialize;
 
 use crate::PolicyError;
 
@@ -14,6 +20,26 @@ pub enum FileKind {
     File,
     Symlink,
     Other,
+}
+
+/// Which object a path named when it was checked: the child opens the
+/// path again and binds it only if it is still this object.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Identity {
+    pub dev: u64,
+    pub ino: u64,
+}
+
+/// A host path opened with no symlink followed, described from the open
+/// object itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Opened {
+    /// The path the kernel reports for the open object.
+    pub path: PathBuf,
+    pub identity: Identity,
+    pub kind: FileKind,
+    /// The type of the filesystem it lies on (`ext4`, `proc`, ...).
+    pub fs_type: String,
 }
 
 /// What the policy needs to know about the host's filesystem. The supervisor
@@ -26,19 +52,72 @@ pub trait FsView {
     fn read_link(&self, path: &Path) -> io::Result<PathBuf>;
     /// Entry names and kinds (final symlinks not followed).
     fn read_dir(&self, path: &Path) -> io::Result<Vec<(String, FileKind)>>;
+    /// Whether the caller may create or replace entries in `dir`.
+    fn caller_can_write(&self, dir: &Path) -> bool;
+    /// Opens `path` following no symlink (an error if any component is
+    /// one) and describes the open object.
+    fn open(&self, path: &Path) -> io::Result<Opened>;
+    /// Up to `limit` bytes from the start of the file at `path`.
+    fn read_head(&self, path: &Path, limit: usize) -> io::Result<Vec<u8>>;
 }
+
+/// Filesystems no bind may expose: they are views of the host's kernel,
+/// devices and processes, not files. The jail has its own /proc and /dev.
+pub const PSEUDO_FILESYSTEMS: [&str; 17] = [
+    "proc",
+    "sysfs",
+    "devtmpfs",
+    "devpts",
+    "debugfs",
+    "tracefs",
+    "securityfs",
+    "cgroup",
+    "cgroup2",
+    "bpf",
+    "configfs",
+    "efivarfs",
+    "pstore",
+    "fusectl",
+    "binfmt_misc",
+    "mqueue",
+    "nsfs",
+];
 
 /// The first component of `path` that a blocked pattern matches, with the
 /// pattern. A pattern matches a component equal to it or starting with it
-/// followed by `.` (`id_rsa.pub`, `.env.local`).
+/// followed by `.` (`id_rsa.pub`, `.env.local`); a pattern with a `/`
+/// (`gh/hosts.yml`) matches that run of components, its last one as above.
 pub fn blocked_component<'a>(path: &Path, patterns: &'a [String]) -> Option<(String, &'a str)> {
-    path.components().find_map(|component| {
-        let name = component.as_os_str().to_string_lossy();
-        patterns
-            .iter()
-            .find(|pattern| matches_pattern(&name, pattern))
-            .map(|pattern| (name.to_string(), pattern.as_str()))
+    let names: Vec<String> = path
+        .components()
+        .filter_map(|c| match c {
+            Component::Normal(name) => Some(name.to_string_lossy().into_owned()),
+            _ => None,
+        })
+        .collect();
+    (0..names.len()).find_map(|end| {
+        let pattern = patterns.iter().find(|p| matches_at(&names[..=end], p))?;
+        let depth = pattern.split('/').filter(|p| !p.is_empty()).count();
+        Some((names[end + 1 - depth..=end].join("/"), pattern.as_str()))
     })
+}
+
+/// Whether `pattern` matches the path whose components end with `names`'
+/// last one.
+fn matches_at(names: &[String], pattern: &str) -> bool {
+    let parts: Vec<&str> = pattern.split('/').filter(|p| !p.is_empty()).collect();
+    let Some((last, before)) = parts.split_last() else {
+        return false;
+    };
+    let Some((name, ancestors)) = names.split_last() else {
+        return false;
+    };
+    matches_pattern(name, last)
+        && ancestors.len() >= before.len()
+        && ancestors[ancestors.len() - before.len()..]
+            .iter()
+            .zip(before)
+            .all(|(a, b)| a == b)
 }
 
 fn matches_pattern(name: &str, pattern: &str) -> bool {
@@ -48,14 +127,83 @@ fn matches_pattern(name: &str, pattern: &str) -> bool {
             .is_some_and(|rest| rest.starts_with('.'))
 }
 
-/// Resolves a bind source and refuses it when any component of the path as
-/// given or as resolved matches a blocked pattern.
+/// How many symlinks one resolution may pass through (the kernel's limit).
+const MAX_SYMLINKS: u32 = 40;
+
+/// Resolves `path` (absolute) component by component. A symlink is followed
+/// only when `trust_links` or when the caller cannot write the directory
+/// holding it; otherwise the source is refused, naming the link.
+pub fn resolve(
+    fs: &dyn FsView,
+    what: &'static str,
+    path: &Path,
+    trust_links: bool,
+) -> Result<PathBuf, PolicyError> {
+    let bad = |reason: String| PolicyError::BadPath {
+        what,
+        path: path.display().to_string(),
+        reason,
+    };
+    let mut resolved = PathBuf::from("/");
+    let mut pending: Vec<PathBuf> = components_reversed(path);
+    let mut hops = 0;
+    while let Some(component) = pending.pop() {
+        if component == Path::new("..") {
+            resolved.pop();
+            continue;
+        }
+        let next = resolved.join(&component);
+        match fs.kind(&next) {
+            Ok(FileKind::Symlink) => {
+                hops += 1;
+                if hops > MAX_SYMLINKS {
+                    return Err(bad("too many levels of symbolic links".into()));
+                }
+                let target = fs.read_link(&next).map_err(|e| bad(e.to_string()))?;
+                if !trust_links && fs.caller_can_write(&resolved) {
+                    return Err(PolicyError::UntrustedSymlink {
+                        what,
+                        path: path.display().to_string(),
+                        link: next.display().to_string(),
+                        target: target.display().to_string(),
+                    });
+                }
+                if target.is_absolute() {
+                    resolved = PathBuf::from("/");
+                }
+                pending.extend(components_reversed(&target));
+            }
+            Ok(_) => resolved = next,
+            Err(err) => return Err(bad(err.to_string())),
+        }
+    }
+    Ok(resolved)
+}
+
+/// The normal and `..` components of `path`, last first (a stack).
+fn components_reversed(path: &Path) -> Vec<PathBuf> {
+    let mut parts: Vec<PathBuf> = path
+        .components()
+        .filter_map(|c| match c {
+            Component::Normal(name) => Some(PathBuf::from(name)),
+            Component::ParentDir => Some(PathBuf::from("..")),
+            _ => None,
+        })
+        .collect();
+    parts.reverse();
+    parts
+}
+
+/// Resolves a bind source (see [`resolve`]), opens it, and refuses it when
+/// any component of the path as given or as opened matches a blocked
+/// pattern, or when it lies on a pseudo filesystem.
 pub fn checked_source(
     fs: &dyn FsView,
     what: &'static str,
     source: &Path,
     patterns: &[String],
-) -> Result<PathBuf, PolicyError> {
+    trust_links: bool,
+) -> Result<Opened, PolicyError> {
     let refuse = |path: &Path, (component, pattern): (String, &str)| PolicyError::Blocked {
         what,
         path: path.display().to_string(),
@@ -65,17 +213,28 @@ pub fn checked_source(
     if let Some(hit) = blocked_component(source, patterns) {
         return Err(refuse(source, hit));
     }
-    let canonical = fs
-        .canonicalize(source)
-        .map_err(|err| PolicyError::BadPath {
+    let resolved = resolve(fs, what, source, trust_links)?;
+    let opened = fs.open(&resolved).map_err(|err| PolicyError::BadPath {
+        what,
+        path: source.display().to_string(),
+        reason: err.to_string(),
+    })?;
+    if let Some(hit) = blocked_component(&opened.path, patterns) {
+        return Err(refuse(source, hit).with_resolved(&opened.path));
+    }
+    if PSEUDO_FILESYSTEMS.contains(&opened.fs_type.as_str()) {
+        return Err(PolicyError::BadPath {
             what,
             path: source.display().to_string(),
-            reason: err.to_string(),
-        })?;
-    if let Some(hit) = blocked_component(&canonical, patterns) {
-        return Err(refuse(source, hit).with_resolved(&canonical));
+            reason: format!(
+                "it is on the host's {} filesystem, a view of the host's kernel, devices or \
+                 processes (the jail has its own /proc and /dev); run from, or bind, an \
+                 ordinary directory",
+                opened.fs_type
+            ),
+        });
     }
-    Ok(canonical)
+    Ok(opened)
 }
 
 impl PolicyError {
@@ -117,17 +276,40 @@ pub fn check_dest(what: &'static str, dest: &Path) -> Result<(), PolicyError> {
     Ok(())
 }
 
-/// Entries below `dir` (to `depth` levels) that match a blocked pattern, as
-/// paths relative to `dir`. Symlinks are not followed: their targets are not
-/// in the jail unless bound, and then checked themselves. Unreadable
-/// directories are skipped: the jail's user cannot read them either.
+/// An entry below a bound directory that the jail must not see.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BlockedEntry {
+    /// Relative to the scanned directory.
+    pub relative: PathBuf,
+    pub kind: FileKind,
+    /// Why: the pattern it matches, or what its content holds.
+    pub why: String,
+}
+
+/// How far the scan for blocked entries goes (profile keys `mask_depth`
+/// and `mask_scan_limit`).
+#[derive(Debug, Clone, Copy)]
+pub struct ScanLimits {
+    pub depth: u32,
+    pub max_entries: usize,
+}
+
+/// How much of a git config is read to look for credentials in its URLs.
+const GIT_CONFIG_HEAD: usize = 64 << 10;
+
+/// Entries below `dir` (to `limits.depth` levels) that the jail must not
+/// see: names a blocked pattern matches, and git configs whose remote URLs
+/// carry credentials (`https://user:token@host`). A symlink whose name is
+/// blocked leads to its target's mask when the target is inside `dir` (the
+/// link itself shows nothing the target does not). Unreadable directories
+/// are skipped: the jail's user cannot read them either. More entries than
+/// `limits.max_entries` is an error: masks must never stop silently.
 pub fn blocked_entries(
     fs: &dyn FsView,
     dir: &Path,
     patterns: &[String],
-    depth: u32,
-) -> Vec<(PathBuf, FileKind)> {
-    const MAX_VISITED: usize = 20_000;
+    limits: ScanLimits,
+) -> Result<Vec<BlockedEntry>, PolicyError> {
     let mut found = Vec::new();
     let mut queue = vec![(PathBuf::new(), 1u32)];
     let mut visited = 0usize;
@@ -137,25 +319,86 @@ pub fn blocked_entries(
         };
         for (name, kind) in entries {
             visited += 1;
-            if visited > MAX_VISITED {
-                return found;
+            if visited > limits.max_entries {
+                return Err(PolicyError::MaskScanTooLarge {
+                    dir: dir.display().to_string(),
+                    limit: limits.max_entries,
+                    depth: limits.depth,
+                });
             }
             let path = relative.join(&name);
-            if patterns.iter().any(|p| matches_pattern(&name, p)) {
-                found.push((path, kind));
-            } else if kind == FileKind::Dir && level < depth {
+            let full = dir.join(&path);
+            if let Some((_, pattern)) = blocked_component(&full, patterns)
+                .filter(|(hit, _)| hit.rsplit('/').next() == Some(name.as_str()))
+            {
+                let why = format!("blocked pattern `{pattern}`");
+                match kind {
+                    FileKind::Symlink => found.extend(link_target_inside(fs, dir, &full, why)),
+                    _ => found.push(BlockedEntry {
+                        relative: path,
+                        kind,
+                        why,
+                    }),
+                }
+            } else if kind == FileKind::File && name == "config" && relative.ends_with(".git") {
+                let head = fs.read_head(&full, GIT_CONFIG_HEAD).unwrap_or_default();
+                if has_url_credentials(&head) {
+                    found.push(BlockedEntry {
+                        relative: path,
+                        kind,
+                        why: "a git config with credentials in a remote URL".into(),
+                    });
+                }
+            } else if kind == FileKind::Dir && level < limits.depth {
                 queue.push((path, level + 1));
             }
         }
     }
-    found.sort();
-    found
+    found.sort_by(|a, b| a.relative.cmp(&b.relative));
+    found.dedup_by(|a, b| a.relative == b.relative);
+    Ok(found)
+}
+
+/// The mask for what the blocked symlink `link` points to, when that lies
+/// inside `dir` (elsewhere it is not in the jail unless bound, and then
+/// checked itself).
+fn link_target_inside(
+    fs: &dyn FsView,
+    dir: &Path,
+    link: &Path,
+    why: String,
+) -> Option<BlockedEntry> {
+    let target = fs.canonicalize(link).ok()?;
+    let relative = target.strip_prefix(dir).ok()?.to_path_buf();
+    if relative.as_os_str().is_empty() {
+        return None;
+    }
+    let kind = fs.kind(&target).ok()?;
+    Some(BlockedEntry {
+        relative,
+        kind,
+        why: format!("{why}, through the link {}", link.display()),
+    })
+}
+
+/// Whether a git config holds a URL with userinfo (`scheme://user[:pass]@`).
+fn has_url_credentials(config: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(config);
+    text.match_indices("://").any(|(at, _)| {
+        let rest = &text[at + 3..];
+        let authority_end = rest
+            .find(|c: char| c == '/' || c.is_whitespace() || c == '"')
+            .unwrap_or(rest.len());
+        rest[..authority_end].contains('@')
+    })
 }
 
 #[cfg(test)]
 pub(crate) mod fake {
-    //! An in-memory tree for tests: paths to kinds, plus symlink targets.
-    use super::{FileKind, FsView};
+    //! An in-memory tree for tests: paths to kinds, plus symlink targets,
+    //! file contents, and the directories the caller may write (its home,
+    //! /tmp and /data, as an ordinary user's).
+    use super::{FileKind, FsView, Identity, Opened};
     use std::collections::BTreeMap;
     use std::io;
     use std::path::{Component, Path, PathBuf};
@@ -164,6 +407,10 @@ pub(crate) mod fake {
     pub struct FakeFs {
         entries: BTreeMap<PathBuf, FileKind>,
         links: BTreeMap<PathBuf, PathBuf>,
+        contents: BTreeMap<PathBuf, Vec<u8>>,
+        /// Directories (and what is below them) the caller may write;
+        /// none given: /home, /tmp and /data.
+        writable: Option<Vec<PathBuf>>,
     }
 
     impl FakeFs {
@@ -182,6 +429,19 @@ pub(crate) mod fake {
             self.add(path, FileKind::Symlink);
             self.links
                 .insert(PathBuf::from(path), PathBuf::from(target));
+            self
+        }
+
+        pub fn content(mut self, path: &str, text: &str) -> FakeFs {
+            self.add(path, FileKind::File);
+            self.contents
+                .insert(PathBuf::from(path), text.as_bytes().to_vec());
+            self
+        }
+
+        /// The caller may write below these directories only (root: `/`).
+        pub fn writable(mut self, dirs: &[&str]) -> FakeFs {
+            self.writable = Some(dirs.iter().map(PathBuf::from).collect());
             self
         }
 
@@ -245,6 +505,45 @@ pub(crate) mod fake {
                 })
                 .collect())
         }
+
+        fn caller_can_write(&self, dir: &Path) -> bool {
+            let default = ["/home", "/tmp", "/data"].map(PathBuf::from).to_vec();
+            self.writable
+                .as_ref()
+                .unwrap_or(&default)
+                .iter()
+                .any(|w| dir.starts_with(w))
+        }
+
+        fn open(&self, path: &Path) -> io::Result<Opened> {
+            let mut prefix = PathBuf::from("/");
+            for component in path.components().skip(1) {
+                prefix.push(component);
+                if self.links.contains_key(&prefix) {
+                    return Err(io::Error::from_raw_os_error(40)); // ELOOP
+                }
+            }
+            let kind = self.kind(path)?;
+            let ino = self.entries.keys().position(|p| p == path).unwrap_or(0) as u64;
+            let fs_type = match path.components().nth(1) {
+                Some(Component::Normal(top)) if top == "proc" => "proc",
+                Some(Component::Normal(top)) if top == "sys" => "sysfs",
+                Some(Component::Normal(top)) if top == "dev" => "devtmpfs",
+                _ => "ext4",
+            };
+            Ok(Opened {
+                path: path.to_path_buf(),
+                identity: Identity { dev: 1, ino },
+                kind,
+                fs_type: fs_type.into(),
+            })
+        }
+
+        fn read_head(&self, path: &Path, limit: usize) -> io::Result<Vec<u8>> {
+            let mut bytes = self.contents.get(path).cloned().unwrap_or_default();
+            bytes.truncate(limit);
+            Ok(bytes)
+        }
     }
 }
 
@@ -275,34 +574,93 @@ mod tests {
         assert_eq!(hit, pattern);
     }
 
+    #[rstest]
+    #[case("/home/u/.config/gh/hosts.yml", Some(".config/gh/hosts.yml"))]
+    #[case("/home/u/.config/gcloud/creds.db", Some(".config/gcloud"))]
+    #[case("/home/u/.claude/.credentials.json", Some(".credentials"))]
+    #[case("/home/u/.codex/auth.json", Some(".codex/auth.json"))]
+    #[case("/home/u/proj/auth.json", None)]
+    #[case("/home/u/gh/hosts.yml", None)]
+    #[case("/home/u/.git-credentials", Some(".git-credentials"))]
+    #[case("/home/u/.zsh_history", Some(".zsh_history"))]
+    fn path_patterns_match_runs_of_components(#[case] path: &str, #[case] pattern: Option<&str>) {
+        let patterns = patterns();
+        let hit = blocked_component(Path::new(path), &patterns).map(|(_, p)| p);
+        assert_eq!(hit, pattern);
+    }
+
+    fn source(fs: &FakeFs, path: &str) -> Result<Opened, PolicyError> {
+        checked_source(fs, "--ro source", Path::new(path), &patterns(), false)
+    }
+
     #[test]
     fn a_symlink_into_ssh_is_refused_after_resolution() {
         let fs = FakeFs::with(&["/home/u/.ssh/id_ed25519", "/home/u/proj/"])
-            .link("/home/u/proj/innocent", "/home/u/.ssh");
-        let err = checked_source(
-            &fs,
-            "--ro source",
-            Path::new("/home/u/proj/innocent"),
-            &patterns(),
-        )
-        .expect_err("refused");
-        let message = err.to_string();
+            .link("/home/u/proj/innocent", "/home/u/.ssh")
+            .writable(&[]);
+        let message = source(&fs, "/home/u/proj/innocent")
+            .expect_err("refused")
+            .to_string();
         assert!(message.contains("resolves to `/home/u/.ssh`"), "{message}");
         assert!(message.contains("blocked_patterns"), "{message}");
     }
 
     #[test]
-    fn a_clean_source_resolves_through_links() {
-        let fs = FakeFs::with(&["/data/set/"]).link("/home/u/data", "/data/set");
-        let source = checked_source(&fs, "--ro source", Path::new("/home/u/data"), &patterns());
-        assert_eq!(source.ok(), Some(PathBuf::from("/data/set")));
+    fn a_link_the_caller_cannot_write_is_followed() {
+        let fs = FakeFs::with(&["/run/set/"]).link("/var/run", "/run");
+        let opened = source(&fs, "/var/run/set").expect("resolved");
+        assert_eq!(opened.path, PathBuf::from("/run/set"));
+    }
+
+    #[test]
+    fn a_link_in_a_writable_directory_is_refused_naming_it() {
+        // What an earlier jail with `--rw .` leaves behind: out -> $HOME.
+        let fs =
+            FakeFs::with(&["/home/u/.bashrc", "/home/u/proj/"]).link("/home/u/proj/out", "/home/u");
+        let message = source(&fs, "/home/u/proj/out/sub")
+            .expect_err("refused")
+            .to_string();
+        assert!(
+            message.contains("symlink `/home/u/proj/out` -> `/home/u`"),
+            "{message}"
+        );
+        assert!(message.contains("name it directly"), "{message}");
+        // Named directly, the target is allowed.
+        assert!(source(&fs, "/home/u").is_ok());
+    }
+
+    #[test]
+    fn links_are_followed_relative_to_where_they_sit_and_through_dotdot() {
+        let fs = FakeFs::with(&["/opt/a/b/", "/opt/c/"]).link("/opt/a/b/up", "../../c");
+        let opened = source(&fs, "/opt/a/b/up").expect("resolved");
+        assert_eq!(opened.path, PathBuf::from("/opt/c"));
+    }
+
+    #[test]
+    fn a_link_loop_is_an_error() {
+        let fs = FakeFs::with(&["/opt/"])
+            .link("/opt/a", "/opt/b")
+            .link("/opt/b", "/opt/a");
+        let message = source(&fs, "/opt/a").expect_err("loop").to_string();
+        assert!(message.contains("too many levels"), "{message}");
+    }
+
+    #[rstest]
+    #[case("/proc/1")]
+    #[case("/sys/kernel")]
+    #[case("/dev/shm")]
+    fn pseudo_filesystems_are_refused_by_what_was_opened(#[case] path: &str) {
+        let fs = FakeFs::with(&["/proc/1/", "/sys/kernel/", "/dev/shm/"]).link("/opt/p", path);
+        for given in [path, "/opt/p"] {
+            let message = source(&fs, given).expect_err("refused").to_string();
+            assert!(message.contains("run from, or bind"), "{given}: {message}");
+        }
     }
 
     #[test]
     fn a_missing_source_is_an_error_naming_it() {
         let fs = FakeFs::with(&["/data/"]);
-        let err = checked_source(&fs, "--rw source", Path::new("/data/nope"), &patterns())
-            .expect_err("missing");
+        let err = source(&fs, "/data/nope").expect_err("missing");
         assert!(err.to_string().contains("/data/nope"), "{err}");
     }
 
@@ -319,6 +677,23 @@ mod tests {
         );
     }
 
+    fn scan(
+        fs: &FakeFs,
+        depth: u32,
+        max_entries: usize,
+    ) -> Result<Vec<(String, FileKind)>, PolicyError> {
+        let found = blocked_entries(
+            fs,
+            Path::new("/p"),
+            &patterns(),
+            ScanLimits { depth, max_entries },
+        )?;
+        Ok(found
+            .into_iter()
+            .map(|e| (e.relative.display().to_string(), e.kind))
+            .collect())
+    }
+
     #[test]
     fn blocked_entries_are_found_to_the_depth_and_not_beyond() {
         let fs = FakeFs::with(&[
@@ -328,15 +703,53 @@ mod tests {
             "/p/a/b/c/.ssh/",
             "/p/.envrc",
         ]);
-        let found = blocked_entries(&fs, Path::new("/p"), &patterns(), 2);
+        let found = scan(&fs, 2, 100).expect("scanned");
         assert_eq!(
             found,
             vec![
-                (PathBuf::from(".env"), FileKind::File),
-                (PathBuf::from("a/.aws"), FileKind::Dir),
+                (".env".into(), FileKind::File),
+                ("a/.aws".into(), FileKind::Dir)
             ]
         );
-        let deeper = blocked_entries(&fs, Path::new("/p"), &patterns(), 4);
-        assert!(deeper.contains(&(PathBuf::from("a/b/c/.ssh"), FileKind::Dir)));
+        let deeper = scan(&fs, 4, 100).expect("scanned");
+        assert!(deeper.contains(&("a/b/c/.ssh".into(), FileKind::Dir)));
+    }
+
+    #[test]
+    fn a_scan_past_its_limit_is_refused_not_cut_short() {
+        let files: Vec<String> = (0..50)
+            .map(|i| format!("/p/f{i}"))
+            .chain(["/p/z/.env".into()])
+            .collect();
+        let fs = FakeFs::with(&files.iter().map(String::as_str).collect::<Vec<_>>());
+        let message = scan(&fs, 6, 50).expect_err("refused").to_string();
+        assert!(message.contains("mask_scan_limit"), "{message}");
+        assert!(scan(&fs, 6, 52)
+            .expect("scanned")
+            .contains(&("z/.env".into(), FileKind::File)));
+    }
+
+    #[test]
+    fn a_git_config_with_credentials_in_a_url_is_masked() {
+        let fs = FakeFs::with(&["/p/src/"])
+            .content(
+                "/p/.git/config",
+                "[remote \"origin\"]\n\turl = https://x-access-token:ghp_abc@github.com/o/r\n",
+            )
+            .content(
+                "/p/lib/.git/config",
+                "[remote \"origin\"]\n\turl = https://github.com/o/r\n\turl = git@github.com:o/r\n",
+            );
+        let found = scan(&fs, 6, 100).expect("scanned");
+        assert_eq!(found, vec![(".git/config".into(), FileKind::File)]);
+    }
+
+    #[test]
+    fn a_blocked_link_masks_its_target_inside_the_bind() {
+        let fs = FakeFs::with(&["/p/config/prod", "/home/u/.ssh/"])
+            .link("/p/.env", "config/prod")
+            .link("/p/.ssh", "/home/u/.ssh");
+        let found = scan(&fs, 6, 100).expect("scanned");
+        assert_eq!(found, vec![("config/prod".into(), FileKind::File)]);
     }
 }

@@ -10,7 +10,9 @@ use serde::Serialize;
 
 use crate::env::{self, EnvRequest};
 use crate::model::{BindSpec, CwdMode, Profile};
-use crate::mounts::{blocked_entries, check_dest, checked_source, FileKind, FsView};
+use crate::mounts::{
+    blocked_entries, check_dest, checked_source, FileKind, FsView, Identity, Opened, ScanLimits,
+};
 use crate::size::ByteSize;
 use crate::PolicyError;
 
@@ -38,6 +40,19 @@ pub struct PlanRequest {
     /// The host's `jail-call` helper, bound read-only into the jail at
     /// [`HELPER_DIR`] and put on PATH; none: no helper in the jail.
     pub rpc_helper: Option<PathBuf>,
+    /// The supervisor's own files, which no jail may reach.
+    pub protected: Protected,
+}
+
+/// What the supervisor keeps out of every jail's reach (real paths).
+#[derive(Debug, Clone, Default)]
+pub struct Protected {
+    /// The state dir (sessions, approvals, the audit log): never bound,
+    /// and masked where a bind holds it.
+    pub state_dir: Option<PathBuf>,
+    /// Files no writable bind may hold (the policy file in use, the `jail`
+    /// and `jail-call` binaries), each with what it is.
+    pub files: Vec<(PathBuf, &'static str)>,
 }
 
 /// Where the jail finds its helpers (`jail-call`); on the jail's own root,
@@ -122,10 +137,13 @@ pub struct Mount {
 pub enum MountKind {
     /// A host path bound at `dest`; read-only unless `writable`. `dir`
     /// decides whether the mount point is made as a directory or a file.
+    /// The child binds it only if the path still names `identity`.
     Bind {
         source: PathBuf,
         writable: bool,
         dir: bool,
+        #[serde(flatten)]
+        identity: Identity,
     },
     /// A host device node (/dev/null …), bound read-write.
     Device {
@@ -141,10 +159,15 @@ pub enum MountKind {
     Symlink {
         target: PathBuf,
     },
-    /// A blocked entry inside a bound directory, hidden: an empty read-only
-    /// tmpfs over a directory, /dev/null over a file.
+    /// An entry inside a bound directory, hidden: an empty read-only tmpfs
+    /// over a directory, /dev/null over a file. The child masks it only if
+    /// the path still names `identity`.
     Mask {
         dir: bool,
+        #[serde(flatten)]
+        identity: Identity,
+        /// Why it is hidden, for `--explain`.
+        why: String,
     },
     /// A path of the jail's own tree bound onto itself, read-only.
     ReadOnlyAgain,
@@ -185,15 +208,21 @@ pub fn build(
                 })?;
                 defaults.push(mount(path, MountKind::Symlink { target }));
             }
-            Ok(FileKind::Dir) => defaults.push(ro_bind(path, path, true)),
+            Ok(FileKind::Dir) => {
+                let opened = checked_source(fs, "system_ro entry", path, &[], false)?;
+                defaults.push(ro_bind(&opened, path));
+            }
             _ => notes.push(format!("{} is not on this host; not bound", path.display())),
         }
     }
+    // The profile's own choice of /etc entries: their links (resolv.conf,
+    // localtime) are followed wherever they sit; what they lead to is
+    // checked like any source.
     for path in &profile.etc_ro {
         let path = &path.0;
-        match fs.canonicalize(path).and_then(|c| Ok((fs.kind(&c)?, c))) {
-            Ok((kind, source)) => defaults.push(ro_bind(&source, path, kind == FileKind::Dir)),
-            Err(_) => notes.push(format!("{} is not on this host; not bound", path.display())),
+        match checked_source(fs, "etc_ro entry", path, patterns, true) {
+            Ok(opened) => defaults.push(ro_bind(&opened, path)),
+            Err(err) => notes.push(format!("{} not bound: {err}", path.display())),
         }
     }
     defaults.push(mount(
@@ -263,24 +292,23 @@ pub fn build(
                 .chain(&request.rw)
                 .map(|spec| (spec, true)),
         );
+    let mut masks = Vec::new();
     for (spec, writable) in asked {
         let what = if writable { "rw bind" } else { "ro bind" };
-        let source = checked_source(fs, what, &spec.source, patterns)?;
-        check_bind_source(what, &source)?;
-        let dest = spec.dest.clone().unwrap_or_else(|| source.clone());
+        let source = request.cwd.join(&spec.source);
+        let opened = checked_source(fs, what, &source, patterns, false)?;
+        check_bind_source(what, &opened.path)?;
+        let dest = spec.dest.clone().unwrap_or_else(|| opened.path.clone());
         check_dest(what, &dest)?;
-        let dir = fs
-            .kind(&source)
-            .map(|k| k == FileKind::Dir)
-            .unwrap_or(false);
-        let bind = Mount {
-            dest,
-            kind: MountKind::Bind {
-                source,
-                writable,
-                dir,
-            },
-        };
+        masks.extend(check_protected(
+            fs,
+            what,
+            &opened,
+            &dest,
+            writable,
+            &request.protected,
+        )?);
+        let bind = bind_mount(&opened, dest, writable);
         if let Some((_, first)) = binds.iter().find(|(m, _)| m.dest == bind.dest) {
             return Err(PolicyError::DuplicateDest {
                 dest: bind.dest.display().to_string(),
@@ -294,55 +322,59 @@ pub fn build(
     let cwd = match profile.cwd {
         CwdMode::None => profile.home.0.clone(),
         mode => {
-            let cwd = checked_source(fs, "current directory", &request.cwd, patterns)?;
+            let what = "current directory";
+            let opened = checked_source(fs, what, &request.cwd, patterns, false)?;
+            let cwd = opened.path.clone();
             if cwd == Path::new("/") {
                 return Err(PolicyError::BadPath {
-                    what: "current directory",
+                    what,
                     path: "/".into(),
                     reason: "binding the host's root directory would expose everything; \
                              run from a project directory, or set `cwd = \"none\"` in the profile"
                         .into(),
                 });
             }
+            check_bind_source(what, &cwd)?;
             if !binds.iter().any(|(m, _)| m.dest == cwd) {
-                let bind = Mount {
-                    dest: cwd.clone(),
-                    kind: MountKind::Bind {
-                        source: cwd.clone(),
-                        writable: mode == CwdMode::Rw,
-                        dir: true,
-                    },
-                };
-                binds.push((bind, "current directory".into()));
+                let writable = mode == CwdMode::Rw;
+                masks.extend(check_protected(
+                    fs,
+                    what,
+                    &opened,
+                    &cwd,
+                    writable,
+                    &request.protected,
+                )?);
+                binds.push((bind_mount(&opened, cwd.clone(), writable), what.into()));
             }
             cwd
         }
     };
 
     // Blocked entries inside any directory the caller bound are masked.
-    let mut masks = Vec::new();
+    let limits = ScanLimits {
+        depth: profile.mask_depth,
+        max_entries: profile.mask_scan_limit,
+    };
     for (bind, _) in &binds {
         if let MountKind::Bind {
             source, dir: true, ..
         } = &bind.kind
         {
-            for (relative, kind) in blocked_entries(fs, source, patterns, profile.mask_depth) {
-                masks.push(mount(
-                    bind.dest.join(relative),
-                    MountKind::Mask {
-                        dir: kind == FileKind::Dir,
-                    },
-                ));
+            for entry in blocked_entries(fs, source, patterns, limits)? {
+                masks.push(mask(
+                    fs,
+                    &source.join(&entry.relative),
+                    bind.dest.join(&entry.relative),
+                    entry.why,
+                )?);
             }
         }
     }
 
     if let Some(helper) = &request.rpc_helper {
-        defaults.push(ro_bind(
-            helper,
-            &Path::new(HELPER_DIR).join("jail-call"),
-            false,
-        ));
+        let opened = checked_source(fs, "the jail-call helper", helper, &[], true)?;
+        defaults.push(ro_bind(&opened, &Path::new(HELPER_DIR).join("jail-call")));
     }
     // A bind the caller asked for replaces a default mount at the same place.
     defaults.retain(|d| !binds.iter().any(|(b, _)| b.dest == d.dest));
@@ -425,6 +457,86 @@ fn check_bind_source(what: &'static str, source: &Path) -> Result<(), PolicyErro
     Ok(())
 }
 
+/// The supervisor's own files against one bind: refused when the bind is
+/// (inside) the state dir, or writable and holds a protected file; the
+/// state dir's mask when the bind holds it.
+fn check_protected(
+    fs: &dyn FsView,
+    what: &'static str,
+    opened: &Opened,
+    dest: &Path,
+    writable: bool,
+    protected: &Protected,
+) -> Result<Option<Mount>, PolicyError> {
+    let refuse = |reason: String| PolicyError::Protected {
+        what,
+        path: opened.path.display().to_string(),
+        reason,
+    };
+    if writable {
+        if let Some((file, name)) = protected
+            .files
+            .iter()
+            .find(|(file, _)| file.starts_with(&opened.path))
+        {
+            return Err(refuse(format!(
+                "it holds {name} `{}`, which no jail may change; bind it read-only, or a \
+                 directory that does not hold it",
+                file.display()
+            )));
+        }
+    }
+    let Some(state) = &protected.state_dir else {
+        return Ok(None);
+    };
+    if opened.path.starts_with(state) {
+        return Err(refuse(format!(
+            "it is, or lies inside, jail's state directory `{}` (sessions, approvals, the audit \
+             log), which no jail may reach; bind another directory",
+            state.display()
+        )));
+    }
+    match state.strip_prefix(&opened.path) {
+        Ok(relative) if fs.kind(state).is_ok() => Some(mask(
+            fs,
+            state,
+            dest.join(relative),
+            "jail's state directory".into(),
+        ))
+        .transpose(),
+        _ => Ok(None),
+    }
+}
+
+/// The mask hiding host path `host` at `dest`, bound to what `host` is now.
+fn mask(fs: &dyn FsView, host: &Path, dest: PathBuf, why: String) -> Result<Mount, PolicyError> {
+    let opened = fs.open(host).map_err(|err| PolicyError::BadPath {
+        what: "entry to mask",
+        path: host.display().to_string(),
+        reason: format!("{err}; it changed while being checked, or cannot be opened"),
+    })?;
+    Ok(Mount {
+        dest,
+        kind: MountKind::Mask {
+            dir: opened.kind == FileKind::Dir,
+            identity: opened.identity,
+            why,
+        },
+    })
+}
+
+fn bind_mount(opened: &Opened, dest: PathBuf, writable: bool) -> Mount {
+    Mount {
+        dest,
+        kind: MountKind::Bind {
+            source: opened.path.clone(),
+            writable,
+            dir: opened.kind == FileKind::Dir,
+            identity: opened.identity,
+        },
+    }
+}
+
 fn rlimits(
     limits: &crate::model::Limits,
     overrides: &LimitOverrides,
@@ -464,15 +576,8 @@ fn mount(dest: impl AsRef<Path>, kind: MountKind) -> Mount {
     }
 }
 
-fn ro_bind(source: &Path, dest: &Path, dir: bool) -> Mount {
-    mount(
-        dest,
-        MountKind::Bind {
-            source: source.to_path_buf(),
-            writable: false,
-            dir,
-        },
-    )
+fn ro_bind(opened: &Opened, dest: &Path) -> Mount {
+    bind_mount(opened, dest.to_path_buf(), false)
 }
 
 impl JailPlan {
@@ -545,7 +650,7 @@ impl JailPlan {
                 MountKind::Symlink { target } => {
                     writeln!(f, "  ln  {dest} -> {}", target.display())?
                 }
-                MountKind::Mask { .. } => writeln!(f, "  --  {dest}  masked (blocked pattern)")?,
+                MountKind::Mask { why, .. } => writeln!(f, "  --  {dest}  masked ({why})")?,
                 MountKind::ReadOnlyAgain => {
                     writeln!(f, "  ro  {dest}  (the jail's own, read-only)")?
                 }
@@ -687,6 +792,10 @@ pub(crate) mod tests {
             landlock_abi: 7,
             require_landlock: None,
             rpc_helper: None,
+            protected: Protected {
+                state_dir: Some("/home/u/.local/state/jail".into()),
+                files: vec![("/home/u/bin/jail".into(), "the jail binary")],
+            },
         }
     }
 
@@ -740,10 +849,10 @@ pub(crate) mod tests {
     #[test]
     fn blocked_entries_in_the_cwd_are_masked() {
         let plan = build(&Profile::default(), &request(), &host()).expect("plan");
-        assert_eq!(
+        assert!(matches!(
             find(&plan, "/home/u/proj/.env"),
-            Some(&MountKind::Mask { dir: false })
-        );
+            Some(MountKind::Mask { dir: false, .. })
+        ));
     }
 
     #[test]
@@ -793,6 +902,71 @@ pub(crate) mod tests {
         req.ro = vec![format!("{source}:/mnt").parse().expect("spec")];
         let err = build(&Profile::default(), &req, &fs).expect_err("refused");
         assert!(err.to_string().contains(source), "{err}");
+    }
+
+    fn with_state() -> FakeFs {
+        FakeFs::with(&[
+            "/home/u/proj/src/main.py",
+            "/home/u/.local/state/jail/audit.log",
+            "/home/u/bin/jail",
+        ])
+    }
+
+    #[rstest::rstest]
+    #[case("/home/u/.local/state/jail")]
+    #[case("/home/u/.local/state/jail/audit.log")]
+    fn the_state_dir_cannot_be_bound(#[case] source: &str) {
+        for rw in [false, true] {
+            let mut req = request();
+            let spec = format!("{source}:/mnt").parse().expect("spec");
+            if rw {
+                req.rw = vec![spec]
+            } else {
+                req.ro = vec![spec]
+            }
+            let message = build(&Profile::default(), &req, &with_state())
+                .expect_err("refused")
+                .to_string();
+            assert!(message.contains("state directory"), "{message}");
+        }
+    }
+
+    #[test]
+    fn a_bind_holding_the_state_dir_masks_it() {
+        let mut req = request();
+        req.ro = vec!["/home/u:/mnt".parse().expect("spec")];
+        let plan = build(&Profile::default(), &req, &with_state()).expect("plan");
+        assert!(matches!(
+            find(&plan, "/mnt/.local/state/jail"),
+            Some(MountKind::Mask { dir: true, why, .. }) if why.contains("state")
+        ));
+        assert!(plan.to_string().contains("masked (jail's state directory)"));
+    }
+
+    #[test]
+    fn the_state_dir_as_cwd_is_refused() {
+        let mut req = request();
+        req.cwd = "/home/u/.local/state/jail".into();
+        let message = build(&Profile::default(), &req, &with_state())
+            .expect_err("refused")
+            .to_string();
+        assert!(message.contains("state directory"), "{message}");
+    }
+
+    #[test]
+    fn a_writable_bind_may_not_hold_the_binaries_but_a_read_only_one_may() {
+        let mut req = request();
+        req.rw = vec!["/home/u/bin".parse().expect("spec")];
+        let message = build(&Profile::default(), &req, &with_state())
+            .expect_err("refused")
+            .to_string();
+        assert!(
+            message.contains("the jail binary `/home/u/bin/jail`"),
+            "{message}"
+        );
+        let mut req = request();
+        req.ro = vec!["/home/u/bin".parse().expect("spec")];
+        assert!(build(&Profile::default(), &req, &with_state()).is_ok());
     }
 
     #[test]
@@ -852,6 +1026,7 @@ pub(crate) mod tests {
                 source: PathBuf::from(source),
                 writable: false,
                 dir: true,
+                identity: Identity { dev: 1, ino: 1 },
             },
         };
         let mut plan = build(&Profile::default(), &request(), &host()).expect("plan");

@@ -3,6 +3,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
+use policy::mounts::Opened;
 use policy::{FileKind, FsView};
 
 pub struct HostFs;
@@ -40,5 +41,30 @@ impl FsView for HostFs {
                 Ok((entry.file_name().to_string_lossy().into_owned(), kind))
             })
             .collect()
+    }
+
+    /// As the kernel decides for this process (root: any directory on a
+    /// writable filesystem; a jail of root's is root too).
+    fn caller_can_write(&self, dir: &Path) -> bool {
+        use nix::fcntl::AtFlags;
+        use nix::unistd::{faccessat, AccessFlags};
+        faccessat(None, dir, AccessFlags::W_OK, AtFlags::AT_EACCESS).is_ok()
+    }
+
+    fn open(&self, path: &Path) -> io::Result<Opened> {
+        jail::source::open(path)
+    }
+
+    fn read_head(&self, path: &Path, limit: usize) -> io::Result<Vec<u8>> {
+        use std::io::Read;
+        let mut head = Vec::new();
+        use std::os::unix::fs::OpenOptionsExt;
+        std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(nix::fcntl::OFlag::O_NOFOLLOW.bits())
+            .open(path)?
+            .take(limit as u64)
+            .read_to_end(&mut head)?;
+        Ok(head)
     }
 }

@@ -53,12 +53,16 @@ impl StateDir {
             state.sessions(),
             state.pending(),
             state.approvals(),
-            state.runs(),
             state.lineages(),
         ] {
             create_private_dir(&dir)?;
         }
         Ok(state)
+    }
+
+    /// The directory itself.
+    pub fn root(&self) -> &Path {
+        &self.root
     }
 
     pub fn sessions(&self) -> PathBuf {
@@ -72,11 +76,6 @@ impl StateDir {
     /// Cached APPROVE verdicts, by digest.
     pub fn approvals(&self) -> PathBuf {
         self.root.join("approvals")
-    }
-
-    /// What `jail run` hands into a jail: the reviewed bytes, read-only.
-    pub fn runs(&self) -> PathBuf {
-        self.root.join("runs")
     }
 
     /// REWORK counts per lineage of code.

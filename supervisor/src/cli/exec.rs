@@ -6,6 +6,7 @@ use anyhow::Context;
 use clap::Args;
 use policy::env::EnvRequest;
 use policy::model::BindSpec;
+use policy::plan::Protected;
 use policy::PlanRequest;
 
 use std::sync::Arc;
@@ -78,11 +79,13 @@ pub struct ExecArgs {
 }
 
 impl JailOptions {
-    /// The plan request for `argv` with these options, plus `extra_ro`.
+    /// The plan request for `argv` with these options, plus `extra_ro`;
+    /// `protected`: what no jail may reach ([`protected`]).
     pub fn request(
         &self,
         argv: Vec<String>,
         extra_ro: Vec<BindSpec>,
+        protected: Protected,
     ) -> anyhow::Result<PlanRequest> {
         Ok(PlanRequest {
             profile_name: self.profile.clone(),
@@ -109,7 +112,32 @@ impl JailOptions {
             landlock_abi: jail::probe::landlock_abi_or_zero(),
             require_landlock: self.require_landlock,
             rpc_helper: jail_call_helper(),
+            protected,
         })
+    }
+}
+
+/// The supervisor's own files, by real path: the state dir no jail may
+/// reach, and the files no writable bind may hold.
+pub fn protected(policy_path: Option<&Path>, state: &StateDir) -> Protected {
+    let real = |path: &Path| std::fs::canonicalize(path).ok();
+    let files = [
+        (policy_path.and_then(real), "the policy file in use"),
+        (
+            std::env::current_exe().ok().as_deref().and_then(real),
+            "the jail binary",
+        ),
+        (
+            jail_call_helper().as_deref().and_then(real),
+            "the jail-call helper",
+        ),
+    ];
+    Protected {
+        state_dir: real(state.root()),
+        files: files
+            .into_iter()
+            .filter_map(|(path, what)| Some((path?, what)))
+            .collect(),
     }
 }
 
@@ -120,7 +148,12 @@ pub fn run(
 ) -> anyhow::Result<u8> {
     let policy = super::load_policy(policy_path)?;
     let profile = policy.profile(&args.jail.profile)?;
-    let request = args.jail.request(args.command.clone(), Vec::new())?;
+    // Before the plan, which keeps it out of reach.
+    let state = StateDir::resolve(state_dir)?;
+    let protected = protected(policy_path, &state);
+    let request = args
+        .jail
+        .request(args.command.clone(), Vec::new(), protected)?;
     let plan = policy::plan::build(profile, &request, &HostFs)?;
     let tiered = crate::tier::choose(plan, args.jail.allow_degraded)?;
     let plan = &tiered.plan;
@@ -132,7 +165,6 @@ pub fn run(
         print!("{plan}");
         return Ok(0);
     }
-    let state = StateDir::resolve(state_dir)?;
     let audit = AuditLog::new(&state);
     // A broken chain stops everything until an operator has looked.
     audit.verify(false)?;

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
+use anyhow::Context;
 use clap::Args;
 use serde::{Deserialize, Serialize};
 
@@ -138,7 +139,9 @@ pub fn run(
         state::write_atomic(&lineage_path, &json, false)?;
     }
 
-    // The reviewed bytes, in a read-only file of ours, bound read-only.
+    // The reviewed bytes, in a read-only file in a private directory of
+    // ours, bound read-only: not in the state dir, which no jail may reach
+    // or even learn the path of (mountinfo shows a bind's source).
     let name = format!(
         "main.{}",
         match lang {
@@ -147,12 +150,13 @@ pub fn run(
             _ => "sh",
         }
     );
-    let dir = state.runs().join(&report.digest);
-    std::fs::create_dir_all(&dir)?;
-    let host_copy = dir.join(&name);
-    // Reused only if it still holds exactly the reviewed bytes.
-    if std::fs::read(&host_copy).ok().as_deref() != Some(source.as_bytes()) {
-        state::write_atomic(&host_copy, source.as_bytes(), false)?;
+    let dir = tempfile::Builder::new()
+        .prefix("jail-run-")
+        .tempdir()
+        .context("creating the private directory for the reviewed code")?;
+    let host_copy = dir.path().join(&name);
+    state::write_atomic(&host_copy, source.as_bytes(), false)?;
+    {
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&host_copy, std::fs::Permissions::from_mode(0o444))?;
     }
@@ -164,8 +168,11 @@ pub fn run(
         .into_iter()
         .chain(args.args.iter().cloned())
         .collect();
-    let request = args.jail.request(argv, vec![bind])?;
+    let protected = super::exec::protected(policy_path, &state);
+    let request = args.jail.request(argv, vec![bind], protected)?;
     let plan = policy::plan::build(profile, &request, &HostFs)?;
     let tiered = crate::tier::choose(plan, args.jail.allow_degraded)?;
-    super::exec::launch(profile, &args.jail, &tiered.plan, state, audit, true)
+    let status = super::exec::launch(profile, &args.jail, &tiered.plan, state, audit, true);
+    drop(dir);
+    status
 }

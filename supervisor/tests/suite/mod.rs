@@ -1,3 +1,4 @@
+mod boundary;
 mod common;
 mod degraded;
 mod doctor;

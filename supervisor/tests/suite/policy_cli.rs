@@ -44,7 +44,9 @@ fn policy_check_accepts_a_good_file_and_show_prints_the_effective_profile() {
 #[test]
 fn a_profile_from_the_policy_file_governs_the_jail() {
     let dir = workdir();
-    let file = dir.path().join("policy.toml");
+    // Not in the writable working directory: no writable bind may hold it.
+    let policy_dir = workdir();
+    let file = policy_dir.path().join("policy.toml");
     std::fs::write(&file, "[profile.ci]\ncwd = \"rw\"\nhostname = \"ci-box\"\n").expect("write");
     let out = run(jail(dir.path()).args([
         "--policy",

@@ -1,0 +1,118 @@
+//! The supervisor's side of a bind: a host path opened with no symlink
+//! followed, described from the open object (policy::FsView::open). The
+//! child opens the same path the same way and binds it only if it is
+//! still this object.
+
+use std::ffi::CString;
+use std::io;
+use std::os::fd::AsRawFd;
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+
+use policy::mounts::{FileKind, Identity, Opened};
+
+use crate::sys;
+
+/// Opens `path` (absolute) with `openat2(RESOLVE_NO_SYMLINKS |
+/// RESOLVE_NO_MAGICLINKS)` and describes what was opened: the path the
+/// kernel reports for it, its device and inode, its kind, and the type of
+/// the filesystem it is on (from its mount id, not its path).
+pub fn open(path: &Path) -> io::Result<Opened> {
+    let c_path = CString::new(path.as_os_str().as_bytes())
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "the path contains a NUL byte"))?;
+    let fd = sys::open_no_symlinks_owned(&c_path, libc::O_PATH).map_err(|errno| match errno {
+        sys::Errno::ELOOP => io::Error::other(
+            "a component changed into a symlink while it was checked; nothing is followed",
+        ),
+        errno => io::Error::from(errno),
+    })?;
+    let (dev, ino, mode) = sys::identify(fd.as_raw_fd()).map_err(io::Error::from)?;
+    let proc_fd = format!("/proc/self/fd/{}", fd.as_raw_fd());
+    let real = std::fs::read_link(&proc_fd)?;
+    let mount_id = mount_id(&std::fs::read_to_string(format!(
+        "/proc/self/fdinfo/{}",
+        fd.as_raw_fd()
+    ))?);
+    let fs_type = mount_id
+        .and_then(|id| fs_type_of(&std::fs::read_to_string("/proc/self/mountinfo").ok()?, id))
+        .unwrap_or_default();
+    let kind = match mode & libc::S_IFMT {
+        libc::S_IFDIR => FileKind::Dir,
+        libc::S_IFREG => FileKind::File,
+        libc::S_IFLNK => FileKind::Symlink,
+        _ => FileKind::Other,
+    };
+    Ok(Opened {
+        path: real,
+        identity: Identity { dev, ino },
+        kind,
+        fs_type,
+    })
+}
+
+/// `mnt_id:` of an fdinfo file.
+fn mount_id(fdinfo: &str) -> Option<u64> {
+    fdinfo
+        .lines()
+        .find_map(|line| line.strip_prefix("mnt_id:"))
+        .and_then(|id| id.trim().parse().ok())
+}
+
+/// The filesystem type of mount `id` in a mountinfo text (the field after
+/// ` - `).
+fn fs_type_of(mountinfo: &str, id: u64) -> Option<String> {
+    mountinfo.lines().find_map(|line| {
+        let (left, right) = line.split_once(" - ")?;
+        let this: u64 = left.split(' ').next()?.parse().ok()?;
+        (this == id).then(|| right.split(' ').next().map(str::to_string))?
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn this_directory_is_opened_and_described() {
+        let dir = std::env::temp_dir();
+        let opened = open(&dir.canonicalize().expect("tmp")).expect("opened");
+        assert_eq!(opened.kind, FileKind::Dir);
+        assert!(!opened.fs_type.is_empty());
+    }
+
+    #[test]
+    fn proc_is_known_by_its_mount() {
+        let opened = open(Path::new("/proc/self")).map(|o| o.fs_type);
+        // /proc/self is a magic link: refused outright, never followed.
+        assert!(opened.is_err());
+        assert_eq!(open(Path::new("/proc/1")).expect("opened").fs_type, "proc");
+    }
+
+    #[test]
+    fn a_symlink_anywhere_is_refused() {
+        let dir = tempfile_dir();
+        std::os::unix::fs::symlink("/usr", dir.join("link")).expect("link");
+        assert!(open(&dir.join("link")).is_err());
+        assert!(open(&dir.join("link/bin")).is_err());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    fn tempfile_dir() -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("jail-source-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        dir.canonicalize().expect("canonical")
+    }
+
+    #[test]
+    fn mountinfo_is_read_by_mount_id() {
+        let info = "22 1 0:21 / /proc rw - proc proc rw\n\
+                    23 1 0:22 / /home\\040x rw - ext4 /dev/sda1 rw\n";
+        assert_eq!(fs_type_of(info, 22).as_deref(), Some("proc"));
+        assert_eq!(fs_type_of(info, 23).as_deref(), Some("ext4"));
+        assert_eq!(fs_type_of(info, 24), None);
+        assert_eq!(
+            mount_id("pos:\t0\nflags:\t010000000\nmnt_id:\t29\n"),
+            Some(29)
+        );
+    }
+}
