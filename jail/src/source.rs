@@ -33,9 +33,7 @@ pub fn open(path: &Path) -> io::Result<Opened> {
         "/proc/self/fdinfo/{}",
         fd.as_raw_fd()
     ))?);
-    let fs_type = mount_id
-        .and_then(|id| fs_type_of(&std::fs::read_to_string("/proc/self/mountinfo").ok()?, id))
-        .unwrap_or_default();
+    let fs_type = mount_id.and_then(fs_type_by_id).unwrap_or_default();
     let kind = match mode & libc::S_IFMT {
         libc::S_IFDIR => FileKind::Dir,
         libc::S_IFREG => FileKind::File,
@@ -48,6 +46,20 @@ pub fn open(path: &Path) -> io::Result<Opened> {
         kind,
         fs_type,
     })
+}
+
+/// The filesystem type of mount `id` of this process. The mount table is
+/// read once per process, and again for an id it does not hold (a mount
+/// made since).
+fn fs_type_by_id(id: u64) -> Option<String> {
+    use std::sync::Mutex;
+    static MOUNTINFO: Mutex<String> = Mutex::new(String::new());
+    let mut cached = MOUNTINFO.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(found) = fs_type_of(&cached, id) {
+        return Some(found);
+    }
+    *cached = std::fs::read_to_string("/proc/self/mountinfo").ok()?;
+    fs_type_of(&cached, id)
 }
 
 /// `mnt_id:` of an fdinfo file.

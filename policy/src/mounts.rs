@@ -328,7 +328,14 @@ pub fn blocked_entries(
             }
             let path = relative.join(&name);
             let full = dir.join(&path);
-            if let Some((_, pattern)) = blocked_component(&full, patterns)
+            // Most entries match no pattern's last part: only those pay for
+            // the whole-path match.
+            let maybe = patterns
+                .iter()
+                .any(|p| matches_pattern(&name, p.rsplit('/').next().unwrap_or(p)));
+            if let Some((_, pattern)) = maybe
+                .then(|| blocked_component(&full, patterns))
+                .flatten()
                 .filter(|(hit, _)| hit.rsplit('/').next() == Some(name.as_str()))
             {
                 let why = format!("blocked pattern `{pattern}`");
