@@ -2,6 +2,11 @@
 //! supervisor asks on /dev/tty, and the request is also kept as a file in
 //! the state dir so `jail approve ID` / `jail deny ID` from another
 //! terminal can answer it; whichever comes first wins, until the timeout.
+//!
+//! An answer file counts only if it names the request's session and the
+//! blake3 of the request file's bytes (`jail approve` reads both from the
+//! request): a file planted by someone who never saw the request is
+//! ignored, removed and audited as a forged answer.
 
 use std::io::{Read, Write};
 use std::os::fd::AsFd;
@@ -12,6 +17,7 @@ use std::time::{Duration, Instant};
 use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
 use serde::{Deserialize, Serialize};
 
+use crate::audit::{AuditLog, Event};
 use crate::state::{self, StateDir, StateError};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,6 +54,42 @@ pub struct Pending {
     pub created: u64,
 }
 
+/// An answer, as kept in `pending/ID.answer`.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Answer {
+    /// The session the request came from (`-` for `jail run`'s review).
+    pub session: String,
+    /// blake3 of the request file's bytes, hex.
+    pub request: String,
+    /// `approve` or `deny`.
+    pub decision: String,
+}
+
+impl Answer {
+    /// Whether this answers `pending` (whose file hashed to `digest`), and
+    /// how; or why it does not.
+    fn decide(text: &str, pending: &Pending, digest: &str) -> Result<Decision, String> {
+        let answer: Answer = serde_json::from_str(text)
+            .map_err(|err| format!("not an answer naming session and request ({err})"))?;
+        if answer.session != pending.session {
+            return Err(format!(
+                "it names session {:?}, the request came from {:?}",
+                answer.session, pending.session
+            ));
+        }
+        if answer.request != digest {
+            return Err("it names another request (its digest differs)".into());
+        }
+        Ok(match answer.decision.as_str() {
+            "approve" => Decision::Approved { by: "jail approve" },
+            _ => Decision::Denied {
+                by: "jail deny",
+                why: "denied by `jail deny`".into(),
+            },
+        })
+    }
+}
+
 pub struct Approvals {
     dir: PathBuf,
     timeout: Duration,
@@ -64,11 +106,13 @@ impl Approvals {
         }
     }
 
-    /// Asks a human; `cancel` ends the wait (the jail is gone).
+    /// Asks a human; `cancel` ends the wait (the jail is gone). Forged
+    /// answers go to `audit`.
     pub fn ask(
         &self,
         mut pending: Pending,
         cancel: &AtomicBool,
+        audit: &AuditLog,
     ) -> Result<(String, Decision), StateError> {
         let Ok(mut tty) = std::fs::OpenOptions::new()
             .read(true)
@@ -93,6 +137,7 @@ impl Approvals {
             reason: err.to_string(),
         })?;
         state::write_atomic(&request, &json, true)?;
+        let digest = crate::audit::digest(&json);
         let how = if self.relay_owns_terminal {
             String::new()
         } else {
@@ -107,13 +152,19 @@ impl Approvals {
             pending.preview,
             self.timeout.as_secs()
         );
-        let decision = self.wait(&mut tty, &answer, cancel);
+        let asked = Asked {
+            pending: &pending,
+            digest: &digest,
+            answer: &answer,
+            audit,
+        };
+        let decision = self.wait(&mut tty, &asked, cancel);
         let _ = std::fs::remove_file(&request);
         let _ = std::fs::remove_file(&answer);
         Ok((id, decision))
     }
 
-    fn wait(&self, tty: &mut std::fs::File, answer: &Path, cancel: &AtomicBool) -> Decision {
+    fn wait(&self, tty: &mut std::fs::File, asked: &Asked, cancel: &AtomicBool) -> Decision {
         let deadline = Instant::now() + self.timeout;
         let mut line = Vec::new();
         while Instant::now() < deadline {
@@ -123,14 +174,8 @@ impl Approvals {
                     why: "the jail ended while approval was pending".into(),
                 };
             }
-            if let Ok(text) = std::fs::read_to_string(answer) {
-                return match text.trim() {
-                    "approve" => Decision::Approved { by: "jail approve" },
-                    _ => Decision::Denied {
-                        by: "jail deny",
-                        why: "denied by `jail deny`".into(),
-                    },
-                };
+            if let Some(decision) = asked.answered() {
+                return decision;
             }
             if self.relay_owns_terminal {
                 std::thread::sleep(Duration::from_millis(100));
@@ -166,6 +211,37 @@ impl Approvals {
     }
 }
 
+/// One request being asked, and where its answer may appear.
+struct Asked<'a> {
+    pending: &'a Pending,
+    digest: &'a str,
+    answer: &'a Path,
+    audit: &'a AuditLog,
+}
+
+impl Asked<'_> {
+    /// The answer, if a true one is there; a forged one is removed and
+    /// audited, and the wait goes on.
+    fn answered(&self) -> Option<Decision> {
+        let text = std::fs::read_to_string(self.answer).ok()?;
+        match Answer::decide(&text, self.pending, self.digest) {
+            Ok(decision) => Some(decision),
+            Err(reason) => {
+                let _ = std::fs::remove_file(self.answer);
+                let session = Some(self.pending.session.as_str()).filter(|s| *s != "-");
+                let _ = self.audit.append(
+                    session,
+                    &Event::ForgedAnswer {
+                        request: self.pending.id.clone(),
+                        reason,
+                    },
+                );
+                None
+            }
+        }
+    }
+}
+
 fn answer_path(dir: &Path, id: &str) -> PathBuf {
     dir.join(format!("{id}.answer"))
 }
@@ -179,9 +255,21 @@ pub fn answer(state: &StateDir, id: &str, approve: bool) -> Result<Pending, Stat
         });
     }
     let request = state.pending().join(format!("{id}.json"));
-    let pending: Pending = state::read_json(&request)?;
-    let word: &[u8] = if approve { b"approve" } else { b"deny" };
-    state::write_atomic(&answer_path(&state.pending(), id), word, true)?;
+    let bytes = std::fs::read(&request).map_err(StateError::io(&request))?;
+    let pending: Pending = serde_json::from_slice(&bytes).map_err(|err| StateError::Corrupt {
+        path: request.clone(),
+        reason: err.to_string(),
+    })?;
+    let answer = Answer {
+        session: pending.session.clone(),
+        request: crate::audit::digest(&bytes),
+        decision: if approve { "approve" } else { "deny" }.into(),
+    };
+    let json = serde_json::to_vec(&answer).map_err(|err| StateError::Corrupt {
+        path: request.clone(),
+        reason: err.to_string(),
+    })?;
+    state::write_atomic(&answer_path(&state.pending(), id), &json, true)?;
     Ok(pending)
 }
 

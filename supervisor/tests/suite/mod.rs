@@ -1,3 +1,4 @@
+mod audit;
 mod common;
 mod degraded;
 mod doctor;
