@@ -940,6 +940,36 @@ mod tests {
         assert!(log.verify(None).is_err());
     }
 
+    /// What every start pays: `cargo test -p supervisor --bin jail
+    /// verify_speed -- --ignored --nocapture` (JAIL_AUDIT_BENCH_KEEP=DIR
+    /// leaves the state dir there, to time `jail audit verify` on it).
+    #[test]
+    #[ignore = "a measurement, not a check"]
+    fn verify_speed_on_ten_thousand_lines() {
+        let (dir, log) = log();
+        for n in 0..5_000u64 {
+            let id = format!("{n:032x}");
+            log.append(Some(&id), &call(n)).unwrap();
+            let end = log.append(Some(&id), &Event::Exit { status: 0 }).unwrap();
+            let record = serde_json::json!({"id": id, "log": end});
+            let path = dir.path().join(format!("sessions/{id}.json"));
+            std::fs::write(path, record.to_string()).unwrap();
+        }
+        let runs = 5;
+        let start = std::time::Instant::now();
+        for _ in 0..runs {
+            let found = log.verify(None).unwrap();
+            assert_eq!((found.lines, found.sessions), (10_000, 5_000));
+        }
+        eprintln!(
+            "verify: 10,000 lines, 5,000 session records: {:?} per run",
+            start.elapsed() / runs
+        );
+        if let Some(keep) = std::env::var_os("JAIL_AUDIT_BENCH_KEEP") {
+            let _ = std::fs::rename(dir.keep(), keep);
+        }
+    }
+
     #[test]
     fn appends_continue_the_chain_across_opens() {
         let (dir, log) = log();
