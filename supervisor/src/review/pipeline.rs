@@ -493,3 +493,40 @@ fn ask(
     // Three clean passes in adversarial mode: a human decides.
     (Verdict::Major, last.1, last.2, log)
 }
+
+#[cfg(test)]
+mod cache_tests {
+    use super::*;
+
+    #[test]
+    fn only_a_verdict_naming_the_bytes_and_the_profile_is_a_hit() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = StateDir::resolve(Some(dir.path())).unwrap();
+        let policy = policy::Policy::default();
+        let profile = policy.profile("default").unwrap();
+        let source = normalize("print(1)\n");
+        let report = review(&source, Lang::Python, profile, None, &[], false);
+        let cache = ApprovalCache::new(&state, "default", profile);
+        let path = state.approvals().join(format!("{}.json", report.digest));
+        // Planted: the right name, not the right content.
+        for text in ["", "{}", r#"{"verdict":"APPROVE"}"#] {
+            std::fs::write(&path, text).unwrap();
+            assert!(
+                !cache.hit(&report.digest, &report.source_digest),
+                "{text:?}"
+            );
+        }
+        let approved = Report {
+            verdict: Verdict::Approve,
+            ..report
+        };
+        cache.store(&approved).unwrap();
+        assert!(cache.hit(&approved.digest, &approved.source_digest));
+        assert!(!cache.hit(&approved.digest, &"0".repeat(64)), "other bytes");
+        let other = ApprovalCache::new(&state, "other", profile);
+        assert!(
+            !other.hit(&approved.digest, &approved.source_digest),
+            "other profile"
+        );
+    }
+}
