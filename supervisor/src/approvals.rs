@@ -6,7 +6,8 @@
 //! An answer file counts only if it names the request's session and the
 //! blake3 of the request file's bytes (`jail approve` reads both from the
 //! request): a file planted by someone who never saw the request is
-//! ignored, removed and audited as a forged answer.
+//! ignored and audited as a forged answer (once; it is left in place, so a
+//! true answer renamed over it in the meantime is never lost).
 
 use std::io::{Read, Write};
 use std::os::fd::AsFd;
@@ -157,6 +158,7 @@ impl Approvals {
             digest: &digest,
             answer: &answer,
             audit,
+            forged: std::cell::RefCell::new(None),
         };
         let decision = self.wait(&mut tty, &asked, cancel);
         let _ = std::fs::remove_file(&request);
@@ -217,17 +219,22 @@ struct Asked<'a> {
     digest: &'a str,
     answer: &'a Path,
     audit: &'a AuditLog,
+    /// The last forged answer seen, not to be audited again.
+    forged: std::cell::RefCell<Option<String>>,
 }
 
 impl Asked<'_> {
-    /// The answer, if a true one is there; a forged one is removed and
-    /// audited, and the wait goes on.
+    /// The answer, if a true one is there; a forged one is audited (once)
+    /// and the wait goes on.
     fn answered(&self) -> Option<Decision> {
         let text = std::fs::read_to_string(self.answer).ok()?;
+        if self.forged.borrow().as_ref() == Some(&text) {
+            return None;
+        }
         match Answer::decide(&text, self.pending, self.digest) {
             Ok(decision) => Some(decision),
             Err(reason) => {
-                let _ = std::fs::remove_file(self.answer);
+                *self.forged.borrow_mut() = Some(text);
                 let session = Some(self.pending.session.as_str()).filter(|s| *s != "-");
                 let _ = self.audit.append(
                     session,
