@@ -462,13 +462,11 @@ pub fn loopback_up() -> Result<(), Errno> {
     result.map(drop)
 }
 
-/// An `O_PATH` fd for a Landlock rule (closed when dropped).
+/// An `O_PATH` fd for a Landlock rule (closed when dropped), opened with no
+/// symlink followed: in the degraded tier the rules name host paths, which
+/// a jail of the same user could have swapped for a link since the plan.
 pub fn open_path(path: &CStr) -> Result<std::os::fd::OwnedFd, Errno> {
-    use std::os::fd::FromRawFd;
-    // SAFETY: `path` is a valid C string.
-    let fd = check_int(unsafe { libc::open(path.as_ptr(), libc::O_PATH | libc::O_CLOEXEC) })?;
-    // SAFETY: open returned a fresh fd that nothing else owns.
-    Ok(unsafe { std::os::fd::OwnedFd::from_raw_fd(fd) })
+    open_no_symlinks_owned(path, libc::O_PATH)
 }
 
 pub fn set_rlimit(

@@ -2,6 +2,12 @@
 //! supervisor asks on /dev/tty, and the request is also kept as a file in
 //! the state dir so `jail approve ID` / `jail deny ID` from another
 //! terminal can answer it; whichever comes first wins, until the timeout.
+//!
+//! An answer file counts only if it names the request's session and the
+//! blake3 of the request file's bytes (`jail approve` reads both from the
+//! request): a file planted by someone who never saw the request is
+//! ignored and audited as a forged answer (once; it is left in place, so a
+//! true answer renamed over it in the meantime is never lost).
 
 use std::io::{Read, Write};
 use std::os::fd::AsFd;
@@ -12,6 +18,7 @@ use std::time::{Duration, Instant};
 use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
 use serde::{Deserialize, Serialize};
 
+use crate::audit::{AuditLog, Event};
 use crate::state::{self, StateDir, StateError};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,6 +55,42 @@ pub struct Pending {
     pub created: u64,
 }
 
+/// An answer, as kept in `pending/ID.answer`.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Answer {
+    /// The session the request came from (`-` for `jail run`'s review).
+    pub session: String,
+    /// blake3 of the request file's bytes, hex.
+    pub request: String,
+    /// `approve` or `deny`.
+    pub decision: String,
+}
+
+impl Answer {
+    /// Whether this answers `pending` (whose file hashed to `digest`), and
+    /// how; or why it does not.
+    fn decide(text: &str, pending: &Pending, digest: &str) -> Result<Decision, String> {
+        let answer: Answer = serde_json::from_str(text)
+            .map_err(|err| format!("not an answer naming session and request ({err})"))?;
+        if answer.session != pending.session {
+            return Err(format!(
+                "it names session {:?}, the request came from {:?}",
+                answer.session, pending.session
+            ));
+        }
+        if answer.request != digest {
+            return Err("it names another request (its digest differs)".into());
+        }
+        Ok(match answer.decision.as_str() {
+            "approve" => Decision::Approved { by: "jail approve" },
+            _ => Decision::Denied {
+                by: "jail deny",
+                why: "denied by `jail deny`".into(),
+            },
+        })
+    }
+}
+
 pub struct Approvals {
     dir: PathBuf,
     timeout: Duration,
@@ -64,11 +107,13 @@ impl Approvals {
         }
     }
 
-    /// Asks a human; `cancel` ends the wait (the jail is gone).
+    /// Asks a human; `cancel` ends the wait (the jail is gone). Forged
+    /// answers go to `audit`.
     pub fn ask(
         &self,
         mut pending: Pending,
         cancel: &AtomicBool,
+        audit: &AuditLog,
     ) -> Result<(String, Decision), StateError> {
         let Ok(mut tty) = std::fs::OpenOptions::new()
             .read(true)
@@ -93,6 +138,7 @@ impl Approvals {
             reason: err.to_string(),
         })?;
         state::write_atomic(&request, &json, true)?;
+        let digest = crate::audit::digest(&json);
         let how = if self.relay_owns_terminal {
             String::new()
         } else {
@@ -107,13 +153,20 @@ impl Approvals {
             pending.preview,
             self.timeout.as_secs()
         );
-        let decision = self.wait(&mut tty, &answer, cancel);
+        let asked = Asked {
+            pending: &pending,
+            digest: &digest,
+            answer: &answer,
+            audit,
+            forged: std::cell::RefCell::new(None),
+        };
+        let decision = self.wait(&mut tty, &asked, cancel);
         let _ = std::fs::remove_file(&request);
         let _ = std::fs::remove_file(&answer);
         Ok((id, decision))
     }
 
-    fn wait(&self, tty: &mut std::fs::File, answer: &Path, cancel: &AtomicBool) -> Decision {
+    fn wait(&self, tty: &mut std::fs::File, asked: &Asked, cancel: &AtomicBool) -> Decision {
         let deadline = Instant::now() + self.timeout;
         let mut line = Vec::new();
         while Instant::now() < deadline {
@@ -123,14 +176,8 @@ impl Approvals {
                     why: "the jail ended while approval was pending".into(),
                 };
             }
-            if let Ok(text) = std::fs::read_to_string(answer) {
-                return match text.trim() {
-                    "approve" => Decision::Approved { by: "jail approve" },
-                    _ => Decision::Denied {
-                        by: "jail deny",
-                        why: "denied by `jail deny`".into(),
-                    },
-                };
+            if let Some(decision) = asked.answered() {
+                return decision;
             }
             if self.relay_owns_terminal {
                 std::thread::sleep(Duration::from_millis(100));
@@ -166,6 +213,42 @@ impl Approvals {
     }
 }
 
+/// One request being asked, and where its answer may appear.
+struct Asked<'a> {
+    pending: &'a Pending,
+    digest: &'a str,
+    answer: &'a Path,
+    audit: &'a AuditLog,
+    /// The last forged answer seen, not to be audited again.
+    forged: std::cell::RefCell<Option<String>>,
+}
+
+impl Asked<'_> {
+    /// The answer, if a true one is there; a forged one is audited (once)
+    /// and the wait goes on.
+    fn answered(&self) -> Option<Decision> {
+        let text = std::fs::read_to_string(self.answer).ok()?;
+        if self.forged.borrow().as_ref() == Some(&text) {
+            return None;
+        }
+        match Answer::decide(&text, self.pending, self.digest) {
+            Ok(decision) => Some(decision),
+            Err(reason) => {
+                *self.forged.borrow_mut() = Some(text);
+                let session = Some(self.pending.session.as_str()).filter(|s| *s != "-");
+                let _ = self.audit.append(
+                    session,
+                    &Event::ForgedAnswer {
+                        request: self.pending.id.clone(),
+                        reason,
+                    },
+                );
+                None
+            }
+        }
+    }
+}
+
 fn answer_path(dir: &Path, id: &str) -> PathBuf {
     dir.join(format!("{id}.answer"))
 }
@@ -179,9 +262,21 @@ pub fn answer(state: &StateDir, id: &str, approve: bool) -> Result<Pending, Stat
         });
     }
     let request = state.pending().join(format!("{id}.json"));
-    let pending: Pending = state::read_json(&request)?;
-    let word: &[u8] = if approve { b"approve" } else { b"deny" };
-    state::write_atomic(&answer_path(&state.pending(), id), word, true)?;
+    let bytes = std::fs::read(&request).map_err(StateError::io(&request))?;
+    let pending: Pending = serde_json::from_slice(&bytes).map_err(|err| StateError::Corrupt {
+        path: request.clone(),
+        reason: err.to_string(),
+    })?;
+    let answer = Answer {
+        session: pending.session.clone(),
+        request: crate::audit::digest(&bytes),
+        decision: if approve { "approve" } else { "deny" }.into(),
+    };
+    let json = serde_json::to_vec(&answer).map_err(|err| StateError::Corrupt {
+        path: request.clone(),
+        reason: err.to_string(),
+    })?;
+    state::write_atomic(&answer_path(&state.pending(), id), &json, true)?;
     Ok(pending)
 }
 
@@ -195,4 +290,48 @@ pub fn list(state: &StateDir) -> Vec<Pending> {
         .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
         .filter_map(|e| state::read_json(&e.path()).ok())
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_answer_counts_only_with_the_requests_session_and_digest() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = StateDir::resolve(Some(dir.path())).unwrap();
+        let pending = Pending {
+            id: "ab12".into(),
+            session: "s1".into(),
+            tool: "write".into(),
+            reason: "dangerous_writes".into(),
+            preview: "{}".into(),
+            created: 1,
+        };
+        let request = state.pending().join("ab12.json");
+        std::fs::write(&request, serde_json::to_vec(&pending).unwrap()).unwrap();
+        let digest = crate::audit::digest(&std::fs::read(&request).unwrap());
+        for forged in [
+            "approve".to_string(),
+            format!(r#"{{"session":"s2","request":"{digest}","decision":"approve"}}"#),
+            r#"{"session":"s1","request":"00","decision":"approve"}"#.to_string(),
+        ] {
+            assert!(
+                Answer::decide(&forged, &pending, &digest).is_err(),
+                "{forged}"
+            );
+        }
+        answer(&state, "ab12", true).unwrap();
+        let written = std::fs::read_to_string(state.pending().join("ab12.answer")).unwrap();
+        assert_eq!(
+            Answer::decide(&written, &pending, &digest),
+            Ok(Decision::Approved { by: "jail approve" })
+        );
+        answer(&state, "ab12", false).unwrap();
+        let written = std::fs::read_to_string(state.pending().join("ab12.answer")).unwrap();
+        assert!(matches!(
+            Answer::decide(&written, &pending, &digest),
+            Ok(Decision::Denied { .. })
+        ));
+    }
 }

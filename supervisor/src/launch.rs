@@ -91,8 +91,11 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> anyhow::Result<u
     };
     session.record.exit = Some(status);
     session.record.state = SessionState::Finished;
+    // The exit line first: the record keeps where it landed.
+    let logged = audit.append(Some(session.id()), &Event::Exit { status });
+    session.record.log = logged.as_ref().ok().cloned();
     session.save(false)?;
-    audit.append(Some(session.id()), &Event::Exit { status })?;
+    logged?;
     result
 }
 

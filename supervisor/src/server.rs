@@ -352,7 +352,7 @@ impl Core {
             preview,
             created: crate::state::now(),
         };
-        let (id, decision) = match self.approvals.ask(pending, &self.cancel) {
+        let (id, decision) = match self.approvals.ask(pending, &self.cancel, &self.audit) {
             Ok(answer) => answer,
             Err(err) => (
                 String::new(),

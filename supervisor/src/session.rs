@@ -36,6 +36,11 @@ pub struct Record {
     pub bytes: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub exit: Option<i32>,
+    /// Where the audit log stood when the session ended (its exit line):
+    /// kept here, where deleting or truncating the log does not reach, and
+    /// checked by `jail audit verify`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub log: Option<crate::audit::LogPoint>,
 }
 
 #[derive(Clone)]
@@ -70,6 +75,7 @@ impl Session {
                 calls: 0,
                 bytes: 0,
                 exit: None,
+                log: None,
             },
         };
         Ok(session)

@@ -92,6 +92,11 @@ impl StateDir {
     pub fn audit_head(&self) -> PathBuf {
         self.root.join("audit.head")
     }
+
+    /// The current epoch's sealing key, once `jail audit setup-keys` ran.
+    pub fn audit_seal(&self) -> PathBuf {
+        self.root.join("audit.seal")
+    }
 }
 
 fn create_private_dir(dir: &Path) -> Result<(), StateError> {

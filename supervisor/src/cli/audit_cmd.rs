@@ -1,16 +1,35 @@
-//! `jail audit verify` and `jail audit show`.
+//! `jail audit verify`, `jail audit setup-keys` and `jail audit show`.
 
 use std::path::Path;
 
 use clap::Subcommand;
 
-use crate::audit::AuditLog;
+use crate::audit::{AuditLog, Key, DEFAULT_INTERVAL_SECS};
 use crate::state::StateDir;
 
 #[derive(Subcommand)]
 pub enum AuditCommand {
-    /// Walk the hash chain; report the first broken line (exit 1).
-    Verify,
+    /// Check the log: its chain, its head, the finished sessions' records
+    /// and the seals' structure; report the first broken line (exit 1).
+    Verify {
+        /// The verification key `setup-keys` printed: also check every
+        /// seal, so that rewritten sealed history shows.
+        #[arg(
+            long,
+            value_name = "KEY",
+            env = "JAIL_AUDIT_KEY",
+            hide_env_values = true
+        )]
+        key: Option<String>,
+    },
+    /// Start sealing the log (forward-secure): print the verification key
+    /// once, keep only the current epoch's key in the state dir.
+    SetupKeys {
+        /// Seconds per epoch: the key in the state dir moves on (and the old
+        /// one is erased) at the first line of each new epoch.
+        #[arg(long, value_name = "SECS", default_value_t = DEFAULT_INTERVAL_SECS)]
+        interval: u64,
+    },
     /// Print the log, oldest first.
     Show {
         /// Only this session's entries.
@@ -26,19 +45,51 @@ pub fn run(state_dir: Option<&Path>, command: AuditCommand) -> anyhow::Result<u8
     let state = StateDir::resolve(state_dir)?;
     let log = AuditLog::new(&state);
     match command {
-        AuditCommand::Verify => match log.verify(true) {
-            Ok(lines) => {
-                println!(
-                    "audit log {}: {lines} lines, chain intact",
-                    log.path().display()
-                );
-                Ok(0)
+        AuditCommand::Verify { key } => {
+            let key = key
+                .as_deref()
+                .map(|k| Key::from_hex(k).ok_or(crate::audit::AuditError::BadKey))
+                .transpose()?;
+            match log.verify(key.as_ref()) {
+                Ok(found) => {
+                    let sealed = match (found.sealed_from, &key) {
+                        (Some(from), Some(_)) => {
+                            format!(", sealed from line {from}, every seal checked")
+                        }
+                        (Some(from), None) => {
+                            format!(", sealed from line {from} (seals not checked: pass --key)")
+                        }
+                        (None, _) => String::new(),
+                    };
+                    println!(
+                        "audit log {}: {} lines, chain intact, {} finished sessions found in it{sealed}",
+                        log.path().display(),
+                        found.lines,
+                        found.sessions
+                    );
+                    Ok(0)
+                }
+                Err(err) => {
+                    eprintln!("jail: {err}");
+                    Ok(1)
+                }
             }
-            Err(err) => {
-                eprintln!("jail: {err}");
-                Ok(1)
-            }
-        },
+        }
+        AuditCommand::SetupKeys { interval } => {
+            // Sealing vouches for what follows; the past must check first.
+            log.verify(None)?;
+            let key = log.setup_keys(interval)?;
+            eprintln!(
+                "jail: the audit log is sealed from now on, with a new key every {interval} s.\n\
+                 jail: the line below is the verification key. Keep it away from this machine \
+                 (a password manager, paper): `jail audit verify --key KEY` needs it, and \
+                 whoever holds it can forge the whole log. It is not stored here and is not \
+                 shown again. Someone who later takes the state dir can forge lines from \
+                 then on, never rewrite those sealed before."
+            );
+            println!("{}", key.to_hex());
+            Ok(0)
+        }
         AuditCommand::Show { session, json } => {
             for entry in log.entries()? {
                 if session.is_some() && entry.session != session {

@@ -167,7 +167,7 @@ pub fn run(
     }
     let audit = AuditLog::new(&state);
     // A broken chain stops everything until an operator has looked.
-    audit.verify(false)?;
+    audit.verify(None)?;
     launch(profile, &args.jail, plan, state, audit, false)
 }
 

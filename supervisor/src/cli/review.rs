@@ -45,8 +45,16 @@ pub fn run(
     let (source, lang) = load(&args.file, args.lang.as_deref())?;
     let state = StateDir::resolve(state_dir)?;
     let audit = AuditLog::new(&state);
-    audit.verify(false)?;
-    let report = reviewed(&source, lang, profile, &state, &audit, args.show_sanitized)?;
+    audit.verify(None)?;
+    let report = reviewed(
+        &source,
+        lang,
+        &args.profile,
+        profile,
+        &state,
+        &audit,
+        args.show_sanitized,
+    )?;
     print(&report, args.json)?;
     Ok(exit_code(report.verdict))
 }
@@ -79,13 +87,14 @@ pub fn load(file: &Path, lang: Option<&str>) -> anyhow::Result<(String, Lang)> {
 pub fn reviewed(
     source: &str,
     lang: Lang,
+    profile_name: &str,
     profile: &policy::Profile,
     state: &StateDir,
     audit: &AuditLog,
     show_sanitized: bool,
 ) -> anyhow::Result<Report> {
     let reviewers = reviewers(profile)?;
-    let cache = ApprovalCache::new(state);
+    let cache = ApprovalCache::new(state, profile_name, profile);
     let report = pipeline::review(
         source,
         lang,

@@ -64,8 +64,16 @@ pub fn run(
     };
     let state = StateDir::resolve(state_dir)?;
     let audit = AuditLog::new(&state);
-    audit.verify(false)?;
-    let report = review_cmd::reviewed(&source, lang, profile, &state, &audit, false)?;
+    audit.verify(None)?;
+    let report = review_cmd::reviewed(
+        &source,
+        lang,
+        &args.jail.profile,
+        profile,
+        &state,
+        &audit,
+        false,
+    )?;
     if args.json {
         eprintln!("{}", serde_json::to_string_pretty(&report)?);
     }
@@ -121,7 +129,7 @@ pub fn run(
                 preview: format!("{} {}", lang.name(), report.digest),
                 created: state::now(),
             };
-            let (id, decision) = approvals.ask(pending, &AtomicBool::new(false))?;
+            let (id, decision) = approvals.ask(pending, &AtomicBool::new(false), &audit)?;
             audit.append(None, &decision.event(id, "jail run".into()))?;
             if let Decision::Denied { why, .. } = decision {
                 eprintln!("jail: MAJOR, and not approved: {why}");

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use policy::model::Profile;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::parse::{self, Parsed};
 use super::reviewer::{self, Flag, ReviewAnswer, ReviewFinding, ReviewRequest, Reviewer, Verdict};
@@ -36,6 +36,8 @@ pub struct Stage {
 pub struct Report {
     pub language: Lang,
     pub digest: String,
+    /// blake3 of the language and the normalized source alone.
+    pub source_digest: String,
     pub verdict: Verdict,
     pub cached: bool,
     pub stages: Vec<Stage>,
@@ -76,15 +78,49 @@ pub fn digest(normalized: &str, lang: Lang, profile: &Profile) -> String {
     hasher.finalize().to_hex().to_string()
 }
 
-/// APPROVE verdicts, by digest, in the state dir.
+/// blake3 of the language and the normalized source: what was reviewed.
+pub fn source_digest(normalized: &str, lang: Lang) -> String {
+    let mut hasher = blake3::Hasher::new();
+    hasher.update(lang.name().as_bytes());
+    hasher.update(&[0]);
+    hasher.update(normalized.as_bytes());
+    hasher.finalize().to_hex().to_string()
+}
+
+/// APPROVE verdicts, by digest, in the state dir, for one profile.
 pub struct ApprovalCache {
     dir: PathBuf,
+    profile: String,
+    /// blake3 of the whole profile (policy and reviewers), as JSON.
+    profile_digest: String,
+}
+
+/// `approvals/DIGEST.json` (docs/review.md): a hit only if it parses, says
+/// APPROVE, and names the reviewed bytes and the profile (by name and by
+/// digest) of the review at hand. A file with only the right name is not
+/// a hit.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CachedVerdict {
+    digest: String,
+    source_digest: String,
+    language: Lang,
+    profile: String,
+    profile_digest: String,
+    verdict: Verdict,
+    time: u64,
 }
 
 impl ApprovalCache {
-    pub fn new(state: &StateDir) -> ApprovalCache {
+    pub fn new(state: &StateDir, profile_name: &str, profile: &Profile) -> ApprovalCache {
         ApprovalCache {
             dir: state.approvals(),
+            profile: profile_name.to_string(),
+            profile_digest: crate::audit::digest(
+                serde_json::to_string(profile)
+                    .unwrap_or_default()
+                    .as_bytes(),
+            ),
         }
     }
 
@@ -92,19 +128,33 @@ impl ApprovalCache {
         self.dir.join(format!("{digest}.json"))
     }
 
-    pub fn hit(&self, digest: &str) -> bool {
-        self.path(digest).is_file()
+    pub fn hit(&self, digest: &str, source_digest: &str) -> bool {
+        let Ok(cached) = state::read_json::<CachedVerdict>(&self.path(digest)) else {
+            return false;
+        };
+        cached.verdict == Verdict::Approve
+            && cached.digest == digest
+            && cached.source_digest == source_digest
+            && cached.profile == self.profile
+            && cached.profile_digest == self.profile_digest
     }
 
     pub fn store(&self, report: &Report) -> Result<(), StateError> {
         let path = self.path(&report.digest);
-        let record = serde_json::json!({
-            "digest": report.digest,
-            "language": report.language,
-            "verdict": report.verdict,
-            "time": state::now(),
-        });
-        state::write_atomic(&path, record.to_string().as_bytes(), false)
+        let record = CachedVerdict {
+            digest: report.digest.clone(),
+            source_digest: report.source_digest.clone(),
+            language: report.language,
+            profile: self.profile.clone(),
+            profile_digest: self.profile_digest.clone(),
+            verdict: report.verdict,
+            time: state::now(),
+        };
+        let json = serde_json::to_vec(&record).map_err(|err| StateError::Corrupt {
+            path: path.clone(),
+            reason: err.to_string(),
+        })?;
+        state::write_atomic(&path, &json, false)
     }
 }
 
@@ -129,10 +179,16 @@ pub fn review(
 ) -> Report {
     let rules = &profile.review;
     let (normalized, hash_us) = timed(|| normalize(source));
-    let (key, key_us) = timed(|| digest(&normalized, lang, profile));
+    let ((key, source_key), key_us) = timed(|| {
+        (
+            digest(&normalized, lang, profile),
+            source_digest(&normalized, lang),
+        )
+    });
     let mut report = Report {
         language: lang,
         digest: key.clone(),
+        source_digest: source_key.clone(),
         verdict: Verdict::Major,
         cached: false,
         stages: Vec::new(),
@@ -150,7 +206,7 @@ pub fn review(
     };
 
     // 1. hash
-    let hit = rules.cache && cache.is_some_and(|c| c.hit(&key));
+    let hit = rules.cache && cache.is_some_and(|c| c.hit(&key, &source_key));
     report.stages.push(stage(
         "hash",
         if hit { "hit" } else { "miss" },
@@ -436,4 +492,41 @@ fn ask(
     }
     // Three clean passes in adversarial mode: a human decides.
     (Verdict::Major, last.1, last.2, log)
+}
+
+#[cfg(test)]
+mod cache_tests {
+    use super::*;
+
+    #[test]
+    fn only_a_verdict_naming_the_bytes_and_the_profile_is_a_hit() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = StateDir::resolve(Some(dir.path())).unwrap();
+        let policy = policy::Policy::default();
+        let profile = policy.profile("default").unwrap();
+        let source = normalize("print(1)\n");
+        let report = review(&source, Lang::Python, profile, None, &[], false);
+        let cache = ApprovalCache::new(&state, "default", profile);
+        let path = state.approvals().join(format!("{}.json", report.digest));
+        // Planted: the right name, not the right content.
+        for text in ["", "{}", r#"{"verdict":"APPROVE"}"#] {
+            std::fs::write(&path, text).unwrap();
+            assert!(
+                !cache.hit(&report.digest, &report.source_digest),
+                "{text:?}"
+            );
+        }
+        let approved = Report {
+            verdict: Verdict::Approve,
+            ..report
+        };
+        cache.store(&approved).unwrap();
+        assert!(cache.hit(&approved.digest, &approved.source_digest));
+        assert!(!cache.hit(&approved.digest, &"0".repeat(64)), "other bytes");
+        let other = ApprovalCache::new(&state, "other", profile);
+        assert!(
+            !other.hit(&approved.digest, &approved.source_digest),
+            "other profile"
+        );
+    }
 }

@@ -219,9 +219,72 @@ impl Setup {
         path
     }
 
+    /// Python that review rejects (it execs decoded bytes) and that, were
+    /// it ever run, would create the returned marker file.
+    pub fn rejected_code(&self) -> (PathBuf, PathBuf) {
+        let marker = self.dir.path().join("ran");
+        let file = self.file(
+            "evil.py",
+            &format!(
+                "import base64\nopen({:?}, 'w').write('x')\nexec(base64.b64decode('cHJpbnQoMSk='))\n",
+                marker.display().to_string()
+            ),
+        );
+        (file, marker)
+    }
+
     pub fn audit(&self) -> String {
         std::fs::read_to_string(self.state().join("audit.log")).unwrap_or_default()
     }
+}
+
+/// Starts `jail-call write '{}'` (a dangerous_writes tool) with the
+/// supervisor's controlling terminal on a pty we hold; returns once the
+/// prompt is up, with the request id it shows.
+pub fn start_approval(setup: &Setup) -> (std::process::Child, std::os::fd::OwnedFd, String) {
+    let policy = "[profile.default.tools.write]\ncommand = [\"/bin/cat\"]\n\
+                  public_source = false\nsecret_data = false\npublic_sink = false\n\
+                  dangerous_writes = true\n";
+    std::fs::write(setup.dir.path().join("policy.toml"), policy).expect("policy");
+    let pty = nix::pty::openpty(None, None).expect("openpty");
+    let base = setup.jail();
+    // setsid -c: a new session whose controlling terminal is stdin, the
+    // pty; stdout is a pipe, so the jail does not relay the terminal.
+    let mut command = std::process::Command::new("setsid");
+    command
+        .arg("-c")
+        .arg(base.get_program())
+        .args(base.get_args())
+        .args([
+            "exec",
+            "--",
+            "sh",
+            "-c",
+            "jail-call write '{\"file\": \"x\"}'",
+        ])
+        .current_dir(setup.work.path())
+        .env("JAIL_STATE_DIR", setup.state())
+        .env_remove("JAIL_POLICY")
+        .stdin(std::process::Stdio::from(
+            pty.slave.try_clone().expect("dup"),
+        ))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let child = command.spawn().expect("spawn");
+    drop(pty.slave);
+    let mut seen = String::new();
+    assert!(
+        read_until(&pty.master, &mut seen, "approve? [y/N]"),
+        "no prompt: {seen:?}"
+    );
+    let id = seen
+        .split("approval needed [")
+        .nth(1)
+        .and_then(|rest| rest.split(']').next())
+        .expect("an id in the prompt")
+        .to_string();
+    assert!(seen.contains("write (the tool can make writes"), "{seen:?}");
+    (child, pty.master, id)
 }
 
 /// A fake sysctl tree for `JAIL_SYSCTL_ROOT`: dotted names and values.

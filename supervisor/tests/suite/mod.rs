@@ -1,3 +1,4 @@
+mod audit;
 mod boundary;
 mod common;
 mod degraded;

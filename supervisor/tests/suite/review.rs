@@ -239,14 +239,7 @@ fn a_tampered_copy_of_reviewed_code_is_never_run() {
 #[test]
 fn rejected_code_never_starts_a_process() {
     let setup = Setup::new("");
-    let marker = setup.dir.path().join("ran");
-    let file = setup.file(
-        "evil.py",
-        &format!(
-            "import base64\nopen({:?}, 'w').write('x')\nexec(base64.b64decode('cHJpbnQoMSk='))\n",
-            marker.display().to_string()
-        ),
-    );
+    let (file, marker) = setup.rejected_code();
     let out = run(setup.jail().args(["run", file.to_str().unwrap()]));
     assert_eq!(out.status.code(), Some(122), "{}", stderr(&out));
     assert!(!marker.exists());

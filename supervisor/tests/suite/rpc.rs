@@ -408,62 +408,12 @@ fn a_sigkilled_supervisor_leaves_no_process_and_no_broken_state() {
 /// /dev/tty; a "y" there, `jail approve ID` or `jail deny ID` from another
 /// terminal answers it.
 mod approval {
-    use std::os::fd::OwnedFd;
-    use std::process::Stdio;
-
     use super::*;
-
-    /// Starts `jail-call write '{}'` (a dangerous_writes tool) with the
-    /// supervisor's controlling terminal on a pty we hold; returns once the
-    /// prompt is up, with the request id it shows.
-    fn start(setup: &Setup) -> (std::process::Child, OwnedFd, String) {
-        let policy = "[profile.default.tools.write]\ncommand = [\"/bin/cat\"]\n\
-                      public_source = false\nsecret_data = false\npublic_sink = false\n\
-                      dangerous_writes = true\n";
-        std::fs::write(setup.dir.path().join("policy.toml"), policy).expect("policy");
-        let pty = nix::pty::openpty(None, None).expect("openpty");
-        let base = setup.jail();
-        // setsid -c: a new session whose controlling terminal is stdin, the
-        // pty; stdout is a pipe, so the jail does not relay the terminal.
-        let mut command = std::process::Command::new("setsid");
-        command
-            .arg("-c")
-            .arg(base.get_program())
-            .args(base.get_args())
-            .args([
-                "exec",
-                "--",
-                "sh",
-                "-c",
-                "jail-call write '{\"file\": \"x\"}'",
-            ])
-            .current_dir(setup.work.path())
-            .env("JAIL_STATE_DIR", setup.state())
-            .env_remove("JAIL_POLICY")
-            .stdin(Stdio::from(pty.slave.try_clone().expect("dup")))
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        let child = command.spawn().expect("spawn");
-        drop(pty.slave);
-        let mut seen = String::new();
-        assert!(
-            read_until(&pty.master, &mut seen, "approve? [y/N]"),
-            "no prompt: {seen:?}"
-        );
-        let id = seen
-            .split("approval needed [")
-            .nth(1)
-            .and_then(|rest| rest.split(']').next())
-            .expect("an id in the prompt")
-            .to_string();
-        assert!(seen.contains("write (the tool can make writes"), "{seen:?}");
-        (child, pty.master, id)
-    }
 
     #[test]
     fn yes_at_the_terminal_lets_the_call_run() {
         let setup = Setup::new("");
-        let (child, master, _id) = start(&setup);
+        let (child, master, _id) = start_approval(&setup);
         nix::unistd::write(&master, b"y\n").expect("answer");
         let out = child.wait_with_output().expect("wait");
         assert_ok(&out);
@@ -477,7 +427,7 @@ mod approval {
     fn jail_approve_and_deny_answer_from_elsewhere() {
         for (verb, ok) in [("approve", true), ("deny", false)] {
             let setup = Setup::new("");
-            let (child, _master, id) = start(&setup);
+            let (child, _master, id) = start_approval(&setup);
             let pending = run(setup.jail().args(["approve"]));
             assert!(stdout(&pending).contains(&id), "{}", stdout(&pending));
             let answer = run(setup.jail().args([verb, &id]));
