@@ -114,7 +114,7 @@ impl Approvals {
     }
 
     fn wait(&self, tty: &mut std::fs::File, answer: &Path, cancel: &AtomicBool) -> Decision {
-        let deadline = Instant::now() + self.timeout;
+        let deadline = crate::state::deadline(self.timeout.as_secs());
         let mut line = Vec::new();
         while Instant::now() < deadline {
             if cancel.load(Ordering::Relaxed) {

@@ -154,7 +154,7 @@ impl LazyServer {
         match (self.idle, self.running) {
             (Some(server), _) => Ok(server.session),
             (None, Some(thread)) => {
-                let deadline = Instant::now() + SERVER_GRACE;
+                let deadline = crate::state::deadline(SERVER_GRACE.as_secs());
                 while !thread.is_finished() && Instant::now() < deadline {
                     std::thread::sleep(Duration::from_millis(10));
                 }
@@ -243,10 +243,7 @@ fn run_jail(
         None => (None, None),
     };
 
-    let deadline = plan
-        .limits
-        .timeout_secs
-        .map(|secs| Instant::now() + Duration::from_secs(secs));
+    let deadline = plan.limits.timeout_secs.map(crate::state::deadline);
     let mut relay = master.as_ref().map(|m| Relay::new(m.as_fd()));
     let mut started: Option<Result<(), jail::JailError>> = None;
     let pid = Pid::from_raw(jail.pid);

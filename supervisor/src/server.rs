@@ -387,7 +387,7 @@ impl Core {
                 "{} calls per second (policy key rpc.calls_per_second)",
                 limits.calls_per_second
             ))
-        } else if record.bytes + size as u64 > limits.max_bytes.0 {
+        } else if record.bytes.saturating_add(size as u64) > limits.max_bytes.0 {
             Some(format!(
                 "{} bytes (policy key rpc.max_bytes)",
                 limits.max_bytes.0

@@ -186,7 +186,7 @@ fn run_command(
         std::thread::spawn(move || {
             let mut out = Vec::new();
             if let Some(pipe) = pipe {
-                let _ = pipe.take(max + 1).read_to_end(&mut out);
+                let _ = pipe.take(max.saturating_add(1)).read_to_end(&mut out);
             }
             out
         })
@@ -203,7 +203,7 @@ fn run_command(
             .take()
             .map(|p| Box::new(p) as Box<dyn Read + Send>),
     );
-    let deadline = Instant::now() + Duration::from_secs(decl.timeout_secs);
+    let deadline = crate::state::deadline(decl.timeout_secs);
     let status = loop {
         match child.try_wait() {
             Ok(Some(status)) => break status,
