@@ -24,8 +24,6 @@ use crate::tools::{self, Secrets, Tool};
 
 /// Malformed frames tolerated before the channel is closed.
 const MAX_STRIKES: u32 = 8;
-/// How much of a call's arguments an approval prompt shows.
-const PREVIEW_CHARS: usize = 300;
 
 pub struct Server {
     pub channel: rpc::Channel,
@@ -496,7 +494,9 @@ impl Core {
     }
 
     fn approve(&self, tool: &str, reason: &str, args: &str, secrets: &Secrets) -> Decision {
-        let preview: String = secrets.redact(args).chars().take(PREVIEW_CHARS).collect();
+        // Whole: the prompt escapes it and shows it, or names the file
+        // that holds it (approvals::shown_request).
+        let preview = secrets.redact(args);
         let pending = Pending {
             id: String::new(),
             session: self.session.id().to_string(),

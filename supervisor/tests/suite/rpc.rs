@@ -417,6 +417,12 @@ mod approval {
     /// supervisor's controlling terminal on a pty we hold; returns once the
     /// prompt is up, with the request id it shows.
     fn start(setup: &Setup) -> (std::process::Child, OwnedFd, String) {
+        let (child, master, id, _) = start_with(setup, "{\"file\": \"x\"}");
+        (child, master, id)
+    }
+
+    /// `start` with these arguments; also returns the terminal's text.
+    fn start_with(setup: &Setup, args: &str) -> (std::process::Child, OwnedFd, String, String) {
         let policy = "[profile.default.tools.write]\ncommand = [\"/bin/cat\"]\n\
                       public_source = false\nsecret_data = false\npublic_sink = false\n\
                       dangerous_writes = true\n";
@@ -435,7 +441,7 @@ mod approval {
                 "--",
                 "sh",
                 "-c",
-                "jail-call write '{\"file\": \"x\"}'",
+                &format!("jail-call write '{args}'"),
             ])
             .current_dir(setup.work.path())
             .env("JAIL_STATE_DIR", setup.state())
@@ -457,7 +463,34 @@ mod approval {
             .expect("an id in the prompt")
             .to_string();
         assert!(seen.contains("write (the tool can make writes"), "{seen:?}");
-        (child, pty.master, id)
+        (child, pty.master, id, seen)
+    }
+
+    /// A bare CR in the request (JSON allows it between tokens) once
+    /// returned the cursor so the rest repainted the dangerous part, and
+    /// only 300 characters were shown; now controls are escaped and the
+    /// whole request is shown.
+    #[test]
+    fn the_prompt_shows_the_whole_request_with_controls_escaped() {
+        let setup = Setup::new("");
+        let pad = "a".repeat(400);
+        let args =
+            format!("{{\"pad\": \"{pad}\", \"cmd\": \"rm -rf ~\",\r\"note\": \"only reads\"}}");
+        let (child, master, id, seen) = start_with(&setup, &args);
+        let listed = stdout(&run(setup.jail().args(["approve"])));
+        nix::unistd::write(&master, b"n\n").expect("answer");
+        let _ = child.wait_with_output().expect("wait");
+        assert!(listed.contains(&id), "{listed}");
+        assert!(listed.contains("\\r\"note\""), "{listed}");
+        assert!(!listed.contains('\r'), "{listed:?}");
+        assert!(
+            seen.contains("\"cmd\": \"rm -rf ~\",\\r\"note\""),
+            "the request is not shown whole and escaped: {seen:?}"
+        );
+        assert!(
+            !seen.contains(",\r\"note"),
+            "a raw CR reached the terminal: {seen:?}"
+        );
     }
 
     #[test]
