@@ -24,6 +24,7 @@ use crate::approvals::Approvals;
 use crate::audit::{AuditLog, Event};
 use crate::server::{Server, Sockets};
 use crate::session::{Session, SessionState};
+use crate::termfilter::TermFilter;
 
 /// Exit status when --timeout killed the jail (as coreutils `timeout`).
 pub const TIMED_OUT: u8 = 124;
@@ -424,11 +425,16 @@ impl Drop for RawMode<'_> {
     }
 }
 
-/// Copies the caller's stdin to the pty master and the master to stdout.
+/// Copies the caller's stdin to the pty master and the master to stdout,
+/// through the filter that keeps the payload's output to drawing
+/// (termfilter.rs: no clipboard writes, no DCS, no title reports).
 struct Relay<'a> {
     master: BorrowedFd<'a>,
     stdin_open: bool,
     master_open: bool,
+    filter: TermFilter,
+    /// The filtered output, reused from read to read.
+    filtered: Vec<u8>,
 }
 
 impl<'a> Relay<'a> {
@@ -437,6 +443,8 @@ impl<'a> Relay<'a> {
             master,
             stdin_open: true,
             master_open: true,
+            filter: TermFilter::new(),
+            filtered: Vec::with_capacity(8192),
         }
     }
 
@@ -478,8 +486,10 @@ impl<'a> Relay<'a> {
                 false
             }
             Ok(n) => {
+                self.filtered.clear();
+                self.filter.filter(&buf[..n], &mut self.filtered);
                 let mut out = std::io::stdout().lock();
-                let _ = out.write_all(&buf[..n]).and_then(|()| out.flush());
+                let _ = out.write_all(&self.filtered).and_then(|()| out.flush());
                 true
             }
         }
