@@ -673,3 +673,32 @@ fn a_tool_call_in_progress_does_not_outlive_the_timeout() {
     assert_eq!(out.status.code(), Some(124), "{}", stderr(&out));
     assert_session_finished(&setup);
 }
+
+/// An HTTP fetch still waiting on a server that never answers, with a long
+/// egress.timeout_secs, when --timeout kills the jail: the supervisor
+/// abandons it after a short grace and still records the session.
+#[test]
+fn a_fetch_in_flight_does_not_outlive_the_timeout() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let port = listener.local_addr().expect("addr").port();
+    // Accepts and holds every connection, answering nothing.
+    std::thread::spawn(move || {
+        let held: Vec<_> = listener.incoming().flatten().collect();
+        drop(held);
+    });
+    let setup = Setup::new(&loopback_policy("\"localhost\"", "timeout_secs = 600\n"));
+    let url = format!("http://localhost:{port}/slow");
+    let out = finishes(setup.jail().args([
+        "exec",
+        "--timeout",
+        "3",
+        "--",
+        "sh",
+        "-c",
+        &format!("jail-call http.fetch '{{\"url\": \"{url}\"}}'"),
+    ]))
+    .expect("the supervisor did not finish within 30 s of the timeout");
+    assert_eq!(out.status.code(), Some(124), "{}", stderr(&out));
+    assert!(stderr(&out).contains("abandoned"), "{}", stderr(&out));
+    assert_session_finished(&setup);
+}
