@@ -5,6 +5,12 @@
 //! to the audit log. A malformed frame gets an error answer; a peer that
 //! keeps sending them, or speaks out of turn, is cut off. Nothing a payload
 //! sends can panic or stall the supervisor's other work.
+//!
+//! No worker outlives the jail: an fd on `Connect` is served only if it is
+//! a fresh SEQPACKET unix socket (`Sockets`), and when the jail ends the
+//! launcher shuts every served socket down and sets `cancel` (approval
+//! waits and tool commands stop); a call still running after that is left
+//! behind (launch.rs `SERVER_GRACE`).
 
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::sync::atomic::AtomicBool;
