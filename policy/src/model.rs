@@ -210,6 +210,14 @@ impl Profile {
             reason,
         };
         let base = format!("profile.{name}");
+        if let Some(var) = self.env.set.keys().find(|k| !crate::env::is_shell_name(k)) {
+            return Err(invalid(
+                format!("{base}.env.set.{}", var.escape_debug()),
+                "a variable name is letters, digits and `_`, not starting with a digit \
+                 (like MY_VAR)"
+                    .to_string(),
+            ));
+        }
         for (cred, source) in &self.credentials {
             let key = format!("{base}.credentials.{cred}");
             check_env_name(cred).map_err(|reason| invalid(key.clone(), reason))?;
@@ -1845,6 +1853,16 @@ approval_timeout_secs = 120
         "[profile.p.limits]\ncpu_time_secs = 0\n",
         "profile.p.limits.cpu_time_secs",
         "above 0"
+    )]
+    #[case(
+        "[profile.p.env.set]\n\"A B\" = \"1\"\n",
+        "profile.p.env.set.A B",
+        "letters, digits and `_`"
+    )]
+    #[case(
+        "[profile.p.env.set]\n\"A\\nB\" = \"1\"\n",
+        "profile.p.env.set.A\\nB",
+        "letters, digits and `_`"
     )]
     #[case(
         "[profile.p]\ntmp_size = \"0\"\n",
