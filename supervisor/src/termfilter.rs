@@ -423,6 +423,93 @@ mod tests {
         assert_eq!(whole(&long), b"ok");
     }
 
+    /// Pieces that make and break sequences, for the property below.
+    const PIECES: [&[u8]; 24] = [
+        b"\x1b",
+        b"]",
+        b"[",
+        b"P",
+        b"_",
+        b"^",
+        b"X",
+        b"\\",
+        b"\x07",
+        b"\x9d",
+        b"\x9c",
+        b"\x90",
+        b"\x9b",
+        b"\xc2",
+        b"\x9f",
+        b"52;c;",
+        b"0;",
+        b"21t",
+        b"1m",
+        b"?",
+        b"\x18",
+        b"a",
+        b"\xc3\xa9",
+        b"\xe2\x9c",
+    ];
+
+    /// What never leaves the filter: the openers of dropped strings, an
+    /// OSC other than a title, or a C1 control in either form.
+    fn leaks(out: &[u8]) -> Option<usize> {
+        let text = String::from_utf8_lossy(out);
+        if text.chars().any(|c| ('\u{80}'..='\u{9f}').contains(&c)) {
+            return Some(usize::MAX);
+        }
+        out.windows(3)
+            .position(|w| match w {
+                [ESC, b'P' | b'_' | b'^' | b'X', _] => true,
+                [ESC, b']', n] => !matches!(n, b'0' | b'1' | b'2'),
+                _ => false,
+            })
+            .or_else(|| {
+                // A raw C1 byte that is not inside a UTF-8 character.
+                let mut need = 0;
+                out.iter().position(|&b| {
+                    if need > 0 && (0x80..=0xbf).contains(&b) {
+                        need -= 1;
+                        return false;
+                    }
+                    need = match b {
+                        0xc2..=0xdf => 1,
+                        0xe0..=0xef => 2,
+                        0xf0..=0xf4 => 3,
+                        _ => 0,
+                    };
+                    (0x80..=0x9f).contains(&b)
+                })
+            })
+    }
+
+    #[test]
+    fn the_leak_check_finds_leaks() {
+        for raw in [
+            &b"\x1b]52;c;x\x07"[..],
+            b"\x1bPq\x1b\\",
+            b"\x9d52;c;x\x9c",
+            b"\xc2\x9d52;x",
+        ] {
+            assert!(leaks(raw).is_some(), "{raw:?}");
+            assert_eq!(leaks(&whole(raw)), None, "{raw:?}");
+        }
+        assert_eq!(leaks("\u{15d}".as_bytes()), None);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn no_soup_of_pieces_leaks_a_dropped_sequence(
+            picks in proptest::collection::vec(0..PIECES.len(), 0..40),
+            cut in 0usize..200,
+        ) {
+            let input: Vec<u8> = picks.iter().flat_map(|&i| PIECES[i].iter().copied()).collect();
+            let at = cut.min(input.len());
+            let out = run(&[&input[..at], &input[at..]]);
+            proptest::prop_assert_eq!(leaks(&out), None, "{:?} -> {:?}", input, out);
+        }
+    }
+
     #[test]
     fn a_split_osc_52_leaks_nothing() {
         let out = run(&[b"x\x1b", b"]5", b"2;c;aGVs", b"bG8=\x1b", b"\\y"]);
