@@ -4,7 +4,7 @@
 # message variant, each decoded under catch_unwind (rpc/tests/fuzz_codec.rs).
 # Prints the number of inputs and crashes; fails on any crash.
 #   scripts/fuzz-codec.sh                      # 10 million, fixed seed
-#   FUZZ_CASES=50000000 FUZZ_SEED=7 scripts/fuzz-codec.sh
+#   FUZZ_CASES=50000000 FUZZ_SEED=0x5eed scripts/fuzz-codec.sh  # decimal or 0x hex
 # The libFuzzer target (rpc/fuzz, nightly + cargo-fuzz) covers the same
 # decode path with coverage feedback where that toolchain is available.
 set -eu

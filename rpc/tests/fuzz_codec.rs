@@ -184,11 +184,21 @@ fn fuzz(seed: u64, cases: u64) -> Vec<(u64, Vec<u8>)> {
     crashes
 }
 
+/// `name` from the environment, decimal or `0x` hex; `default` when unset.
+/// A value that does not parse is a mistake worth stopping for.
 fn env_number(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.trim().parse().ok())
-        .unwrap_or(default)
+    let Ok(text) = std::env::var(name) else {
+        return default;
+    };
+    let text = text.trim();
+    let parsed = match text.strip_prefix("0x") {
+        Some(hex) => u64::from_str_radix(hex, 16),
+        None => text.parse(),
+    };
+    match parsed {
+        Ok(n) => n,
+        Err(err) => panic!("{name}={text}: {err}; give a decimal or 0x-hex number"),
+    }
 }
 
 fn run(default_cases: u64) {
