@@ -54,7 +54,9 @@ pub fn open(path: &Path) -> io::Result<Opened> {
 fn fs_type_by_id(id: u64) -> Option<String> {
     use std::sync::Mutex;
     static MOUNTINFO: Mutex<String> = Mutex::new(String::new());
-    let mut cached = MOUNTINFO.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut cached = MOUNTINFO
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     if let Some(found) = fs_type_of(&cached, id) {
         return Some(found);
     }

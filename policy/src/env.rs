@@ -96,16 +96,31 @@ fn matches_name(name: &str, pattern: &str) -> bool {
     }
 }
 
+/// Whether `name` is a shell-style variable name: `[A-Za-z_][A-Za-z0-9_]*`.
+/// Anything else (spaces, `=`, newlines, NUL, empty) either cannot be set
+/// or cannot be used from a shell, and hides what the jail really gets.
+pub fn is_shell_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
 fn check_entry(name: &str, value: &str) -> Result<(), PolicyError> {
     let bad = |reason| PolicyError::BadEnv {
-        entry: name.to_string(),
+        // Escaped: a name with a newline or escape must not redraw the message.
+        entry: name.escape_debug().to_string(),
         reason,
     };
     if name.is_empty() {
         return Err(bad("the name is empty"));
     }
-    if name.contains('=') || name.contains('\0') {
-        return Err(bad("a name may not contain `=` or NUL"));
+    if !is_shell_name(name) {
+        return Err(bad(
+            "a name is letters, digits and `_`, not starting with a digit (like MY_VAR); \
+             fix the --env/--env-pass argument or the env.set key",
+        ));
     }
     if value.contains('\0') {
         return Err(bad("the value contains a NUL byte"));
@@ -199,5 +214,53 @@ mod tests {
     #[case(EnvRequest { pass: vec!["UNSET_VAR".into()], ..Default::default() })]
     fn malformed_requests_are_refused(#[case] request: EnvRequest) {
         assert!(build_with(request).is_err());
+    }
+
+    #[rstest]
+    #[case("A B=1", "A B")]
+    #[case("A\nB=1", "A\\nB")]
+    #[case("A\rB=1", "A\\rB")]
+    #[case("1A=1", "1A")]
+    #[case("A-B=1", "A-B")]
+    #[case("A\u{1b}[2J=1", "A\\u{1b}[2J")]
+    #[case("\u{e9}T\u{e9}=1", "\u{e9}T\u{e9}")]
+    fn names_that_are_not_shell_names_are_refused_escaped(
+        #[case] entry: &str,
+        #[case] shown: &str,
+    ) {
+        let err = build_with(EnvRequest {
+            set: vec![entry.into()],
+            ..Default::default()
+        })
+        .expect_err("refused");
+        let message = err.to_string();
+        assert!(message.contains(&format!("`{shown}`")), "{message}");
+        assert!(message.contains("letters, digits and `_`"), "{message}");
+        assert!(
+            !message.contains('\n') && !message.contains('\r'),
+            "{message}"
+        );
+    }
+
+    #[rstest]
+    #[case("A\0B", "NUL-in-name")]
+    #[case("", "empty")]
+    fn pass_names_are_checked_too(#[case] name: &str, #[case] _why: &str) {
+        let err = build_with(EnvRequest {
+            pass: vec![name.into()],
+            ..Default::default()
+        })
+        .expect_err("refused");
+        assert!(matches!(err, PolicyError::BadEnv { .. }), "{err}");
+    }
+
+    #[test]
+    fn shell_names() {
+        for good in ["A", "_", "a_b9", "PATH", "_X1"] {
+            assert!(is_shell_name(good), "{good}");
+        }
+        for bad in ["", "9A", "A B", "A=B", "A\0", "A.B", "\u{e9}"] {
+            assert!(!is_shell_name(bad), "{bad:?}");
+        }
     }
 }

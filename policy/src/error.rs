@@ -91,6 +91,8 @@ pub enum PolicyError {
         value: u64,
         reason: &'static str,
     },
+    #[error("{key}: {reason}")]
+    BadLimit { key: &'static str, reason: String },
     #[error("the degraded tier (no user namespaces) cannot run this: {reason}")]
     Degraded { reason: String },
     #[error("{origin}: `{key}`: {reason}")]

@@ -247,6 +247,14 @@ impl Profile {
             reason,
         };
         let base = format!("profile.{name}");
+        if let Some(var) = self.env.set.keys().find(|k| !crate::env::is_shell_name(k)) {
+            return Err(invalid(
+                format!("{base}.env.set.{}", var.escape_debug()),
+                "a variable name is letters, digits and `_`, not starting with a digit \
+                 (like MY_VAR)"
+                    .to_string(),
+            ));
+        }
         for (cred, source) in &self.credentials {
             let key = format!("{base}.credentials.{cred}");
             check_env_name(cred).map_err(|reason| invalid(key.clone(), reason))?;
@@ -295,9 +303,8 @@ impl Profile {
             {
                 return Err(invalid(format!("{key}.credentials"), undeclared(cred)));
             }
-            if decl.timeout_secs == 0 {
-                return Err(invalid(format!("{key}.timeout_secs"), nonzero_secs()));
-            }
+            check_secs(decl.timeout_secs)
+                .map_err(|reason| invalid(format!("{key}.timeout_secs"), reason))?;
         }
         for (index, header) in self.egress.headers.iter().enumerate() {
             let key = format!("{base}.egress.headers[{index}]");
@@ -319,14 +326,24 @@ impl Profile {
             }
         }
         self.validate_review(&base, &invalid)?;
+        let optional = |secs: Option<u64>| secs.map_or(Ok(()), check_secs);
         for (key, secs) in [
-            ("egress.timeout_secs", self.egress.timeout_secs),
-            ("rpc.session_ttl_secs", self.rpc.session_ttl_secs),
-            ("rpc.approval_timeout_secs", self.rpc.approval_timeout_secs),
+            ("egress.timeout_secs", check_secs(self.egress.timeout_secs)),
+            (
+                "rpc.session_ttl_secs",
+                check_secs(self.rpc.session_ttl_secs),
+            ),
+            (
+                "rpc.approval_timeout_secs",
+                check_secs(self.rpc.approval_timeout_secs),
+            ),
+            ("limits.timeout_secs", optional(self.limits.timeout_secs)),
+            ("limits.cpu_time_secs", optional(self.limits.cpu_time_secs)),
+            ("tmp_size", check_size(self.tmp_size)),
+            ("limits.memory", check_size(self.limits.memory)),
+            ("limits.file_size", check_size(self.limits.file_size)),
         ] {
-            if secs == 0 {
-                return Err(invalid(format!("{base}.{key}"), nonzero_secs()));
-            }
+            secs.map_err(|reason| invalid(format!("{base}.{key}"), reason))?;
         }
         Ok(())
     }
@@ -384,6 +401,34 @@ impl Profile {
 /// 0 could mean "no limit" or "at once"; neither is what anyone wants here.
 fn nonzero_secs() -> String {
     "0 seconds is not a limit; give a number of seconds above 0".to_string()
+}
+
+/// The longest any timeout, time limit or session may be: a year (366
+/// days). Longer is surely a mistake, and a deadline that far out cannot
+/// overflow a clock (2^63 seconds, say, would).
+pub const MAX_SECS: u64 = 366 * 24 * 60 * 60;
+
+/// Why `secs` cannot be a timeout or time limit, if it cannot: 0, or more
+/// than [`MAX_SECS`].
+pub fn check_secs(secs: u64) -> Result<(), String> {
+    if secs == 0 {
+        return Err(nonzero_secs());
+    }
+    if secs > MAX_SECS {
+        return Err(format!(
+            "{secs} seconds is more than a year; give at most {MAX_SECS} (366 days)"
+        ));
+    }
+    Ok(())
+}
+
+/// Why `size` cannot be a size limit, if it cannot: a tmpfs of size 0 has
+/// no limit at all, and 0 bytes of memory or file kills the payload.
+pub fn check_size(size: ByteSize) -> Result<(), String> {
+    if size.0 == 0 {
+        return Err("0 bytes is not a usable limit; give a size above 0, like \"64M\"".to_string());
+    }
+    Ok(())
 }
 
 /// `env.pass` matching: an exact name, or a prefix ending in `*`.
@@ -945,8 +990,10 @@ impl TryFrom<ReviewerTable> for ReviewerConfig {
             ));
         }
         let timeout_secs = match table.timeout_secs {
-            Some(0) => return Err(format!("`timeout_secs`: {}", nonzero_secs())),
-            Some(secs) => secs,
+            Some(secs) => {
+                check_secs(secs).map_err(|reason| format!("`timeout_secs`: {reason}"))?;
+                secs
+            }
             None => REVIEWER_TIMEOUT_SECS,
         };
         let http = |default_url: &str| -> Result<HttpReviewerConfig, String> {
@@ -1813,6 +1860,56 @@ approval_timeout_secs = 120
         "[profile.p.rpc]\nsession_ttl_secs = 0\n",
         "profile.p.rpc.session_ttl_secs",
         "above 0"
+    )]
+    #[case(
+        "[profile.p.limits]\ntimeout_secs = 9223372036854775807\n",
+        "profile.p.limits.timeout_secs",
+        "at most 31622400"
+    )]
+    #[case(
+        "[profile.p.limits]\ntimeout_secs = 0\n",
+        "profile.p.limits.timeout_secs",
+        "above 0"
+    )]
+    #[case(
+        "[profile.p.egress]\ntimeout_secs = 9223372036854775807\n",
+        "profile.p.egress.timeout_secs",
+        "more than a year"
+    )]
+    #[case(
+        "[profile.p.rpc]\napproval_timeout_secs = 31622401\n",
+        "profile.p.rpc.approval_timeout_secs",
+        "more than a year"
+    )]
+    #[case(
+        "[profile.p.tools.t]\ncommand = [\"/bin/t\"]\ntimeout_secs = 9223372036854775807\n",
+        "profile.p.tools.t.timeout_secs",
+        "more than a year"
+    )]
+    #[case(
+        "[profile.p.limits]\ncpu_time_secs = 0\n",
+        "profile.p.limits.cpu_time_secs",
+        "above 0"
+    )]
+    #[case(
+        "[profile.p.env.set]\n\"A B\" = \"1\"\n",
+        "profile.p.env.set.A B",
+        "letters, digits and `_`"
+    )]
+    #[case(
+        "[profile.p.env.set]\n\"A\\nB\" = \"1\"\n",
+        "profile.p.env.set.A\\nB",
+        "letters, digits and `_`"
+    )]
+    #[case(
+        "[profile.p]\ntmp_size = \"0\"\n",
+        "profile.p.tmp_size",
+        "size above 0"
+    )]
+    #[case(
+        "[profile.p.limits]\nmemory = 0\n",
+        "profile.p.limits.memory",
+        "size above 0"
     )]
     fn cross_key_errors_name_the_key(#[case] text: &str, #[case] key: &str, #[case] needle: &str) {
         let err = crate::parse(text, "p.toml").expect_err("must be refused");

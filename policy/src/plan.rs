@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::env::{self, EnvRequest};
-use crate::model::{BindSpec, CwdMode, Profile};
+use crate::model::{check_secs, check_size, BindSpec, CwdMode, Profile};
 use crate::mounts::{
     blocked_entries, check_dest, checked_source, FileKind, FsView, Identity, Opened, ScanLimits,
 };
@@ -187,6 +187,11 @@ pub fn build(
 ) -> Result<JailPlan, PolicyError> {
     let overrides = &request.limits;
     let tmp_size = overrides.tmp_size.unwrap_or(profile.tmp_size).0;
+    check_limit("tmp_size (--tmpfs-size)", check_size(ByteSize(tmp_size)))?;
+    let timeout_secs = overrides.timeout_secs.or(profile.limits.timeout_secs);
+    if let Some(secs) = timeout_secs {
+        check_limit("limits.timeout_secs (--timeout)", check_secs(secs))?;
+    }
     if request.argv.is_empty() {
         return Err(PolicyError::NoCommand);
     }
@@ -425,7 +430,7 @@ pub fn build(
         argv: request.argv.clone(),
         env: env.vars,
         limits: PlanLimits {
-            timeout_secs: overrides.timeout_secs.or(profile.limits.timeout_secs),
+            timeout_secs,
             tmp_size,
             rlimits: rlimits(&profile.limits, overrides)?,
         },
@@ -549,18 +554,21 @@ fn rlimits(
             reason: "a jail needs at least 2 processes, its init and the payload; raise it",
         });
     }
+    let memory = overrides.memory.unwrap_or(limits.memory);
+    check_limit("limits.memory (--memory)", check_size(memory))?;
+    let cpu_time = overrides.cpu_time_secs.or(limits.cpu_time_secs);
+    if let Some(secs) = cpu_time {
+        check_limit("limits.cpu_time_secs (--cpu-time)", check_secs(secs))?;
+    }
     let limit = |resource, value| Rlimit { resource, value };
     let mut list = vec![
         limit(RlimitResource::Core, 0),
         limit(RlimitResource::Nofile, limits.nofile),
         limit(RlimitResource::Nproc, pids),
         limit(RlimitResource::Fsize, limits.file_size.0),
-        limit(
-            RlimitResource::Data,
-            overrides.memory.unwrap_or(limits.memory).0,
-        ),
+        limit(RlimitResource::Data, memory.0),
     ];
-    if let Some(secs) = overrides.cpu_time_secs.or(limits.cpu_time_secs) {
+    if let Some(secs) = cpu_time {
         list.push(limit(RlimitResource::Cpu, secs));
     }
     Ok(list)
@@ -568,6 +576,11 @@ fn rlimits(
 
 /// The jail's init and the payload.
 const MIN_PIDS: u64 = 2;
+
+/// A limit from the profile or its flag, refused with both names.
+fn check_limit(key: &'static str, checked: Result<(), String>) -> Result<(), PolicyError> {
+    checked.map_err(|reason| PolicyError::BadLimit { key, reason })
+}
 
 fn mount(dest: impl AsRef<Path>, kind: MountKind) -> Mount {
     Mount {
@@ -834,6 +847,26 @@ pub(crate) mod tests {
         assert_eq!(plan.cwd, Path::new("/home/u/proj"));
         assert!(find(&plan, "/home/u/.ssh").is_none());
         assert_eq!(plan.uid_map.inside, 1000);
+    }
+
+    #[rstest::rstest]
+    #[case::timeout_overflows_a_clock(LimitOverrides { timeout_secs: Some(1 << 63), ..Default::default() }, "limits.timeout_secs (--timeout)", "more than a year")]
+    #[case::timeout_zero(LimitOverrides { timeout_secs: Some(0), ..Default::default() }, "--timeout", "above 0")]
+    #[case::cpu_time_zero(LimitOverrides { cpu_time_secs: Some(0), ..Default::default() }, "limits.cpu_time_secs (--cpu-time)", "above 0")]
+    #[case::cpu_time_huge(LimitOverrides { cpu_time_secs: Some(u64::MAX), ..Default::default() }, "--cpu-time", "more than a year")]
+    #[case::memory_zero(LimitOverrides { memory: Some(ByteSize(0)), ..Default::default() }, "limits.memory (--memory)", "size above 0")]
+    #[case::tmpfs_zero(LimitOverrides { tmp_size: Some(ByteSize(0)), ..Default::default() }, "tmp_size (--tmpfs-size)", "size above 0")]
+    fn limits_that_cannot_work_are_refused_naming_key_and_flag(
+        #[case] limits: LimitOverrides,
+        #[case] names: &str,
+        #[case] needle: &str,
+    ) {
+        let mut req = request();
+        req.limits = limits;
+        let err = build(&Profile::default(), &req, &host()).expect_err("refused");
+        let message = err.to_string();
+        assert!(message.contains(names), "{message}");
+        assert!(message.contains(needle), "{message}");
     }
 
     #[test]

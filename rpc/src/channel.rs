@@ -8,7 +8,7 @@ use std::os::fd::{AsFd, AsRawFd, BorrowedFd, FromRawFd, IntoRawFd, OwnedFd, RawF
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use nix::errno::Errno;
-use nix::sys::socket::{self, sockopt, AddressFamily, MsgFlags, SockFlag, SockType};
+use nix::sys::socket::{self, sockopt, AddressFamily, MsgFlags, SockFlag, SockType, SockaddrLike};
 use nix::sys::stat::{fstat, SFlag};
 use serde::{de::DeserializeOwned, Serialize};
 
@@ -229,6 +229,53 @@ impl From<OwnedFd> for Channel {
     fn from(fd: OwnedFd) -> Self {
         Self::new(fd)
     }
+}
+
+/// Which socket an fd refers to: the inode on the kernel's socket
+/// filesystem. Two fds with the same id are the same socket (one may be a
+/// dup or an SCM_RIGHTS copy of the other).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SocketId {
+    dev: u64,
+    ino: u64,
+}
+
+impl SocketId {
+    pub fn of(fd: BorrowedFd<'_>) -> Result<SocketId, RpcError> {
+        let stat = fstat(fd.as_raw_fd()).map_err(|source| RpcError::Io {
+            op: "fstat",
+            source,
+        })?;
+        Ok(SocketId {
+            dev: stat.st_dev,
+            ino: stat.st_ino,
+        })
+    }
+}
+
+/// Checks an fd a peer attached to `Connect` before it is served: it must
+/// be an `AF_UNIX` `SOCK_SEQPACKET` socket. Returns its id, for the caller
+/// to compare with the sockets it already holds (a socket served twice, or
+/// the peer's own end of the channel, would never see end of file).
+pub fn check_private(fd: BorrowedFd<'_>) -> Result<SocketId, RpcError> {
+    let refuse = |reason: &'static str| RpcError::NotAChannel { reason };
+    let stat = fstat(fd.as_raw_fd()).map_err(|_| refuse("cannot be inspected (fstat failed)"))?;
+    if SFlag::from_bits_truncate(stat.st_mode) & SFlag::S_IFMT != SFlag::S_IFSOCK {
+        return Err(refuse("is not a socket"));
+    }
+    // The domain from the socket's own address (SO_DOMAIN has no nix
+    // wrapper): an unnamed socketpair end still reports AF_UNIX.
+    let family = socket::getsockname::<socket::SockaddrStorage>(fd.as_raw_fd())
+        .ok()
+        .and_then(|addr| addr.family());
+    if family != Some(AddressFamily::Unix) {
+        return Err(refuse("is not an AF_UNIX socket"));
+    }
+    match socket::getsockopt(&fd, sockopt::SockType) {
+        Ok(SockType::SeqPacket) => {}
+        _ => return Err(refuse("is not a SOCK_SEQPACKET socket")),
+    }
+    SocketId::of(fd)
 }
 
 fn retry_eintr<T>(mut f: impl FnMut() -> nix::Result<T>) -> nix::Result<T> {

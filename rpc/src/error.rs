@@ -43,6 +43,8 @@ pub enum RpcError {
     NoFd,
     #[error("{RPC_FD_ENV}={value} {reason}; jail-call only works inside a jail started by `jail exec`/`jail run`")]
     BadFd { value: String, reason: String },
+    #[error("the fd attached to Connect {reason}; attach one end of a fresh socketpair(AF_UNIX, SOCK_SEQPACKET)")]
+    NotAChannel { reason: &'static str },
     #[error("the other end closed the rpc channel")]
     Closed,
     #[error("unexpected message on the rpc channel: expected {expected}, received {received}")]

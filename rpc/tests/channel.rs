@@ -249,3 +249,39 @@ fn a_private_channel_is_served_on_the_attached_socket() {
     let seen = server.join().unwrap();
     assert_eq!(seen.len(), 2, "Hello and the call, on the private channel");
 }
+
+/// What `Connect` accepts: a fresh AF_UNIX SEQPACKET socket, nothing else.
+#[test]
+fn check_private_accepts_only_unix_seqpacket_sockets() {
+    use nix::sys::socket::{socketpair, AddressFamily, SockFlag, SockType};
+    use rpc::channel::{check_private, SocketId};
+    use std::os::fd::AsFd;
+
+    let (a, b) = rpc::pair().unwrap();
+    let id = check_private(a.as_fd()).unwrap();
+    assert_eq!(id, SocketId::of(a.as_fd()).unwrap());
+    assert_ne!(id, check_private(b.as_fd()).unwrap());
+    let dup = a.try_clone().unwrap();
+    assert_eq!(
+        check_private(dup.as_fd()).unwrap(),
+        id,
+        "a dup is the same socket"
+    );
+
+    let reason = |fd: std::os::fd::BorrowedFd<'_>| match check_private(fd) {
+        Err(rpc::RpcError::NotAChannel { reason }) => reason,
+        other => panic!("{other:?}"),
+    };
+    let (stream, _) = socketpair(
+        AddressFamily::Unix,
+        SockType::Stream,
+        None,
+        SockFlag::SOCK_CLOEXEC,
+    )
+    .unwrap();
+    assert_eq!(reason(stream.as_fd()), "is not a SOCK_SEQPACKET socket");
+    let udp = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    assert_eq!(reason(udp.as_fd()), "is not an AF_UNIX socket");
+    let (read, _write) = nix::unistd::pipe().unwrap();
+    assert_eq!(reason(read.as_fd()), "is not a socket");
+}

@@ -50,7 +50,7 @@ pub struct Pending {
     pub session: String,
     pub tool: String,
     pub reason: String,
-    /// The arguments, redacted and shortened.
+    /// The arguments, redacted, whole. Shown only through [`shown`].
     pub preview: String,
     pub created: u64,
 }
@@ -148,9 +148,9 @@ impl Approvals {
             tty,
             "\r\njail: approval needed [{id}]: {} ({})\r\n  args: {}\r\n  {how}`jail approve {id}` / \
              `jail deny {id}` from another terminal; {} s\r\n",
-            pending.tool,
-            pending.reason,
-            pending.preview,
+            shown(&pending.tool),
+            shown(&pending.reason),
+            shown_request(&pending.preview, &request),
             self.timeout.as_secs()
         );
         let asked = Asked {
@@ -167,7 +167,7 @@ impl Approvals {
     }
 
     fn wait(&self, tty: &mut std::fs::File, asked: &Asked, cancel: &AtomicBool) -> Decision {
-        let deadline = Instant::now() + self.timeout;
+        let deadline = crate::state::deadline(self.timeout.as_secs());
         let mut line = Vec::new();
         while Instant::now() < deadline {
             if cancel.load(Ordering::Relaxed) {
@@ -290,6 +290,98 @@ pub fn list(state: &StateDir) -> Vec<Pending> {
         .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
         .filter_map(|e| state::read_json(&e.path()).ok())
         .collect()
+}
+
+/// How much of a request a prompt shows before it names the file instead.
+const SHOWN_CHARS: usize = 4000;
+
+/// `text` with every character that could act on a terminal made visible:
+/// C0 and C1 controls and DEL as `\r`, `\n`, `\t`, `\x1b`, `\u{9b}`, and the
+/// invisible characters that reorder or hide text (bidi controls, zero
+/// widths) as `\u{..}`; a backslash doubles so the escapes are unambiguous.
+/// A bare CR in a request could otherwise redraw the prompt over its
+/// dangerous part.
+pub fn shown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\r' => out.push_str("\\r"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\0'..='\u{1f}' | '\u{7f}' => out.push_str(&format!("\\x{:02x}", u32::from(c))),
+            c if c.is_control() || is_invisible(c) => {
+                out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Format characters that change how text reads without showing.
+fn is_invisible(c: char) -> bool {
+    matches!(c,
+        '\u{200b}'..='\u{200f}' // zero widths, LRM, RLM
+        | '\u{202a}'..='\u{202e}' // bidi embeddings and overrides
+        | '\u{2060}'..='\u{2064}' // word joiner, invisible operators
+        | '\u{2066}'..='\u{2069}' // bidi isolates
+        | '\u{feff}' // zero-width no-break space
+    )
+}
+
+/// The request's arguments for a prompt: whole and escaped, or, past
+/// `SHOWN_CHARS`, the start and the file (`path`) that holds all of it.
+pub fn shown_request(args: &str, path: &Path) -> String {
+    let escaped = shown(args);
+    if escaped.chars().count() <= SHOWN_CHARS {
+        return escaped;
+    }
+    let start: String = escaped.chars().take(SHOWN_CHARS).collect();
+    format!(
+        "{start} [... {} characters in all; the whole request is in {}]",
+        args.chars().count(),
+        path.display()
+    )
+}
+
+#[cfg(test)]
+mod display_tests {
+    use super::*;
+
+    #[test]
+    fn controls_and_invisibles_are_escaped() {
+        assert_eq!(
+            shown("ok\rrm -rf /\n\x1b[2K\u{9b}31m\u{202e}x\\y\tz\u{7f}"),
+            "ok\\rrm -rf /\\n\\x1b[2K\\u{9b}31m\\u{202e}x\\\\y\\tz\\x7f"
+        );
+        assert_eq!(
+            shown("{\"url\": \"https://x/ü\"}"),
+            "{\"url\": \"https://x/ü\"}"
+        );
+    }
+
+    #[test]
+    fn nothing_a_terminal_acts_on_survives() {
+        let all: String = (0u32..0x3000).filter_map(char::from_u32).collect();
+        let out = shown(&all);
+        assert!(!out.chars().any(|c| c.is_control() || is_invisible(c)));
+    }
+
+    #[test]
+    fn a_long_request_is_shown_in_part_and_named_whole() {
+        let path = Path::new("/state/pending/ab12.json");
+        let short = "a".repeat(SHOWN_CHARS);
+        assert_eq!(shown_request(&short, path), short);
+        let long = format!("{}\rEVIL", "a".repeat(SHOWN_CHARS));
+        let out = shown_request(&long, path);
+        assert!(out.contains("/state/pending/ab12.json"), "{out}");
+        assert!(
+            out.contains(&format!("{} characters", SHOWN_CHARS + 5)),
+            "{out}"
+        );
+        assert!(!out.contains('\r'));
+    }
 }
 
 #[cfg(test)]

@@ -55,6 +55,12 @@ pub enum Event {
         decision: String,
         by: String,
     },
+    /// Something the payload sent was refused before it was acted on
+    /// (e.g. a bad fd attached to `Connect`).
+    Refused {
+        what: String,
+        reason: String,
+    },
     Exit {
         status: i32,
     },

@@ -29,7 +29,7 @@ use std::io::Read;
 use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
 use std::str::FromStr;
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use policy::egress::{address_refusal, host_allowed, is_ip_literal, HostPattern};
 use policy::model::Egress;
@@ -180,7 +180,7 @@ pub fn fetch(
     credential: &dyn Fn(&str) -> Option<SecretString>,
     records: &mut Vec<EgressRecord>,
 ) -> Result<FetchResponse, EgressError> {
-    let deadline = Instant::now() + Duration::from_secs(rules.timeout_secs);
+    let deadline = crate::state::deadline(rules.timeout_secs);
     let max_bytes = rules.max_response_bytes.0;
     let mut method = parse_method(&req.method)?;
     let caller_headers = caller_headers(&req.headers)?;
@@ -736,6 +736,7 @@ mod tests {
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     use std::sync::{Arc, Mutex};
     use std::thread::JoinHandle;
+    use std::time::Duration;
 
     use policy::model::CredentialHeader;
     use policy::size::ByteSize;

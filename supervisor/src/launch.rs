@@ -22,13 +22,19 @@ use policy::JailPlan;
 
 use crate::approvals::Approvals;
 use crate::audit::{AuditLog, Event};
-use crate::server::Server;
+use crate::server::{Server, Sockets};
 use crate::session::{Session, SessionState};
+use crate::termfilter::TermFilter;
 
 /// Exit status when --timeout killed the jail (as coreutils `timeout`).
 pub const TIMED_OUT: u8 = 124;
 /// Exit status when the kernel killed the jail for reaching its memory limit.
 pub const OUT_OF_MEMORY: u8 = 123;
+
+/// How long the supervisor waits, once the jail has ended and every channel
+/// is shut down, for a call still running on the server (an HTTP fetch); it
+/// then writes the session as of the last finished call.
+const SERVER_GRACE: Duration = Duration::from_secs(1);
 
 /// Signals the supervisor passes to the jail's init, which passes them on.
 const FORWARDED: [Signal; 7] = [
@@ -69,6 +75,9 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> anyhow::Result<u
     // requests are checked against the memory.
     session.record.state = SessionState::Running;
     let cancel = Arc::new(AtomicBool::new(false));
+    let sockets =
+        Sockets::new(ours.as_fd(), theirs.as_fd()).context("inspecting the RPC channel")?;
+    let latest = Arc::new(std::sync::Mutex::new(session.clone()));
     let server = Server {
         channel: rpc::Channel::new(ours),
         approvals: Approvals::new(
@@ -80,11 +89,16 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> anyhow::Result<u
         profile,
         audit: Arc::clone(&audit),
         cancel: Arc::clone(&cancel),
+        sockets: sockets.clone(),
+        latest: Arc::clone(&latest),
     };
     let mut server = LazyServer::new(server);
     let result = run_jail(plan, verbose, theirs, &mut server);
+    // The jail is gone, and everything serving it ends now: waits stop,
+    // tool commands are killed, every channel reads end of file.
     cancel.store(true, Ordering::Relaxed);
-    let mut session = server.finish()?;
+    sockets.close_all();
+    let mut session = server.finish(&latest)?;
     let status = match &result {
         Ok(code) => i32::from(*code),
         Err(err) => i32::from(crate::cli::exit_code_for(err)),
@@ -137,14 +151,31 @@ impl LazyServer {
         }
     }
 
-    /// The session, once the server (if it ran) has seen the channel close:
-    /// when the last jail process holding it is gone.
-    fn finish(self) -> anyhow::Result<Session> {
+    /// The session, once the server (if it ran) has ended: its channels are
+    /// shut down by now, so only a call in progress can hold it, and that
+    /// one is left behind after `SERVER_GRACE` with `latest` as the record.
+    fn finish(self, latest: &std::sync::Mutex<Session>) -> anyhow::Result<Session> {
         match (self.idle, self.running) {
             (Some(server), _) => Ok(server.session),
-            (None, Some(thread)) => thread
-                .join()
-                .map_err(|_| anyhow::anyhow!("the RPC server thread panicked")),
+            (None, Some(thread)) => {
+                let deadline = crate::state::deadline(SERVER_GRACE.as_secs());
+                while !thread.is_finished() && Instant::now() < deadline {
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+                if !thread.is_finished() {
+                    eprintln!(
+                        "jail: a tool call was still running when the jail ended; \
+                         it was abandoned"
+                    );
+                    return Ok(latest
+                        .lock()
+                        .unwrap_or_else(|poisoned| poisoned.into_inner())
+                        .clone());
+                }
+                thread
+                    .join()
+                    .map_err(|_| anyhow::anyhow!("the RPC server thread panicked"))
+            }
             (None, None) => Err(anyhow::anyhow!("the RPC server was lost")),
         }
     }
@@ -216,10 +247,7 @@ fn run_jail(
         None => (None, None),
     };
 
-    let deadline = plan
-        .limits
-        .timeout_secs
-        .map(|secs| Instant::now() + Duration::from_secs(secs));
+    let deadline = plan.limits.timeout_secs.map(crate::state::deadline);
     let mut relay = master.as_ref().map(|m| Relay::new(m.as_fd()));
     let mut started: Option<Result<(), jail::JailError>> = None;
     let pid = Pid::from_raw(jail.pid);
@@ -400,11 +428,16 @@ impl Drop for RawMode<'_> {
     }
 }
 
-/// Copies the caller's stdin to the pty master and the master to stdout.
+/// Copies the caller's stdin to the pty master and the master to stdout,
+/// through the filter that keeps the payload's output to drawing
+/// (termfilter.rs: no clipboard writes, no DCS, no title reports).
 struct Relay<'a> {
     master: BorrowedFd<'a>,
     stdin_open: bool,
     master_open: bool,
+    filter: TermFilter,
+    /// The filtered output, reused from read to read.
+    filtered: Vec<u8>,
 }
 
 impl<'a> Relay<'a> {
@@ -413,6 +446,8 @@ impl<'a> Relay<'a> {
             master,
             stdin_open: true,
             master_open: true,
+            filter: TermFilter::new(),
+            filtered: Vec::with_capacity(8192),
         }
     }
 
@@ -454,8 +489,10 @@ impl<'a> Relay<'a> {
                 false
             }
             Ok(n) => {
+                self.filtered.clear();
+                self.filter.filter(&buf[..n], &mut self.filtered);
                 let mut out = std::io::stdout().lock();
-                let _ = out.write_all(&buf[..n]).and_then(|()| out.flush());
+                let _ = out.write_all(&self.filtered).and_then(|()| out.flush());
                 true
             }
         }

@@ -12,6 +12,7 @@ mod review;
 mod server;
 mod session;
 mod state;
+mod termfilter;
 mod tier;
 mod tools;
 

@@ -5,10 +5,19 @@
 //! to the audit log. A malformed frame gets an error answer; a peer that
 //! keeps sending them, or speaks out of turn, is cut off. Nothing a payload
 //! sends can panic or stall the supervisor's other work.
+//!
+//! No worker outlives the jail: an fd on `Connect` is served only if it is
+//! a fresh SEQPACKET unix socket (`Sockets`), and when the jail ends the
+//! launcher shuts every served socket down and sets `cancel` (approval
+//! waits and tool commands stop); a call still running after that is left
+//! behind (launch.rs `SERVER_GRACE`).
 
+use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+use rpc::channel::SocketId;
 
 use policy::gate::{self, Gate};
 use policy::model::Profile;
@@ -21,8 +30,6 @@ use crate::tools::{self, Secrets, Tool};
 
 /// Malformed frames tolerated before the channel is closed.
 const MAX_STRIKES: u32 = 8;
-/// How much of a call's arguments an approval prompt shows.
-const PREVIEW_CHARS: usize = 300;
 
 pub struct Server {
     pub channel: rpc::Channel,
@@ -30,8 +37,110 @@ pub struct Server {
     pub profile: Arc<Profile>,
     pub audit: Arc<AuditLog>,
     pub approvals: Approvals,
-    /// Set when the jail has ended: pending approvals stop waiting.
+    /// Set when the jail has ended: pending approvals and tool commands
+    /// stop waiting.
     pub cancel: Arc<AtomicBool>,
+    /// Every socket this server holds; the launcher shuts them down when
+    /// the jail ends.
+    pub sockets: Sockets,
+    /// The session as of the last call, for the final record when a call
+    /// is still running as the jail ends.
+    pub latest: Arc<Mutex<Session>>,
+}
+
+/// The sockets one session's server holds, by id. A socket attached to
+/// `Connect` is served only if it is none of these and not the jail's own
+/// end of the channel: the supervisor holding both ends of a pair (or the
+/// jail's end) would wait forever for an end of file it keeps open itself.
+/// `close_all` (when the jail ends) shuts every one down, which wakes every
+/// worker blocked in `recv`, and refuses any later one.
+#[derive(Clone)]
+pub struct Sockets(Arc<Mutex<SocketSet>>);
+
+struct SocketSet {
+    /// A dup of each served socket, for `shutdown` from another thread.
+    served: Vec<(SocketId, OwnedFd)>,
+    /// The jail's end of the inherited channel.
+    jail_end: SocketId,
+    closed: bool,
+}
+
+/// One served socket; dropping it forgets the socket.
+struct Served {
+    sockets: Sockets,
+    id: SocketId,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        self.sockets.set().served.retain(|(id, _)| *id != self.id);
+    }
+}
+
+impl Sockets {
+    /// The set for one channel: `ours` is served, `jail_end` is never.
+    pub fn new(ours: BorrowedFd<'_>, jail_end: BorrowedFd<'_>) -> Result<Sockets, rpc::RpcError> {
+        let sockets = Sockets(Arc::new(Mutex::new(SocketSet {
+            served: Vec::new(),
+            jail_end: SocketId::of(jail_end)?,
+            closed: false,
+        })));
+        // The inherited channel is served for the whole session.
+        sockets.record(ours)?;
+        Ok(sockets)
+    }
+
+    fn set(&self) -> std::sync::MutexGuard<'_, SocketSet> {
+        self.0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Checks `fd` (type, and none of ours) and records it as served
+    /// until the `Served` is dropped.
+    fn admit(&self, fd: BorrowedFd<'_>) -> Result<Served, rpc::RpcError> {
+        let id = self.record(fd)?;
+        Ok(Served {
+            sockets: self.clone(),
+            id,
+        })
+    }
+
+    fn record(&self, fd: BorrowedFd<'_>) -> Result<SocketId, rpc::RpcError> {
+        let id = rpc::channel::check_private(fd)?;
+        let dup = fd.try_clone_to_owned().map_err(|err| rpc::RpcError::Io {
+            op: "dup",
+            source: nix::errno::Errno::from_raw(err.raw_os_error().unwrap_or(0)),
+        })?;
+        let mut set = self.set();
+        let reason = if set.closed {
+            Some("arrived after the jail ended")
+        } else if id == set.jail_end {
+            Some("is the session's own channel (the jail's end of it)")
+        } else if set.served.iter().any(|(served, _)| *served == id) {
+            Some("is a socket the supervisor already serves")
+        } else {
+            None
+        };
+        if let Some(reason) = reason {
+            return Err(rpc::RpcError::NotAChannel { reason });
+        }
+        set.served.push((id, dup));
+        Ok(id)
+    }
+
+    /// Shuts down every served socket and refuses new ones: every worker's
+    /// `recv` returns end of file.
+    pub fn close_all(&self) {
+        let mut set = self.set();
+        set.closed = true;
+        for (_, fd) in &set.served {
+            let _ = nix::sys::socket::shutdown(
+                std::os::fd::AsRawFd::as_raw_fd(fd),
+                nix::sys::socket::Shutdown::Both,
+            );
+        }
+    }
 }
 
 /// Calls-per-second accounting over one-second windows.
@@ -49,6 +158,8 @@ struct Core {
     cancel: Arc<AtomicBool>,
     rate: Rate,
     secrets: Secrets,
+    sockets: Sockets,
+    latest: Arc<Mutex<Session>>,
 }
 
 type Shared = Arc<Mutex<Core>>;
@@ -68,6 +179,8 @@ impl Server {
             audit,
             approvals,
             cancel,
+            sockets,
+            latest,
         } = self;
         let core = Arc::new(Mutex::new(Core {
             session,
@@ -76,6 +189,8 @@ impl Server {
             audit,
             approvals,
             cancel,
+            sockets,
+            latest,
             rate: Rate {
                 window: Instant::now(),
                 count: 0,
@@ -120,33 +235,14 @@ fn serve_channel(
                 strikes += 1;
                 refused(format!("bad frame: {err}"))
             }
-            Ok(ClientMessage::Connect) => {
-                let opened = match (fd, private.as_deref_mut()) {
-                    (Some(fd), Some(workers)) => {
-                        workers.retain(|w| !w.is_finished());
-                        if workers.len() < MAX_PRIVATE_CHANNELS {
-                            let core = Arc::clone(core);
-                            let channel = rpc::Channel::new(fd);
-                            workers.push(std::thread::spawn(move || {
-                                serve_channel(channel, &core, None);
-                            }));
-                            true
-                        } else {
-                            false
-                        }
-                    }
-                    _ => false,
-                };
-                if opened {
-                    // Answered on the private channel, never here.
-                    continue;
+            Ok(ClientMessage::Connect) => match connect(fd, core, private.as_deref_mut()) {
+                // Answered on the private channel, never here.
+                Ok(()) => continue,
+                Err(reason) => {
+                    strikes += 1;
+                    refused(reason)
                 }
-                strikes += 1;
-                refused(format!(
-                    "Connect needs one socket attached, on the inherited channel, and at most \
-                     {MAX_PRIVATE_CHANNELS} open at once"
-                ))
-            }
+            },
             Ok(ClientMessage::Hello { version }) if version == rpc::PROTOCOL_VERSION => {
                 greeted = true;
                 ServerMessage::Welcome {
@@ -168,7 +264,12 @@ fn serve_channel(
                 break;
             }
             Ok(ClientMessage::Call(request)) => {
-                let outcome = lock(core).call(&request, size);
+                let outcome = {
+                    let mut core = lock(core);
+                    let outcome = core.call(&request, size);
+                    core.publish();
+                    outcome
+                };
                 ServerMessage::Reply(rpc::Response {
                     id: request.id,
                     outcome,
@@ -205,7 +306,56 @@ fn serve_channel(
     }
 }
 
+/// Serves the fd attached to `Connect` as a private channel on its own
+/// thread, if it is a fresh SEQPACKET socket and there is room; otherwise
+/// the refusal to answer (also written to the audit log).
+fn connect(
+    fd: Option<OwnedFd>,
+    core: &Shared,
+    private: Option<&mut Vec<std::thread::JoinHandle<()>>>,
+) -> Result<(), String> {
+    let (Some(fd), Some(workers)) = (fd, private) else {
+        return Err(
+            "Connect needs one socket attached, and is only taken on the inherited channel".into(),
+        );
+    };
+    workers.retain(|w| !w.is_finished());
+    if workers.len() >= MAX_PRIVATE_CHANNELS {
+        return Err(format!(
+            "at most {MAX_PRIVATE_CHANNELS} private channels may be open at once; close one first"
+        ));
+    }
+    let admitted = {
+        let core = lock(core);
+        let admitted = core.sockets.admit(fd.as_fd());
+        if let Err(err) = &admitted {
+            let _ = core.audit.append(
+                Some(core.session.id()),
+                &Event::Refused {
+                    what: "Connect".into(),
+                    reason: err.to_string(),
+                },
+            );
+        }
+        admitted
+    };
+    let served = admitted.map_err(|err| err.to_string())?;
+    let core = Arc::clone(core);
+    let channel = rpc::Channel::new(fd);
+    workers.push(std::thread::spawn(move || {
+        serve_channel(channel, &core, None);
+        drop(served);
+    }));
+    Ok(())
+}
+
 impl Core {
+    /// Makes the session as it is now the one the launcher falls back on.
+    fn publish(&self) {
+        let mut latest = self.latest.lock().unwrap_or_else(|p| p.into_inner());
+        latest.clone_from(&self.session);
+    }
+
     fn call(&mut self, request: &Request, size: usize) -> Result<String, ToolError> {
         let mut secrets = std::mem::take(&mut self.secrets);
         let outcome = self.call_with(request, size, &mut secrets);
@@ -241,7 +391,7 @@ impl Core {
                 "{} calls per second (policy key rpc.calls_per_second)",
                 limits.calls_per_second
             ))
-        } else if record.bytes + size as u64 > limits.max_bytes.0 {
+        } else if record.bytes.saturating_add(size as u64) > limits.max_bytes.0 {
             Some(format!(
                 "{} bytes (policy key rpc.max_bytes)",
                 limits.max_bytes.0
@@ -326,7 +476,14 @@ impl Core {
         secrets: &mut Secrets,
     ) -> Result<String, ToolError> {
         let mut egress = Vec::new();
-        let result = tools::run(tool, args, &self.profile, secrets, &mut egress);
+        let result = tools::run(
+            tool,
+            args,
+            &self.profile,
+            secrets,
+            &mut egress,
+            &self.cancel,
+        );
         // Whatever the tool read taints the session, success or not.
         self.session.record.taint = gate::taint_after(trust, self.session.record.taint);
         for hop in egress {
@@ -343,7 +500,9 @@ impl Core {
     }
 
     fn approve(&self, tool: &str, reason: &str, args: &str, secrets: &Secrets) -> Decision {
-        let preview: String = secrets.redact(args).chars().take(PREVIEW_CHARS).collect();
+        // Whole: the prompt escapes it and shows it, or names the file
+        // that holds it (approvals::shown_request).
+        let preview = secrets.redact(args);
         let pending = Pending {
             id: String::new(),
             session: self.session.id().to_string(),

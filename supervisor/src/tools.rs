@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use policy::gate::Trust;
@@ -102,6 +103,7 @@ pub fn run(
     profile: &Profile,
     secrets: &mut Secrets,
     egress_log: &mut Vec<EgressRecord>,
+    cancel: &AtomicBool,
 ) -> Result<String, ToolError> {
     match tool {
         Tool::Echo => Ok(args.to_string()),
@@ -139,13 +141,19 @@ pub fn run(
                 }),
             }
         }
-        Tool::Command(decl) => run_command(decl, args, secrets),
+        Tool::Command(decl) => run_command(decl, args, secrets, cancel),
     }
 }
 
 /// A declared host command: argv from the policy, the call's JSON on
 /// stdin, only PATH and the declared credentials in its environment.
-fn run_command(decl: &ToolDecl, args: &str, secrets: &mut Secrets) -> Result<String, ToolError> {
+/// `cancel` (the jail has ended) kills it: nobody is left to answer.
+fn run_command(
+    decl: &ToolDecl,
+    args: &str,
+    secrets: &mut Secrets,
+    cancel: &AtomicBool,
+) -> Result<String, ToolError> {
     let failed = |message: String| ToolError {
         kind: ErrorKind::ToolFailed,
         message,
@@ -178,7 +186,7 @@ fn run_command(decl: &ToolDecl, args: &str, secrets: &mut Secrets) -> Result<Str
         std::thread::spawn(move || {
             let mut out = Vec::new();
             if let Some(pipe) = pipe {
-                let _ = pipe.take(max + 1).read_to_end(&mut out);
+                let _ = pipe.take(max.saturating_add(1)).read_to_end(&mut out);
             }
             out
         })
@@ -195,10 +203,17 @@ fn run_command(decl: &ToolDecl, args: &str, secrets: &mut Secrets) -> Result<Str
             .take()
             .map(|p| Box::new(p) as Box<dyn Read + Send>),
     );
-    let deadline = Instant::now() + Duration::from_secs(decl.timeout_secs);
+    let deadline = crate::state::deadline(decl.timeout_secs);
     let status = loop {
         match child.try_wait() {
             Ok(Some(status)) => break status,
+            Ok(None) if cancel.load(Ordering::Relaxed) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(failed(format!(
+                    "{program} was stopped: the jail ended before it finished"
+                )));
+            }
             Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(5)),
             _ => {
                 let _ = child.kill();

@@ -22,9 +22,14 @@ pub fn run(state_dir: Option<&Path>, args: ApproveArgs, approve: bool) -> anyhow
             println!("nothing waits for approval");
         }
         for p in pending {
+            let path = state.pending().join(format!("{}.json", p.id));
             println!(
                 "{}  session {}  {} ({})\n    {}",
-                p.id, p.session, p.tool, p.reason, p.preview
+                approvals::shown(&p.id),
+                approvals::shown(&p.session),
+                approvals::shown(&p.tool),
+                approvals::shown(&p.reason),
+                approvals::shown_request(&p.preview, &path)
             );
         }
         return Ok(0);
@@ -35,8 +40,8 @@ pub fn run(state_dir: Option<&Path>, args: ApproveArgs, approve: bool) -> anyhow
     println!(
         "{} {id}: {} for session {}",
         if approve { "approved" } else { "denied" },
-        pending.tool,
-        pending.session
+        approvals::shown(&pending.tool),
+        approvals::shown(&pending.session)
     );
     Ok(0)
 }

@@ -238,10 +238,19 @@ impl Setup {
     }
 }
 
-/// Starts `jail-call write '{}'` (a dangerous_writes tool) with the
-/// supervisor's controlling terminal on a pty we hold; returns once the
+/// Starts `jail-call write '{"file": "x"}'` (a dangerous_writes tool) with
+/// the supervisor's controlling terminal on a pty we hold; returns once the
 /// prompt is up, with the request id it shows.
 pub fn start_approval(setup: &Setup) -> (std::process::Child, std::os::fd::OwnedFd, String) {
+    let (child, master, id, _) = start_approval_with(setup, "{\"file\": \"x\"}");
+    (child, master, id)
+}
+
+/// `start_approval` with these arguments; also returns the terminal's text.
+pub fn start_approval_with(
+    setup: &Setup,
+    args: &str,
+) -> (std::process::Child, std::os::fd::OwnedFd, String, String) {
     let policy = "[profile.default.tools.write]\ncommand = [\"/bin/cat\"]\n\
                   public_source = false\nsecret_data = false\npublic_sink = false\n\
                   dangerous_writes = true\n";
@@ -260,7 +269,7 @@ pub fn start_approval(setup: &Setup) -> (std::process::Child, std::os::fd::Owned
             "--",
             "sh",
             "-c",
-            "jail-call write '{\"file\": \"x\"}'",
+            &format!("jail-call write '{args}'"),
         ])
         .current_dir(setup.work.path())
         .env("JAIL_STATE_DIR", setup.state())
@@ -284,7 +293,7 @@ pub fn start_approval(setup: &Setup) -> (std::process::Child, std::os::fd::Owned
         .expect("an id in the prompt")
         .to_string();
     assert!(seen.contains("write (the tool can make writes"), "{seen:?}");
-    (child, pty.master, id)
+    (child, pty.master, id, seen)
 }
 
 /// A fake sysctl tree for `JAIL_SYSCTL_ROOT`: dotted names and values.

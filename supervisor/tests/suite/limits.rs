@@ -185,3 +185,43 @@ fn a_memory_cgroup_breach_is_reported_with_its_own_status() {
     );
     assert!(!stdout(&out).contains("survived"));
 }
+
+/// Numbers that overflowed a clock (`Instant + Duration` aborted the
+/// supervisor after the jail started, leaving the session `running`), that
+/// mean "no limit" / "kill at once", and environment names no shell could
+/// use are refused before any jail starts, naming the flag or key (names
+/// escaped); no session is left running.
+#[rstest::rstest]
+#[case::timeout_2_63(&["--timeout", "9223372036854775808"], "", "--timeout")]
+#[case::timeout_key(&[], "[profile.default.limits]\ntimeout_secs = 9223372036854775807\n", "limits.timeout_secs")]
+#[case::egress_timeout_key(&[], "[profile.default.egress]\ntimeout_secs = 9223372036854775807\n", "egress.timeout_secs")]
+#[case::tmpfs_size_0(&["--tmpfs-size", "0"], "", "--tmpfs-size")]
+#[case::tmp_size_key_0(&[], "[profile.default]\ntmp_size = \"0\"\n", "tmp_size")]
+#[case::memory_0(&["--memory", "0"], "", "--memory")]
+#[case::cpu_time_0(&["--cpu-time", "0"], "", "--cpu-time")]
+#[case::env_name_with_space(&["--env", "A B=1"], "", "`A B`")]
+#[case::env_name_with_newline(&["--env", "A\nB=1"], "", "`A\\nB`")]
+fn values_that_cannot_work_are_refused_up_front(
+    #[case] flags: &[&str],
+    #[case] policy: &str,
+    #[case] names: &str,
+) {
+    let setup = Setup::new(policy);
+    let mut command = setup.jail();
+    command.arg("exec").args(flags);
+    command.args(["--", "sh", "-c", "echo ran"]);
+    let out = run(&mut command);
+    assert_eq!(out.status.code(), Some(125), "{}", stderr(&out));
+    assert!(!stdout(&out).contains("ran"), "the jail started");
+    assert!(stderr(&out).contains(names), "{}", stderr(&out));
+    let running = std::fs::read_dir(setup.state().join("sessions"))
+        .map(|d| {
+            d.flatten()
+                .filter(|e| {
+                    std::fs::read_to_string(e.path()).is_ok_and(|t| t.contains("\"running\""))
+                })
+                .count()
+        })
+        .unwrap_or(0);
+    assert_eq!(running, 0, "a session was left running");
+}

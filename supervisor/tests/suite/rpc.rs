@@ -381,8 +381,10 @@ fn a_sigkilled_supervisor_leaves_no_process_and_no_broken_state() {
         std::thread::sleep(std::time::Duration::from_millis(20 + round * 23));
         kill(Pid::from_raw(child.id() as i32), Signal::SIGKILL).expect("kill");
         let _ = child.wait();
+        // Neither the sleep nor the loop (the jail's shell) may survive.
         assert!(
-            eventually(5, || processes_running(&format!("sleep {mark}")).is_empty()),
+            eventually(5, || processes_running(&format!("sleep {mark}")).is_empty()
+                && processes_running(&format!("sh -c sleep {mark}")).is_empty()),
             "round {round}: the jail outlived its supervisor"
         );
     }
@@ -409,6 +411,33 @@ fn a_sigkilled_supervisor_leaves_no_process_and_no_broken_state() {
 /// terminal answers it.
 mod approval {
     use super::*;
+
+    /// A bare CR in the request (JSON allows it between tokens) once
+    /// returned the cursor so the rest repainted the dangerous part, and
+    /// only 300 characters were shown; now controls are escaped and the
+    /// whole request is shown.
+    #[test]
+    fn the_prompt_shows_the_whole_request_with_controls_escaped() {
+        let setup = Setup::new("");
+        let pad = "a".repeat(400);
+        let args =
+            format!("{{\"pad\": \"{pad}\", \"cmd\": \"rm -rf ~\",\r\"note\": \"only reads\"}}");
+        let (child, master, id, seen) = start_approval_with(&setup, &args);
+        let listed = stdout(&run(setup.jail().args(["approve"])));
+        nix::unistd::write(&master, b"n\n").expect("answer");
+        let _ = child.wait_with_output().expect("wait");
+        assert!(listed.contains(&id), "{listed}");
+        assert!(listed.contains("\\r\"note\""), "{listed}");
+        assert!(!listed.contains('\r'), "{listed:?}");
+        assert!(
+            seen.contains("\"cmd\": \"rm -rf ~\",\\r\"note\""),
+            "the request is not shown whole and escaped: {seen:?}"
+        );
+        assert!(
+            !seen.contains(",\r\"note"),
+            "a raw CR reached the terminal: {seen:?}"
+        );
+    }
 
     #[test]
     fn yes_at_the_terminal_lets_the_call_run() {
@@ -448,4 +477,174 @@ mod approval {
             );
         }
     }
+}
+
+/// Runs `command` to its end, or kills it after 30 s: a supervisor that
+/// hangs fails the test instead of hanging it. `None` means it was killed.
+fn finishes(command: &mut std::process::Command) -> Option<std::process::Output> {
+    let mut child = command
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let done = eventually(30, || matches!(child.try_wait(), Ok(Some(_))));
+    if !done {
+        let _ = child.kill();
+        let _ = child.wait();
+        return None;
+    }
+    Some(child.wait_with_output().expect("output"))
+}
+
+/// The session record (the only one in the state dir) and the audit log
+/// show the session ended: `finished`, with an `exit` line.
+#[track_caller]
+fn assert_session_finished(setup: &Setup) {
+    let records: Vec<serde_json::Value> = std::fs::read_dir(setup.state().join("sessions"))
+        .expect("sessions")
+        .flatten()
+        .map(|e| {
+            serde_json::from_str(&std::fs::read_to_string(e.path()).expect("read")).expect("json")
+        })
+        .collect();
+    assert_eq!(records.len(), 1, "{records:?}");
+    assert_eq!(records[0]["state"], "finished", "{records:?}");
+    let audit = setup.audit();
+    assert!(audit.contains("\"type\":\"exit\""), "no exit line: {audit}");
+}
+
+/// `Connect` (variant 2 of ClientMessage, one byte) with fds attached.
+const SEND_CONNECT: &str = r#"
+import os, socket, sys
+s = socket.socket(fileno=int(os.environ["JAIL_RPC_FD"]))
+def connect(*fds):
+    socket.send_fds(s, [b"\x02"], list(fds))
+"#;
+
+/// Both ends of one socketpair, each sent with its own `Connect`: served
+/// as two private channels, the supervisor would hold both ends of one
+/// pair, and neither worker would ever see the other end close.
+#[test]
+fn connect_with_both_ends_of_one_pair_does_not_hang_the_supervisor() {
+    let setup = Setup::new("");
+    let payload = format!(
+        "{SEND_CONNECT}\n\
+         a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)\n\
+         connect(a.fileno())\n\
+         connect(b.fileno())\n\
+         print('sent')\n"
+    );
+    let out = finishes(setup.jail().args(["exec", "--", "python3", "-c", &payload]))
+        .expect("the supervisor did not finish within 30 s of the payload's exit");
+    assert_ok(&out);
+    assert_eq!(stdout(&out), "sent\n");
+    assert_session_finished(&setup);
+}
+
+/// The payload's own end of the channel sent back with `Connect`: served,
+/// the supervisor would hold the payload's end itself, and the channel
+/// would never close. It is refused, with an answer and an audit line.
+#[test]
+fn connect_with_the_jails_own_channel_is_refused() {
+    let setup = Setup::new("");
+    let payload = format!(
+        "{SEND_CONNECT}\n\
+         connect(s.fileno())\n\
+         print(s.recv(65536))\n"
+    );
+    let out = finishes(setup.jail().args(["exec", "--", "python3", "-c", &payload]))
+        .expect("the supervisor did not finish within 30 s of the payload's exit");
+    assert_ok(&out);
+    assert!(
+        stdout(&out).contains("the session's own channel"),
+        "{}",
+        stdout(&out)
+    );
+    assert_session_finished(&setup);
+    let audit = setup.audit();
+    assert!(audit.contains("\"type\":\"refused\""), "{audit}");
+}
+
+/// An fd of the wrong kind (a pipe, an internet socket, a stream socket)
+/// is refused too.
+#[test]
+fn connect_with_a_pipe_or_a_stream_socket_is_refused() {
+    let setup = Setup::new("");
+    let payload = format!(
+        "{SEND_CONNECT}\n\
+         r, w = os.pipe()\n\
+         connect(r)\n\
+         print(s.recv(65536))\n\
+         u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n\
+         connect(u.fileno())\n\
+         print(s.recv(65536))\n\
+         a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)\n\
+         connect(a.fileno())\n\
+         print(s.recv(65536))\n"
+    );
+    let out = finishes(setup.jail().args(["exec", "--", "python3", "-c", &payload]))
+        .expect("the supervisor did not finish within 30 s of the payload's exit");
+    assert_ok(&out);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].contains("is not a socket;"), "{text}");
+    assert!(lines[1].contains("is not an AF_UNIX socket;"), "{text}");
+    assert!(
+        lines[2].contains("is not a SOCK_SEQPACKET socket;"),
+        "{text}"
+    );
+    assert_session_finished(&setup);
+    assert_eq!(setup.audit().matches("\"type\":\"refused\"").count(), 3);
+}
+
+/// A tool call still running when --timeout kills the jail is abandoned:
+/// the supervisor does not wait for the tool's own (long) timeout.
+#[test]
+fn a_tool_call_in_progress_does_not_outlive_the_timeout() {
+    let setup = Setup::new(
+        "[profile.default.tools.slow]\ncommand = [\"/bin/sleep\", \"600\"]\ntimeout_secs = 600\n\
+         public_source = false\nsecret_data = false\npublic_sink = false\ndangerous_writes = false\n",
+    );
+    let out = finishes(setup.jail().args([
+        "exec",
+        "--timeout",
+        "3",
+        "--",
+        "sh",
+        "-c",
+        "jail-call slow '{}'",
+    ]))
+    .expect("the supervisor did not finish within 30 s of the timeout");
+    assert_eq!(out.status.code(), Some(124), "{}", stderr(&out));
+    assert_session_finished(&setup);
+}
+
+/// An HTTP fetch still waiting on a server that never answers, with a long
+/// egress.timeout_secs, when --timeout kills the jail: the supervisor
+/// abandons it after a short grace and still records the session.
+#[test]
+fn a_fetch_in_flight_does_not_outlive_the_timeout() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let port = listener.local_addr().expect("addr").port();
+    // Accepts and holds every connection, answering nothing.
+    std::thread::spawn(move || {
+        let held: Vec<_> = listener.incoming().flatten().collect();
+        drop(held);
+    });
+    let setup = Setup::new(&loopback_policy("\"localhost\"", "timeout_secs = 600\n"));
+    let url = format!("http://localhost:{port}/slow");
+    let out = finishes(setup.jail().args([
+        "exec",
+        "--timeout",
+        "3",
+        "--",
+        "sh",
+        "-c",
+        &format!("jail-call http.fetch '{{\"url\": \"{url}\"}}'"),
+    ]))
+    .expect("the supervisor did not finish within 30 s of the timeout");
+    assert_eq!(out.status.code(), Some(124), "{}", stderr(&out));
+    assert!(stderr(&out).contains("abandoned"), "{}", stderr(&out));
+    assert_session_finished(&setup);
 }

@@ -23,22 +23,31 @@ fn type_line(master: &OwnedFd, line: &str) {
     nix::unistd::write(master, line.as_bytes()).expect("write to pty");
 }
 
-#[test]
-fn an_interactive_shell_gets_its_own_terminal_with_the_window_size() {
+/// `jail exec -- ARGS` with stdin, stdout and stderr on a fresh 30x100
+/// pty; the child, the master, and the slave's name.
+fn on_a_pty(dir: &std::path::Path, args: &[&str]) -> (std::process::Child, OwnedFd, String) {
     let pty = nix::pty::openpty(Some(&size(30, 100)), None).expect("openpty");
-    let our_tty =
-        std::fs::read_link(format!("/proc/self/fd/{}", pty.slave.as_raw_fd())).expect("slave name");
-    let dir = workdir();
+    let name = std::fs::read_link(format!("/proc/self/fd/{}", pty.slave.as_raw_fd()))
+        .expect("slave name")
+        .display()
+        .to_string();
     let slave = |fd: &OwnedFd| Stdio::from(fd.try_clone().expect("dup slave"));
-    let mut child = jail(dir.path())
-        .args(["exec", "--", "sh"])
+    let child = jail(dir)
+        .arg("exec")
+        .arg("--")
+        .args(args)
         .stdin(slave(&pty.slave))
         .stdout(slave(&pty.slave))
         .stderr(slave(&pty.slave))
         .spawn()
         .expect("spawn jail");
-    drop(pty.slave);
-    let master = pty.master;
+    (child, pty.master, name)
+}
+
+#[test]
+fn an_interactive_shell_gets_its_own_terminal_with_the_window_size() {
+    let dir = workdir();
+    let (mut child, master, our_tty) = on_a_pty(dir.path(), &["sh"]);
     let mut seen = String::new();
 
     type_line(&master, "stty size; echo sum=$((6*7)); tty\n");
@@ -52,7 +61,7 @@ fn an_interactive_shell_gets_its_own_terminal_with_the_window_size() {
         "window size not passed in: {seen:?}"
     );
     assert!(
-        !seen.contains(&format!("{}\r", our_tty.display())),
+        !seen.contains(&format!("{our_tty}\r")),
         "the payload holds the caller's terminal: {seen:?}"
     );
 
@@ -89,4 +98,33 @@ fn pipes_pass_through_untouched() {
     assert_eq!(out.stdout.len(), 200_000);
     assert!(out.stdout.starts_with(b"ABC\nABC\n"));
     assert_eq!(stderr(&out), "err\n");
+}
+
+/// The payload prints, on its terminal, OSC 52 (which would write the
+/// caller's clipboard) in 7-bit and 8-bit form, a DCS query and a title
+/// report request; the caller's terminal gets the drawing around them and
+/// none of them.
+#[test]
+fn the_relay_keeps_clipboard_writes_and_reports_from_the_terminal() {
+    let dir = workdir();
+    let script = r#"import sys
+sys.stdout.buffer.write(b"BEGIN\x1b]52;c;Y2xpcDE=\x07\x9d52;c;Y2xpcDI=\x9c\xc2\x9d52;c;Y2xpcDM=\xc2\x9c"
+    b"\x1bP$q\"p\x1b\\\x1b[21t\x1b[1mBOLD\x1b[0mEND\n")
+sys.stdout.flush()
+"#;
+    let (mut child, master, _) = on_a_pty(dir.path(), &["python3", "-c", script]);
+    let mut seen = String::new();
+    assert!(read_until(&master, &mut seen, "END"), "no output: {seen:?}");
+    assert_eq!(child.wait().expect("wait").code(), Some(0), "{seen:?}");
+    assert!(seen.contains("BEGIN"), "{seen:?}");
+    assert!(
+        seen.contains("\x1b[1mBOLD\x1b[0mEND"),
+        "drawing was lost: {seen:?}"
+    );
+    for leaked in ["Y2xpcD", "]52", "$q", "[21t", "\u{9d}"] {
+        assert!(
+            !seen.contains(leaked),
+            "{leaked:?} reached the terminal: {seen:?}"
+        );
+    }
 }

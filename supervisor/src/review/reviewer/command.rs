@@ -76,7 +76,7 @@ impl CommandReviewer {
     /// Runs the program on `input`; its stdout, or why not.
     fn run(&self, input: Vec<u8>) -> Result<Vec<u8>, ReviewError> {
         let program = self.program();
-        let deadline = Instant::now() + self.timeout;
+        let deadline = crate::state::deadline(self.timeout.as_secs());
         let mut command = Command::new(program);
         command
             .args(self.argv.iter().skip(1))

@@ -234,7 +234,7 @@ impl HttpReviewer {
         response
             .body_mut()
             .as_reader()
-            .take(max + 1)
+            .take(max.saturating_add(1))
             .read_to_end(&mut bytes)
             .map_err(|err| self.read_error(err))?;
         if !(200..300).contains(&status) {
