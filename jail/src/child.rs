@@ -39,6 +39,11 @@ pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
         Step::ParentDeathSignal,
         sys::set_parent_death_signal(libc::SIGKILL),
     );
+    // A parent that died before the line above sends no signal: under load
+    // it can clone, release us and be killed before we first run.
+    if sync::parent_gone(ends.release) {
+        sys::exit(SETUP_FAILED);
+    }
     // Until the parent has written our uid/gid maps we have no identity.
     // End of file instead means the parent died: leave quietly.
     match sync::wait_for_maps_written(ends.release) {
@@ -92,6 +97,9 @@ pub(crate) fn run_on_host(p: &Prepared, ends: ChildEnds) -> ! {
         Step::ParentDeathSignal,
         sys::set_parent_death_signal(libc::SIGKILL),
     );
+    if sync::parent_gone(ends.release) {
+        sys::exit(SETUP_FAILED);
+    }
     // The same two releases as a jail with namespaces (nothing to map).
     if sync::wait_for_maps_written(ends.release).is_err()
         || sync::wait_for_cgroups_joined(ends.release).is_err()

@@ -71,6 +71,9 @@ pub struct Jail {
     /// With `report_denials`: where the payload sends its seccomp listener
     /// (hand it to [`denials::serve`]).
     pub denials: Option<OwnedFd>,
+    /// Our end of the release pipe, open as long as we live: the child
+    /// checks it once its parent-death signal is set (sync::parent_gone).
+    _release: OwnedFd,
     prepared: Prepared,
 }
 
@@ -151,6 +154,7 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
         report: parent_ends.report,
         cgroups,
         denials,
+        _release: parent_ends.release,
         prepared,
     })
 }

@@ -1,8 +1,8 @@
 //! The parent <-> child step protocol, over two close-on-exec pipes:
 //! - release (parent -> child): one byte once the uid/gid maps are written,
 //!   a second once the jail's cgroups hold the init (the parent builds them
-//!   while the child builds its mount tree); end of file means the parent
-//!   is gone.
+//!   while the child builds its mount tree); the parent keeps its end open
+//!   as long as it lives, so a hang-up means the parent is gone.
 //! - report (child -> parent): a `ChildFailure` if a step fails; end of file
 //!   with no bytes means the payload's execve succeeded (the pipe is
 //!   close-on-exec and the init closes its copy).
@@ -52,6 +52,13 @@ fn wait_for(release: RawFd, expected: u8) -> Result<(), Errno> {
         true => Err(Errno::EPROTO),
         false => Err(Errno::EPIPE),
     }
+}
+
+/// Whether the parent has died: it may have, between the clone and our
+/// parent-death signal, and then that signal never comes. Checked once the
+/// signal is set, so a death after the check still kills us.
+pub(crate) fn parent_gone(release: RawFd) -> bool {
+    sys::hung_up(release)
 }
 
 pub(crate) fn wait_for_maps_written(release: RawFd) -> Result<(), Errno> {

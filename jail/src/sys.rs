@@ -320,6 +320,19 @@ pub fn read_exact(fd: RawFd, buf: &mut [u8]) -> Result<bool, Errno> {
     Ok(true)
 }
 
+/// Whether every write end of the pipe `fd` reads from is closed (poll's
+/// POLLHUP, without waiting).
+pub fn hung_up(fd: RawFd) -> bool {
+    let mut poll = libc::pollfd {
+        fd,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    // SAFETY: one valid pollfd on our stack, and its count.
+    let ready = unsafe { libc::poll(&mut poll, 1, 0) };
+    ready > 0 && poll.revents & libc::POLLHUP != 0
+}
+
 pub fn write_all(fd: RawFd, buf: &[u8]) -> Result<(), Errno> {
     let mut done = 0;
     while done < buf.len() {
