@@ -18,7 +18,10 @@
 //!   request body capped at the same size;
 //! - credential headers (`egress.headers`) are added per hop, only for hosts
 //!   their pattern matches, so a redirect to another host does not carry
-//!   them; the caller may not set them, nor framing headers like `Host`.
+//!   them, and only over https to the entry's port
+//!   ([`policy::egress::credential_refusal`]; a matching host reached
+//!   otherwise is refused, naming `send_over_plain_http` or `port`); the
+//!   caller may not set them, nor framing headers like `Host`.
 //!
 //! A secret is never put in an error or in the [`FetchResponse`]: a server
 //! that reflects the request (httpbin-style) gets its answer redacted with
