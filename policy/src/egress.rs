@@ -8,7 +8,33 @@
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
+use crate::model::CredentialHeader;
 pub use crate::model::HostPattern;
+
+/// Why a credential header whose host matches must still not go with a
+/// request: the scheme or the port is not the one its entry allows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CredentialRefusal {
+    /// Plain http, and the entry does not set `send_over_plain_http`.
+    PlainHttp,
+    /// Another port than the entry's `port` (default 443, or 80 for plain
+    /// http where allowed).
+    Port { allowed: u16 },
+}
+
+/// Whether `entry`'s credential may go with a request over `https` (else
+/// plain http) to `port`; `None` when it may.
+pub fn credential_refusal(
+    entry: &CredentialHeader,
+    https: bool,
+    port: u16,
+) -> Option<CredentialRefusal> {
+    if !https && !entry.send_over_plain_http {
+        return Some(CredentialRefusal::PlainHttp);
+    }
+    let allowed = entry.port.unwrap_or(if https { 443 } else { 80 });
+    (port != allowed).then_some(CredentialRefusal::Port { allowed })
+}
 
 /// Whether `host` (from a URL, after its parser has decoded it) is matched by
 /// one of the patterns. Case and one trailing dot are ignored; IP literals
@@ -271,5 +297,49 @@ mod tests {
         assert_eq!(address_refusal(local, &allow), None);
         assert_eq!(address_refusal(mapped, &allow), None);
         assert!(address_refusal(other, &allow).is_some());
+    }
+
+    fn entry(port: Option<u16>, send_over_plain_http: bool) -> CredentialHeader {
+        CredentialHeader {
+            host: HostPattern::try_from("x.com".to_string()).expect("pattern"),
+            header: "Authorization".into(),
+            credential: "K".into(),
+            prefix: String::new(),
+            port,
+            send_over_plain_http,
+        }
+    }
+
+    #[rstest]
+    #[case::https_default_port(None, false, true, 443, None)]
+    #[case::https_other_port(None, false, true, 8443, Some(CredentialRefusal::Port { allowed: 443 }))]
+    #[case::plain_http(None, false, false, 80, Some(CredentialRefusal::PlainHttp))]
+    #[case::plain_http_on_the_https_port(
+        None,
+        false,
+        false,
+        443,
+        Some(CredentialRefusal::PlainHttp)
+    )]
+    #[case::plain_http_allowed(None, true, false, 80, None)]
+    #[case::plain_http_allowed_other_port(None, true, false, 8080, Some(CredentialRefusal::Port { allowed: 80 }))]
+    #[case::named_port(Some(8443), false, true, 8443, None)]
+    #[case::named_port_not_default(Some(8443), false, true, 443, Some(CredentialRefusal::Port { allowed: 8443 }))]
+    #[case::named_port_plain(Some(8080), true, false, 8080, None)]
+    #[case::named_port_plain_not_allowed(
+        Some(8080),
+        false,
+        false,
+        8080,
+        Some(CredentialRefusal::PlainHttp)
+    )]
+    fn credentials_go_over_tls_to_their_port(
+        #[case] port: Option<u16>,
+        #[case] plain: bool,
+        #[case] https: bool,
+        #[case] to: u16,
+        #[case] want: Option<CredentialRefusal>,
+    ) {
+        assert_eq!(credential_refusal(&entry(port, plain), https, to), want);
     }
 }

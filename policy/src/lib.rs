@@ -14,6 +14,7 @@
 //! through the [`FsView`] trait, so every decision is unit-tested with a fake.
 #![forbid(unsafe_code)]
 
+pub mod decode;
 pub mod degraded;
 pub mod egress;
 pub mod env;

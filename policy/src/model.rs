@@ -658,6 +658,14 @@ pub struct CredentialHeader {
     /// Put before the secret, like `"Bearer "`.
     #[serde(default, deserialize_with = "header_prefix")]
     pub prefix: String,
+    /// The one port the header goes to; by default 443 (https), or 80 for
+    /// plain http where that is allowed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub port: Option<u16>,
+    /// Whether the header may go over plain http, where anyone on the path
+    /// reads it. Off: credentials go only over TLS.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub send_over_plain_http: bool,
 }
 
 fn addresses<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<IpAddr>, D::Error> {

@@ -164,57 +164,476 @@ pub fn scan(text: &str) -> Vec<SecretFinding> {
             }
         }
     }
-    for caps in ASSIGNMENT.captures_iter(text) {
+    // Not `captures_iter`: an assignment whose name is harmless must not
+    // swallow one in its value (`"body": "API_TOKEN=…"`), so the search
+    // goes on right after the name.
+    let mut from = 0;
+    while let Some(caps) = ASSIGNMENT.captures_at(text, from) {
         let (Some(name), Some(value)) = (caps.name("name"), caps.name("value")) else {
-            continue;
+            break;
         };
         if secret_like_name(name.as_str())
             && random_looking(value.as_str(), caps.name("quote").is_some())
-            && !overlaps(&findings, value.start(), value.end())
         {
-            findings.push(SecretFinding {
-                kind: "secret_assignment",
-                start: value.start(),
-                end: value.end(),
-            });
+            if !overlaps(&findings, value.start(), value.end()) {
+                findings.push(SecretFinding {
+                    kind: "secret_assignment",
+                    start: value.start(),
+                    end: value.end(),
+                });
+            }
+            from = value.end();
+        } else {
+            from = name.end();
         }
     }
     findings.sort_by_key(|f| (f.start, f.end));
     findings
 }
 
-/// `text` with every occurrence of each non-empty secret replaced by
-/// `[REDACTED]`. Overlapping occurrences (of one secret or several) become
-/// one marker, so no part of a secret survives.
-pub fn redact(text: &str, secrets: &[&str]) -> String {
-    let mut spans: Vec<(usize, usize)> = Vec::new();
-    for secret in secrets.iter().filter(|s| !s.is_empty()) {
-        let mut from = 0;
-        while let Some(offset) = text.get(from..).and_then(|rest| rest.find(secret)) {
-            let start = from + offset;
-            spans.push((start, start + secret.len()));
-            // Step one character on, so overlapping occurrences are found.
-            from = start + secret.chars().next().map_or(1, char::len_utf8);
+/// One credential shape found in an outbound payload, and where: the
+/// decodings that led to it (`raw`, `json`, `percent`, …).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PayloadFinding {
+    pub kind: &'static str,
+    pub found_in: String,
+}
+
+/// Decodings applied one inside another before a payload counts as too
+/// deeply wrapped to read (which is a finding of its own).
+const MAX_DECODINGS: usize = 6;
+/// Base64 runs shorter than this are left alone (words, ids).
+const MIN_BASE64: usize = 16;
+
+/// Credential shapes in an outbound payload (a tool call's JSON
+/// arguments), looked for in the raw text and in what it decodes to: every
+/// JSON string on its own (keys and values, recursively, and `key: "value"`
+/// pairs), URL-decoded text and each query parameter, backslash escapes,
+/// HTML character references, base64 runs, JSON inside a string, and those
+/// inside one another. Escapes around a value therefore do not hide it.
+pub fn scan_payload(payload: &str) -> Vec<PayloadFinding> {
+    let mut scanner = PayloadScanner {
+        findings: Vec::new(),
+        budget: payload.len().saturating_mul(32).saturating_add(1 << 16),
+    };
+    scanner.text(payload, "raw", 0);
+    if let Ok(value) = serde_json::from_str::<serde_json::Value>(payload) {
+        scanner.json(&value, "json", 0);
+    }
+    scanner.findings
+}
+
+/// A decoding that returns `None` when it changes nothing.
+type Decoder = fn(&str) -> Option<String>;
+
+struct PayloadScanner {
+    findings: Vec<PayloadFinding>,
+    /// Bytes still to be scanned: decodings that blow up are cut off.
+    budget: usize,
+}
+
+impl PayloadScanner {
+    fn found(&mut self, kind: &'static str, path: &str) {
+        let finding = PayloadFinding {
+            kind,
+            found_in: path.to_string(),
+        };
+        if !self.findings.contains(&finding) {
+            self.findings.push(finding);
         }
     }
-    spans.sort_unstable();
-    let mut out = String::with_capacity(text.len());
-    let mut copied = 0;
-    let mut iter = spans.into_iter().peekable();
-    while let Some((start, mut end)) = iter.next() {
-        while let Some(&(next_start, next_end)) = iter.peek() {
-            if next_start > end {
-                break;
+
+    fn text(&mut self, text: &str, path: &str, depth: usize) {
+        if text.is_empty() {
+            return;
+        }
+        if text.len() > self.budget {
+            self.found("undecodable", path);
+            return;
+        }
+        self.budget -= text.len();
+        for finding in scan(text) {
+            self.found(finding.kind, path);
+        }
+        let decoders: [(&str, Decoder); 3] = [
+            ("percent", crate::decode::percent),
+            ("backslash", crate::decode::backslashes),
+            ("html", crate::decode::html_entities),
+        ];
+        let mut decoded: Vec<(&str, String)> = decoders
+            .iter()
+            .filter_map(|(name, decode)| Some((*name, decode(text)?)))
+            .collect();
+        decoded.extend(
+            crate::decode::base64_runs(text, MIN_BASE64)
+                .into_iter()
+                .map(|run| ("base64", run)),
+        );
+        // Each query parameter (and path or fragment piece) on its own.
+        if text.contains(['?', '&']) {
+            decoded.extend(
+                text.split(['?', '&', ';', '#'])
+                    .filter(|piece| piece.contains('=') && piece.len() < text.len())
+                    .map(|piece| ("query", piece.to_string())),
+            );
+        }
+        if depth > 0 {
+            let trimmed = text.trim_start();
+            if trimmed.starts_with(['{', '[', '"']) {
+                if let Ok(value) = serde_json::from_str::<serde_json::Value>(text) {
+                    self.json(&value, &format!("{path} > json"), depth + 1);
+                }
             }
-            end = end.max(next_end);
-            iter.next();
         }
-        out.push_str(&text[copied..start]);
-        out.push_str("[REDACTED]");
-        copied = end;
+        if decoded.is_empty() {
+            return;
+        }
+        if depth >= MAX_DECODINGS {
+            self.found("nested_encoding", path);
+            return;
+        }
+        for (name, inner) in decoded {
+            self.text(&inner, &format!("{path} > {name}"), depth + 1);
+        }
     }
-    out.push_str(&text[copied..]);
-    out
+
+    fn json(&mut self, value: &serde_json::Value, path: &str, depth: usize) {
+        use serde_json::Value;
+        match value {
+            Value::String(text) => self.text(text, &format!("{path} string"), depth + 1),
+            Value::Array(items) => {
+                for item in items {
+                    self.json(item, path, depth);
+                }
+            }
+            Value::Object(map) => {
+                for (key, item) in map {
+                    self.text(key, &format!("{path} key"), depth + 1);
+                    if let Value::String(text) = item {
+                        let pair = format!("{key}: \"{text}\"");
+                        self.text(&pair, &format!("{path} pair"), depth + 1);
+                    }
+                    self.json(item, path, depth);
+                }
+            }
+            Value::Null | Value::Bool(_) | Value::Number(_) => {}
+        }
+    }
+}
+
+/// `text` with every occurrence of each non-empty secret replaced by
+/// `[REDACTED]`, in the ways [`Redactor`] describes.
+pub fn redact(text: &str, secrets: &[&str]) -> String {
+    Redactor::new(secrets).redact(text)
+}
+
+/// What replaces a secret.
+pub const MARKER: &str = "[REDACTED]";
+
+/// Removes known secrets (the supervisor's credentials) from text that goes
+/// back to where they must not be seen, such as a jail that can make a
+/// server reflect them, without telling that text's author anything about
+/// them.
+///
+/// - Each secret is looked for plainly and in its encoded forms: base64
+///   (either alphabet, at each of the three alignments a secret can have
+///   inside longer encoded text), hex, and for a secret that is itself
+///   base64 of text (`Authorization: Basic`), that text and the part after
+///   its first `:`. Any character of any form may also appear
+///   percent-encoded, as a `\uXXXX`, `\xHH` or one-letter backslash escape
+///   (JSON, JavaScript), or as an HTML character reference.
+/// - A match is found by its *anchor*: the form's first characters, which
+///   hold at least [`ANCHOR_SECRET_CHARS`] characters past any well-known
+///   prefix (`ghp_`, `AKIA`, `-----BEGIN … KEY-----`). After the anchor,
+///   as many encoded units (a character, a `%XX`, an escape, a character
+///   reference) as the rest of the form has characters are redacted,
+///   whatever they hold. So a guess is answered the same whether its
+///   characters past the anchor are right or wrong: the only thing a
+///   reflection can tell is whether a guess holds a whole anchor, which
+///   means guessing that many unknown characters at once.
+/// - Overlapping matches become one marker.
+///
+/// [`Redactor::redact_cut`] is for text cut from a longer stream.
+#[derive(Debug, Clone)]
+pub struct Redactor {
+    /// Each form's anchor, and the UTF-8 bytes of the form after it.
+    anchors: Vec<(Regex, usize)>,
+    /// The longest an anchor's match can be.
+    anchor_len: usize,
+}
+
+/// Unknown characters each anchor holds (past a well-known prefix).
+pub const ANCHOR_SECRET_CHARS: usize = 10;
+
+/// Where the first [`ANCHOR_SECRET_CHARS`] characters of `secret` that are
+/// not a well-known prefix start: after the last separator within its
+/// first 40 characters (`ghp_`, `sk-ant-api03-`, `-----BEGIN … KEY-----\n`,
+/// `user:`), or after the fixed prefixes of AWS and Google keys and JWTs.
+fn public_prefix_chars(secret: &str) -> usize {
+    let separated = secret
+        .chars()
+        .take(40)
+        .enumerate()
+        .filter(|(_, c)| "-_:./ \n".contains(*c))
+        .map(|(index, _)| index + 1)
+        .last()
+        .unwrap_or(0);
+    let fixed = ["AKIA", "ASIA", "AIza", "eyJ"]
+        .iter()
+        .find(|prefix| secret.starts_with(*prefix))
+        .map_or(0, |prefix| prefix.len());
+    separated.max(fixed)
+}
+
+/// A form of a secret, and how many of its characters make its anchor.
+struct Form {
+    text: String,
+    anchor_chars: usize,
+}
+
+fn forms(secret: &str) -> Vec<Form> {
+    let secret_chars = secret.chars().count();
+    let anchor = |chars: usize| public_prefix_chars(secret) + chars;
+    let plain_anchor = anchor(ANCHOR_SECRET_CHARS).min(secret_chars);
+    let mut forms = vec![Form {
+        text: secret.to_string(),
+        anchor_chars: plain_anchor,
+    }];
+    let bytes = secret.as_bytes();
+    // Base64 and hex spell each byte in more characters: the anchor grows
+    // with them, so it stands for as many of the secret's bytes.
+    let anchor_bytes = secret
+        .char_indices()
+        .nth(plain_anchor)
+        .map_or(bytes.len(), |(at, _)| at);
+    if bytes.len() >= 3 {
+        for url_safe in [false, true] {
+            for shift in 0..3 {
+                let mut padded = vec![0u8; shift];
+                padded.extend_from_slice(bytes);
+                let encoded = crate::decode::base64_encode(&padded, url_safe);
+                // The characters that depend on the secret's bytes alone.
+                let first = (shift * 4).div_ceil(3);
+                let end = ((shift + bytes.len()) * 4 / 3).min(encoded.len());
+                if let Some(core) = encoded.get(first..end).filter(|c| !c.is_empty()) {
+                    forms.push(Form {
+                        text: core.to_string(),
+                        anchor_chars: ((anchor_bytes * 4).div_ceil(3)).min(core.len()),
+                    });
+                }
+            }
+        }
+        let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        forms.push(Form {
+            anchor_chars: (anchor_bytes * 2).min(hex.len()),
+            text: hex.to_uppercase(),
+        });
+        forms.push(Form {
+            anchor_chars: (anchor_bytes * 2).min(hex.len()),
+            text: hex,
+        });
+    }
+    // A stored `Authorization: Basic` value: what it stands for.
+    let decoded = crate::decode::base64_decode(secret)
+        .filter(|_| secret.len() >= 8)
+        .and_then(|bytes| String::from_utf8(bytes).ok())
+        .filter(|text| text.chars().all(|c| !c.is_control()));
+    if let Some(decoded) = decoded {
+        let mut texts = vec![decoded.clone()];
+        if let Some((_, password)) = decoded.split_once(':') {
+            if password.len() >= 4 {
+                texts.push(password.to_string());
+            }
+        }
+        for text in texts {
+            let chars = text.chars().count();
+            forms.push(Form {
+                anchor_chars: (public_prefix_chars(&text) + ANCHOR_SECRET_CHARS).min(chars),
+                text,
+            });
+        }
+    }
+    forms
+}
+
+/// The regex alternatives for one character: itself, and each way a
+/// simple encoding can spell it.
+fn char_pattern(c: char) -> String {
+    let mut alternatives = vec![regex::escape(c.encode_utf8(&mut [0; 4]))];
+    let mut utf8 = [0; 4];
+    let percent: String = c
+        .encode_utf8(&mut utf8)
+        .bytes()
+        .map(|b| format!("%(?i:{b:02x})"))
+        .collect();
+    alternatives.push(percent);
+    let mut units = [0u16; 2];
+    let escaped: String = c
+        .encode_utf16(&mut units)
+        .iter()
+        .map(|u| format!(r"\\u(?i:{u:04x})"))
+        .collect();
+    alternatives.push(escaped);
+    let code = u32::from(c);
+    if c.is_ascii() {
+        alternatives.push(format!(r"\\x(?i:{code:02x})"));
+    }
+    alternatives.push(format!("&#{code};"));
+    alternatives.push(format!("&#[xX](?i:{code:x});"));
+    let named: &[&str] = match c {
+        '"' => &[r#"\\""#, "&quot;"],
+        '\'' => &[r"\\'", "&apos;"],
+        '\\' => &[r"\\\\"],
+        '/' => &[r"\\/"],
+        '`' => &[r"\\`"],
+        '&' => &["&amp;"],
+        '<' => &["&lt;"],
+        '>' => &["&gt;"],
+        ' ' => &[r"\+"],
+        '\n' => &[r"\\n"],
+        '\r' => &[r"\\r"],
+        '\t' => &[r"\\t"],
+        _ => &[],
+    };
+    alternatives.extend(named.iter().map(|s| s.to_string()));
+    format!("(?:{})", alternatives.join("|"))
+}
+
+/// The longest any spelling of `c` in [`char_pattern`] can be, in bytes.
+fn char_max_len(c: char) -> usize {
+    // `\uXXXX` and `&#x7F;` for ASCII; a surrogate pair or four `%XX`.
+    if c.is_ascii() {
+        6
+    } else {
+        12
+    }
+}
+
+impl Default for Redactor {
+    fn default() -> Self {
+        Redactor::new(&[])
+    }
+}
+
+impl Redactor {
+    pub fn new(secrets: &[&str]) -> Redactor {
+        let mut anchors = Vec::new();
+        let mut anchor_len = 0;
+        for secret in secrets.iter().filter(|s| !s.is_empty()) {
+            for form in forms(secret) {
+                let anchor: String = form.text.chars().take(form.anchor_chars).collect();
+                let rest = form.text.len() - anchor.len();
+                anchor_len = anchor_len.max(anchor.chars().map(char_max_len).sum());
+                let pattern: String = anchor.chars().map(char_pattern).collect();
+                match regex::RegexBuilder::new(&pattern)
+                    .size_limit(64 << 20)
+                    .build()
+                {
+                    Ok(regex) => anchors.push((regex, rest)),
+                    // Too long a secret to match: nothing is let through.
+                    Err(_) => {
+                        return Redactor {
+                            anchors: vec![(regex(r"(?s)\A."), usize::MAX)],
+                            anchor_len: 1,
+                        }
+                    }
+                }
+            }
+        }
+        Redactor {
+            anchors,
+            anchor_len,
+        }
+    }
+
+    /// How many bytes past a cut must be read for every match starting
+    /// before the cut to be seen whole.
+    pub fn lookahead(&self) -> usize {
+        self.anchor_len
+    }
+
+    /// `text` with each match and what follows it (see [`Redactor`]) made
+    /// one [`MARKER`].
+    pub fn redact(&self, text: &str) -> String {
+        let mut spans: Vec<(usize, usize)> = Vec::new();
+        for (anchor, rest) in &self.anchors {
+            let mut from = 0;
+            while let Some(found) = anchor.find_at(text, from) {
+                spans.push((found.start(), units_end(text, found.end(), *rest)));
+                // One character on, so overlapping matches are found.
+                from = found.start()
+                    + text[found.start()..]
+                        .chars()
+                        .next()
+                        .map_or(1, char::len_utf8);
+            }
+        }
+        spans.sort_unstable();
+        let mut out = String::with_capacity(text.len());
+        let mut copied = 0;
+        let mut iter = spans.into_iter().peekable();
+        while let Some((start, mut end)) = iter.next() {
+            while let Some(&(next_start, next_end)) = iter.peek() {
+                if next_start > end {
+                    break;
+                }
+                end = end.max(next_end);
+                iter.next();
+            }
+            out.push_str(&text[copied..start]);
+            out.push_str(MARKER);
+            copied = end;
+        }
+        out.push_str(&text[copied..]);
+        out
+    }
+
+    /// For the first bytes of a longer stream, read [`lookahead`] bytes
+    /// past `max` (`more`: the stream went on after `text`): redacts first,
+    /// then, where the stream was cut, drops the last `lookahead - 1`
+    /// bytes (all a secret cut there could have left, whether or not one
+    /// was: the answer must not depend on it), then keeps at most `max`
+    /// bytes. Returns the text and whether anything was left out.
+    ///
+    /// [`lookahead`]: Redactor::lookahead
+    pub fn redact_cut(&self, text: &str, more: bool, max: usize) -> (String, bool) {
+        let mut out = self.redact(text);
+        if more {
+            let keep = floor_char_boundary(
+                &out,
+                out.len().saturating_sub(self.lookahead().saturating_sub(1)),
+            );
+            out.truncate(keep);
+        }
+        let truncated = more || out.len() > max;
+        if out.len() > max {
+            let keep = floor_char_boundary(&out, max);
+            out.truncate(keep);
+        }
+        (out, truncated)
+    }
+}
+
+/// Where the encoded units ([`crate::decode::first_unit`]) from `start`
+/// that stand for `bytes` bytes end: what a form's rest takes in `text`
+/// however it is spelled, or the end of `text`.
+fn units_end(text: &str, start: usize, bytes: usize) -> usize {
+    let mut at = start;
+    let mut stood_for = 0;
+    while stood_for < bytes && at < text.len() {
+        let (used, decoded) = crate::decode::first_unit(&text[at..]);
+        at += used;
+        stood_for += decoded;
+    }
+    at
+}
+
+fn floor_char_boundary(text: &str, mut at: usize) -> usize {
+    at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
 }
 
 #[cfg(test)]
@@ -397,5 +816,161 @@ mod tests {
     #[case("héllo wörld", &["wörld"], "héllo [REDACTED]")]
     fn redacts(#[case] text: &str, #[case] secrets: &[&str], #[case] expected: &str) {
         assert_eq!(redact(text, secrets), expected);
+    }
+
+    #[rstest]
+    #[case::aws_unicode_escape(r#"{"body": "key AK\u0049AIOSFODNN7EXAMPLE"}"#)]
+    #[case::github_unicode_escape(r#"{"b": "ghp\u005fwWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINUx"}"#)]
+    #[case::pem_escape(r#"{"b": "-----BEGIN RSA PRIVATE KEY\u002d----\nMIIE"}"#)]
+    #[case::quoted_password(r#"{"b": "password=\"Xk9#mQ2$vL7pR4wT8zN1\""}"#)]
+    #[case::assignment_at_the_start(r#"{"body": "API_TOKEN=Xk9mQ2vL7pR4wT8zN1aB3c"}"#)]
+    #[case::json_in_json(r#"{"b": "{\"t\": \"ghp\\u005fwWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINUx\"}"}"#)]
+    #[case::base64(r#"{"b": "QUtJQUlPU0ZPRE5ON0VYQU1QTEU="}"#)]
+    #[case::base64_url_safe(r#"{"b": "Z2hwX3dXUHc1azRhWGNhVDRmTlAwVWNuWndKVVZGazZMTzBwSU5VeA"}"#)]
+    #[case::html_entity(r#"{"b": "ghp&#95;wWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINUx"}"#)]
+    #[case::percent_in_a_query(r#"{"url": "https://x.com/?k=AKIA%49OSFODNN7EXAMPLE"}"#)]
+    #[case::double_percent(r#"{"url": "https://x.com/?k=AKIA%2549OSFODNN7EXAMPLE"}"#)]
+    #[case::query_assignment(
+        r#"{"url": "https://x.com/a?password=Xk9mQ2vL7pR4wT8zN1aB3c%26&b=1"}"#
+    )]
+    #[case::percent_assignment(r#"{"b": "token%3DXk9mQ2vL7pR4wT8zN1aB3c"}"#)]
+    #[case::header_value(
+        r#"{"headers": {"X-Note": "ghp%5FwWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINUx"}}"#
+    )]
+    #[case::escaped_key(r#"{"headers": {"X-AK\u0049AIOSFODNN7EXAMPLE": "1"}}"#)]
+    #[case::escaped_name_and_value(r#"{"pass\u0077ord": "Xk9mQ2vL7pR4wT8zN1aB3c"}"#)]
+    #[case::hex_escapes(r#"{"b": "\\x41KIAIOSFODNN7EXAMPLE"}"#)]
+    fn decoded_forms_are_scanned(#[case] payload: &str) {
+        assert!(!scan_payload(payload).is_empty(), "{payload}");
+    }
+
+    #[rstest]
+    #[case(r#"{"url": "https://example.com/search?q=rust+regex&page=2"}"#)]
+    #[case(r#"{"body": "Hello, world! 100% sure & done."}"#)]
+    #[case(r#"{"body": "aGVsbG8gd29ybGQsIHRoaXMgaXMgZmluZQ=="}"#)]
+    #[case(r#"{"msg": "see \u00e9t\u00e9 \\d+ regex"}"#)]
+    #[case(r#"{"sha": "9fceb02d0ae598e95dc970b74767f19372d61af8", "n": [1, 2]}"#)]
+    fn clean_payloads_stay_clean(#[case] payload: &str) {
+        assert_eq!(scan_payload(payload), Vec::new(), "{payload}");
+    }
+
+    #[test]
+    fn a_finding_says_where_it_was() {
+        let found = scan_payload(r#"{"b": "ghp\u005fwWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINUx"}"#);
+        assert!(
+            found.contains(&PayloadFinding {
+                kind: "github_token",
+                found_in: "json string".into()
+            }),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn deeply_nested_encodings_are_a_finding() {
+        let mut text = "AKIAIOSFODNN7EXAMPLE".to_string();
+        for _ in 0..10 {
+            text = text.replace('%', "%25").replace('I', "%49");
+        }
+        let found = scan_payload(&format!(r#"{{"b": "{text}"}}"#));
+        assert!(
+            found.iter().any(|f| f.kind == "nested_encoding"),
+            "{found:?}"
+        );
+    }
+
+    const SECRET: &str = "Q7xv9K2m/Zp4+WtR8\"nLc3=Jh6Yd5Bf1Gs0A";
+
+    /// Every 3-character piece of `secret`.
+    fn pieces(secret: &str) -> Vec<&str> {
+        (0..secret.len() - 2).map(|i| &secret[i..i + 3]).collect()
+    }
+
+    fn json_inner(text: &str) -> String {
+        let json = serde_json::to_string(text).expect("json");
+        json[1..json.len() - 1].to_string()
+    }
+
+    #[rstest]
+    #[case::plain(SECRET.to_string())]
+    #[case::json(json_inner(SECRET))]
+    #[case::unicode_escapes(SECRET.chars().map(|c| format!("\\u{:04x}", u32::from(c))).collect())]
+    #[case::percent(SECRET.bytes().map(|b| format!("%{b:02X}")).collect())]
+    #[case::html(SECRET.chars().map(|c| format!("&#{};", u32::from(c))).collect())]
+    #[case::mixed(format!("Q%37x\\u0076{}", &SECRET[4..]))]
+    #[case::hex(SECRET.bytes().map(|b| format!("{b:02x}")).collect())]
+    #[case::base64(crate::decode::base64_encode(SECRET.as_bytes(), false))]
+    #[case::base64_in_basic(crate::decode::base64_encode(format!("user:{SECRET}").as_bytes(), false))]
+    #[case::base64_shifted(crate::decode::base64_encode(format!("ab{SECRET}").as_bytes(), true))]
+    fn encoded_forms_are_redacted(#[case] form: String) {
+        let redactor = Redactor::new(&[SECRET]);
+        let text = format!("before {form} after");
+        let out = redactor.redact(&text);
+        let rest = out
+            .strip_prefix("before ")
+            .unwrap_or_else(|| panic!("{out}"));
+        let (head, tail) = rest.split_once(MARKER).unwrap_or_else(|| panic!("{out}"));
+        // Base64 keeps a character at the edge (or the `user:` before it).
+        assert!(head.len() <= 8 && form.starts_with(head), "{out}");
+        // Base64 keeps a character and its padding at the other edge.
+        assert!(
+            tail.ends_with(" after") && tail.len() <= " after".len() + 3,
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn a_basic_credential_is_redacted_decoded_too() {
+        let stored = crate::decode::base64_encode(b"alice:Xk9mQ2vL7pR4wT8zN1", false);
+        let out = redact(
+            "{\"user\": \"alice\", \"pw\": \"Xk9mQ2vL7pR4wT8zN1\"}",
+            &[&stored],
+        );
+        assert!(!out.contains("Xk9mQ2"), "{out}");
+        assert!(out.contains("alice"), "{out}");
+    }
+
+    /// Reads `stream` the way the HTTP client does (`max` plus the
+    /// lookahead) and cuts it.
+    fn cut(redactor: &Redactor, stream: &str, max: usize) -> (String, bool) {
+        let read = max + redactor.lookahead();
+        let more = stream.len() > read;
+        redactor.redact_cut(&stream[..read.min(stream.len())], more, max)
+    }
+
+    #[test]
+    fn no_cut_leaves_a_piece_of_the_secret() {
+        let redactor = Redactor::new(&[SECRET]);
+        let stream = format!("authorization: Bearer {SECRET}\r\n{}", "x".repeat(600));
+        for max in 0..stream.len() + 10 {
+            let (out, truncated) = cut(&redactor, &stream, max);
+            assert!(out.len() <= max);
+            if !truncated {
+                assert_eq!(out, redactor.redact(&stream), "{max}");
+            }
+            assert!(!out.contains("Bearer Q"), "{max}: {out}");
+            for piece in pieces(SECRET) {
+                assert!(!out.contains(piece), "{max}: `{piece}` in {out}");
+            }
+        }
+    }
+
+    #[test]
+    fn right_and_wrong_guesses_are_answered_alike() {
+        let redactor = Redactor::new(&[SECRET]);
+        let chars: Vec<char> = SECRET.chars().collect();
+        // The first anchor's worth of characters are one guess; past them
+        // each further character's guess gets the same answer.
+        let anchor = public_prefix_chars(SECRET) + ANCHOR_SECRET_CHARS;
+        for known in anchor..chars.len() {
+            let right: String = chars[..=known].iter().collect();
+            let mut wrong = right.clone();
+            wrong.pop();
+            wrong.push(if chars[known] == 'z' { 'y' } else { 'z' });
+            for max in [5, 20, 40, 4096] {
+                let answer = |guess: &str| cut(&redactor, &format!("echo: {guess}\r\nend"), max);
+                assert_eq!(answer(&right), answer(&wrong), "{known} at {max}");
+            }
+        }
     }
 }

@@ -18,11 +18,18 @@
 //!   request body capped at the same size;
 //! - credential headers (`egress.headers`) are added per hop, only for hosts
 //!   their pattern matches, so a redirect to another host does not carry
-//!   them; the caller may not set them, nor framing headers like `Host`.
+//!   them, and only over https to the entry's port
+//!   ([`policy::egress::credential_refusal`]; a matching host reached
+//!   otherwise is refused, naming `send_over_plain_http` or `port`); the
+//!   caller may not set them, nor framing headers like `Host`.
 //!
-//! A secret is never put in an error or in the [`FetchResponse`] (which holds
-//! only what the server sent; a server that echoes request headers is the
-//! caller's to redact). HTTP error statuses are results, not errors.
+//! A secret is never put in an error or in the [`FetchResponse`]: a server
+//! that reflects the request (httpbin-style) gets its answer redacted with
+//! the caller's [`Redactor`] before the body is cut at
+//! `egress.max_response_bytes` (see [`Redactor::redact_cut`]), so a cut
+//! through a credential shows no part of it, and the answer to a guess does
+//! not depend on how much of it was right. HTTP error statuses are results,
+//! not errors.
 
 use std::collections::BTreeMap;
 use std::io::Read;
@@ -31,8 +38,12 @@ use std::str::FromStr;
 use std::sync::mpsc;
 use std::time::Instant;
 
-use policy::egress::{address_refusal, host_allowed, is_ip_literal, HostPattern};
+use policy::egress::{
+    address_refusal, credential_refusal, host_allowed, is_ip_literal, CredentialRefusal,
+    HostPattern,
+};
 use policy::model::Egress;
+use policy::secrets::Redactor;
 use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
 use ureq::config::Config;
@@ -67,9 +78,12 @@ pub struct FetchResponse {
     pub status: u16,
     /// Lowercase names; repeated headers joined with `, `.
     pub headers: BTreeMap<String, String>,
-    /// Lossy UTF-8, at most `egress.max_response_bytes` bytes of the body.
+    /// Lossy UTF-8, credentials redacted, at most `egress.max_response_bytes`
+    /// bytes of the body.
     pub body: String,
-    /// Whether the body was cut at `egress.max_response_bytes`.
+    /// Whether the body was cut: at `egress.max_response_bytes`, or where
+    /// the read stopped (whose last bytes are dropped, see
+    /// [`Redactor::redact_cut`]).
     pub truncated: bool,
     /// The URL that answered, after redirects.
     pub final_url: String,
@@ -149,6 +163,27 @@ pub enum EgressError {
          not a valid header value (policy key egress.headers)"
     )]
     CredentialInvalid { credential: String, header: String },
+    #[error(
+        "credential `{credential}` for host `{host}` is sent only over https, and this request \
+         is plain http; use an https URL, or set egress.headers[{index}].send_over_plain_http = \
+         true to send it where anyone on the network can read it"
+    )]
+    CredentialOverPlainHttp {
+        credential: String,
+        host: String,
+        index: usize,
+    },
+    #[error(
+        "credential `{credential}` for host `{host}` is sent only to port {allowed}, and this \
+         request is to port {port}; set egress.headers[{index}].port if that port is meant"
+    )]
+    CredentialPort {
+        credential: String,
+        host: String,
+        port: u16,
+        allowed: u16,
+        index: usize,
+    },
     #[error("request to `{host}` failed: {reason}")]
     Http { host: String, reason: String },
 }
@@ -178,6 +213,7 @@ pub fn fetch(
     req: &FetchRequest,
     rules: &Egress,
     credential: &dyn Fn(&str) -> Option<SecretString>,
+    redactor: &Redactor,
     records: &mut Vec<EgressRecord>,
 ) -> Result<FetchResponse, EgressError> {
     let deadline = crate::state::deadline(rules.timeout_secs);
@@ -212,7 +248,7 @@ pub fn fetch(
                 headers.append(name.clone(), value.clone());
             }
         }
-        add_credentials(&mut headers, &target.host, rules, credential)?;
+        add_credentials(&mut headers, &target, rules, credential)?;
 
         let agent = pinned_agent(&target, addrs, deadline, rules.timeout_secs)?;
         let mut response = match body {
@@ -242,19 +278,28 @@ pub fn fetch(
             continue;
         }
 
-        let read = read_capped(response.body_mut(), max_bytes);
-        let (bytes, truncated) = read.map_err(|err| io_error(err, &target.host, rules))?;
+        // Read past the cap, so that a credential the server reflected
+        // across it is seen whole and redacted before the body is cut.
+        let lookahead = u64::try_from(redactor.lookahead()).unwrap_or(u64::MAX);
+        let read = read_capped(response.body_mut(), max_bytes.saturating_add(lookahead));
+        let (bytes, more) = read.map_err(|err| io_error(err, &target.host, rules))?;
         records.push(EgressRecord {
             host: target.host.clone(),
             status,
             bytes: u64::try_from(bytes.len()).unwrap_or(u64::MAX),
         });
+        let max = usize::try_from(max_bytes).unwrap_or(usize::MAX);
+        let (body, truncated) = redactor.redact_cut(&String::from_utf8_lossy(&bytes), more, max);
+        let mut headers = response_headers(response.headers());
+        for value in headers.values_mut() {
+            *value = redactor.redact(value);
+        }
         return Ok(FetchResponse {
             status,
-            headers: response_headers(response.headers()),
-            body: String::from_utf8_lossy(&bytes).into_owned(),
+            headers,
+            body,
             truncated,
-            final_url: target.uri.to_string(),
+            final_url: redactor.redact(&target.uri.to_string()),
         });
     }
 }
@@ -293,12 +338,13 @@ fn caller_headers(
 /// matching entry for a header name wins.
 fn add_credentials(
     headers: &mut HeaderMap,
-    host: &str,
+    target: &Target,
     rules: &Egress,
     credential: &dyn Fn(&str) -> Option<SecretString>,
 ) -> Result<(), EgressError> {
+    let host = target.host.as_str();
     let mut ours: Vec<HeaderName> = Vec::new();
-    for entry in &rules.headers {
+    for (index, entry) in rules.headers.iter().enumerate() {
         if !host_allowed(std::slice::from_ref::<HostPattern>(&entry.host), host) {
             continue;
         }
@@ -316,6 +362,27 @@ fn add_credentials(
                 name: entry.header.clone(),
                 host: host.to_string(),
             });
+        }
+        // Refused rather than left out: the caller learns why at once, and
+        // nothing goes to a server that may expect the credential.
+        match credential_refusal(entry, target.https, target.port) {
+            None => {}
+            Some(CredentialRefusal::PlainHttp) => {
+                return Err(EgressError::CredentialOverPlainHttp {
+                    credential: entry.credential.clone(),
+                    host: host.to_string(),
+                    index,
+                })
+            }
+            Some(CredentialRefusal::Port { allowed }) => {
+                return Err(EgressError::CredentialPort {
+                    credential: entry.credential.clone(),
+                    host: host.to_string(),
+                    port: target.port,
+                    allowed,
+                    index,
+                })
+            }
         }
         let secret =
             credential(&entry.credential).ok_or_else(|| EgressError::CredentialMissing {
@@ -894,6 +961,16 @@ mod tests {
         }
     }
 
+    /// `super::fetch` with nothing to redact.
+    fn fetch(
+        req: &FetchRequest,
+        rules: &Egress,
+        credential: &dyn Fn(&str) -> Option<SecretString>,
+        records: &mut Vec<EgressRecord>,
+    ) -> Result<FetchResponse, EgressError> {
+        super::fetch(req, rules, credential, &Redactor::default(), records)
+    }
+
     fn no_credentials(_: &str) -> Option<SecretString> {
         None
     }
@@ -1191,13 +1268,17 @@ mod tests {
         server.stop();
     }
 
-    fn credential_rules() -> Egress {
+    /// `Authorization: Bearer s3cret-value` for `localhost`, over plain
+    /// http (the test servers speak no TLS), to `port` only.
+    fn credential_rules(port: u16) -> Egress {
         Egress {
             headers: vec![CredentialHeader {
                 host: HostPattern::try_from("localhost".to_string()).expect("pattern"),
                 header: "Authorization".to_string(),
                 credential: "token".to_string(),
                 prefix: "Bearer ".to_string(),
+                port: Some(port),
+                send_over_plain_http: true,
             }],
             ..local_rules()
         }
@@ -1217,7 +1298,8 @@ mod tests {
             .headers
             .insert("X-Caller".to_string(), "1".to_string());
         let mut records = Vec::new();
-        let response = fetch(&request, &credential_rules(), &token, &mut records).expect("fetch");
+        let rules = credential_rules(first.port);
+        let response = fetch(&request, &rules, &token, &mut records).expect("fetch");
         assert_eq!(response.body, "landed");
         assert_eq!(response.final_url, other.url("127.0.0.1", "/landing"));
         let json = serde_json::to_string(&response).expect("json");
@@ -1244,6 +1326,67 @@ mod tests {
             other_seen[0].headers.get("x-caller").map(String::as_str),
             Some("1")
         );
+    }
+
+    #[rstest]
+    #[case::plain_http(false, None, "send_over_plain_http")]
+    #[case::another_port(true, Some(1), "egress.headers[0].port")]
+    fn credential_outside_its_scheme_or_port_is_refused_and_nothing_sent(
+        #[case] plain_allowed: bool,
+        #[case] port: Option<u16>,
+        #[case] key: &str,
+    ) {
+        let server = Server::start(|_| reply(200, &[], b""));
+        let mut rules = credential_rules(server.port);
+        rules.headers[0].send_over_plain_http = plain_allowed;
+        rules.headers[0].port = port;
+        let err = fetch(
+            &get(&server.url("localhost", "/")),
+            &rules,
+            &token,
+            &mut Vec::new(),
+        )
+        .expect_err("refused");
+        assert!(err.to_string().contains(key), "{err}");
+        assert!(!err.to_string().contains("s3cret"), "{err}");
+        assert_eq!(server.stop().0, 0, "the server saw a connection");
+    }
+
+    /// A server that reflects the request, and a cap that cuts through the
+    /// reflected credential: no part of it comes back.
+    #[test]
+    fn reflected_credential_is_redacted_before_the_cut() {
+        let server = Server::start(|seen| {
+            let mut text = format!("{} {}\r\n", seen.method, seen.target);
+            for (name, value) in &seen.headers {
+                text.push_str(&format!("{name}: {value}\r\n"));
+            }
+            reply(200, &[], text.as_bytes())
+        });
+        let redactor = Redactor::new(&["s3cret-value"]);
+        let mut rules = credential_rules(server.port);
+        for max in [20, 40, 60, 80, 100, 4096] {
+            rules.max_response_bytes = ByteSize(max);
+            let response = super::fetch(
+                &get(&server.url("localhost", "/")),
+                &rules,
+                &token,
+                &redactor,
+                &mut Vec::new(),
+            )
+            .expect("fetch");
+            assert!(response.body.len() <= 4096, "{max}");
+            for piece in [
+                "s3c", "3cr", "cre", "ret", "et-", "-va", "val", "alu", "lue",
+            ] {
+                assert!(!response.body.contains(piece), "{max}: {}", response.body);
+            }
+        }
+        let (_, seen) = server.stop();
+        assert!(seen
+            .iter()
+            .all(|s| s.headers.get("authorization").map(String::as_str)
+                == Some("Bearer s3cret-value")));
     }
 
     #[test]
@@ -1273,8 +1416,8 @@ mod tests {
         let server = Server::start(|_| reply(200, &[], b""));
         let mut request = get(&server.url("localhost", "/"));
         request.headers.insert(name.to_string(), "x".to_string());
-        let err =
-            fetch(&request, &credential_rules(), &token, &mut Vec::new()).expect_err("refused");
+        let rules = credential_rules(server.port);
+        let err = fetch(&request, &rules, &token, &mut Vec::new()).expect_err("refused");
         assert!(format!("{err:?}").starts_with(variant), "{err:?}");
         assert!(!err.to_string().contains("s3cret"));
         assert_eq!(server.stop().0, 0, "the server saw a connection");
@@ -1296,7 +1439,7 @@ mod tests {
         let server = Server::start(|_| reply(200, &[], b""));
         let err = fetch(
             &get(&server.url("localhost", "/")),
-            &credential_rules(),
+            &credential_rules(server.port),
             &no_credentials,
             &mut Vec::new(),
         )
@@ -1314,7 +1457,7 @@ mod tests {
         let bad = |_: &str| Some(SecretString::from("leak\r\nme"));
         let err = fetch(
             &get("http://localhost:1/"),
-            &credential_rules(),
+            &credential_rules(1),
             &bad,
             &mut Vec::new(),
         )

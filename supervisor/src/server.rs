@@ -428,15 +428,25 @@ impl Core {
             ));
         }
         let mut gate = gate::decide(&trust, self.session.record.taint);
-        // Credential-shaped data leaving through a sink needs a human.
-        if trust.public_sink
-            && !matches!(gate, Gate::Blocked(_))
-            && !policy::secrets::scan(&request.args).is_empty()
-        {
+        // Credential-shaped data leaving through a sink needs a human; it
+        // is looked for in what the arguments decode to, not only as sent.
+        let findings = if trust.public_sink && !matches!(gate, Gate::Blocked(_)) {
+            policy::secrets::scan_payload(&request.args)
+        } else {
+            Vec::new()
+        };
+        if !findings.is_empty() {
             gate = Gate::Approval("credential-shaped data in an outbound payload");
         }
+        let found: Vec<String> = findings
+            .iter()
+            .map(|f| format!("{} in {}", f.kind, f.found_in))
+            .collect();
         let gate_label = match &gate {
             Gate::Blocked(why) => format!("blocked: {why}"),
+            Gate::Approval(why) if !found.is_empty() => {
+                format!("approval: {why} ({})", found.join(", "))
+            }
             Gate::Approval(why) => format!("approval: {why}"),
             Gate::Review(why) => format!("review (credential scan clean): {why}"),
             Gate::Allowed => "allowed".to_string(),

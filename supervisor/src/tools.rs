@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use policy::gate::Trust;
 use policy::model::{CredentialSource, Profile, ToolDecl};
+use policy::secrets::Redactor;
 use rpc::{ErrorKind, ToolError};
 use secrecy::{ExposeSecret, SecretString};
 
@@ -44,6 +45,8 @@ impl<'a> Tool<'a> {
 pub struct Secrets {
     sources: BTreeMap<String, CredentialSource>,
     loaded: BTreeMap<String, SecretString>,
+    /// For everything loaded so far.
+    redactor: Redactor,
 }
 
 impl Secrets {
@@ -51,6 +54,7 @@ impl Secrets {
         Secrets {
             sources: profile.credentials.clone(),
             loaded: BTreeMap::new(),
+            redactor: Redactor::default(),
         }
     }
 
@@ -74,13 +78,15 @@ impl Secrets {
         })?;
         let secret = value;
         self.loaded.insert(name.to_string(), secret.clone());
+        let values: Vec<&str> = self.loaded.values().map(|s| s.expose_secret()).collect();
+        self.redactor = Redactor::new(&values);
         Ok(secret)
     }
 
-    /// Replaces every loaded secret in `text`.
+    /// Replaces every loaded secret in `text`, in its plain and encoded
+    /// forms ([`Redactor`]).
     pub fn redact(&self, text: &str) -> String {
-        let values: Vec<&str> = self.loaded.values().map(|s| s.expose_secret()).collect();
-        policy::secrets::redact(text, &values)
+        self.redactor.redact(text)
     }
 }
 
@@ -124,11 +130,12 @@ pub fn run(
                 &request,
                 &profile.egress,
                 &|name| loaded.get(name).cloned(),
+                &secrets.redactor,
                 egress_log,
             );
             match result {
-                // A server that echoes the request (its headers) must not
-                // carry our credential into the jail.
+                // Redacted by fetch already (before its cut); once more as
+                // JSON, for the same reason as every tool's output.
                 Ok(response) => serde_json::to_string(&response)
                     .map(|json| secrets.redact(&json))
                     .map_err(|err| ToolError {

@@ -28,14 +28,27 @@ pub fn jail(cwd: &Path) -> Command {
 }
 
 /// A real HTTP/1.1 server on the host's loopback that answers every
-/// request with `body` and records what it was sent.
+/// request with a body of its handler's (given the request as received:
+/// head and body) and records what it was sent.
 pub struct HttpServer {
     pub port: u16,
     pub requests: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
 }
 
 impl HttpServer {
+    /// Answers every request with `body`.
     pub fn start(body: &'static str) -> HttpServer {
+        HttpServer::with_handler(move |_| body.to_string())
+    }
+
+    /// Answers every request with the request itself, request line,
+    /// headers (the supervisor's credential among them) and body, the way
+    /// httpbin's `/anything` does.
+    pub fn reflecting() -> HttpServer {
+        HttpServer::with_handler(str::to_string)
+    }
+
+    pub fn with_handler(handler: impl Fn(&str) -> String + Send + 'static) -> HttpServer {
         use std::io::{BufRead, BufReader, Read, Write};
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
         let port = listener.local_addr().expect("addr").port();
@@ -59,6 +72,7 @@ impl HttpServer {
                 let mut request_body = vec![0; length];
                 let _ = reader.read_exact(&mut request_body);
                 head.push_str(&String::from_utf8_lossy(&request_body));
+                let body = handler(&head);
                 seen.lock().expect("lock").push(head);
                 let mut stream = reader.into_inner();
                 let _ = write!(
@@ -74,6 +88,17 @@ impl HttpServer {
     pub fn seen(&self) -> Vec<String> {
         self.requests.lock().expect("lock").clone()
     }
+}
+
+/// A policy whose egress reaches the tests' loopback servers by these host
+/// names (`"localhost"`), with `extra` TOML after it.
+pub fn loopback_policy(port_hosts: &str, extra: &str) -> String {
+    format!(
+        "[profile.default.egress]\n\
+         allow = [{port_hosts}]\n\
+         allow_addresses = [\"127.0.0.1\"]\n\
+         {extra}"
+    )
 }
 
 /// A fresh directory for one test, readable by the user running the tests.
@@ -312,4 +337,37 @@ pub fn fake_sysctls(values: &[(&str, &str)]) -> tempfile::TempDir {
 /// `--allow-degraded` is given.
 pub fn userns_blocked_sysctls() -> tempfile::TempDir {
     fake_sysctls(&[("user.max_user_namespaces", "0")])
+}
+
+/// Every byte but `A-Z a-z 0-9 - . _ ~` as `%XX`.
+pub fn percent_encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+                char::from(b).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+/// Standard base64 with padding.
+pub fn base64_encode(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[(n >> (18 - 6 * i) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }

@@ -5,15 +5,6 @@
 
 use super::common::*;
 
-fn loopback_policy(port_hosts: &str, extra: &str) -> String {
-    format!(
-        "[profile.default.egress]\n\
-         allow = [{port_hosts}]\n\
-         allow_addresses = [\"127.0.0.1\"]\n\
-         {extra}"
-    )
-}
-
 #[test]
 fn shell_and_python_call_echo_through_jail_call() {
     let setup = Setup::new("");

@@ -1,0 +1,310 @@
+//! The simple encodings text can be wrapped in, undone (for scanning what a
+//! payload really says) and done (for finding a secret in its encoded
+//! forms): percent-encoding, backslash escapes (JSON, JavaScript, C), HTML
+//! character references and base64.
+//!
+//! Each decoder returns `None` when it changes nothing, so a caller can
+//! decode layer after layer until the text stops changing.
+
+/// `%XX` sequences decoded (and `+` as a space, as in query strings and
+/// form bodies); bytes that are not UTF-8 become U+FFFD.
+pub fn percent(text: &str) -> Option<String> {
+    if !text.contains(['%', '+']) {
+        return None;
+    }
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' => match (hex_value(bytes.get(i + 1)), hex_value(bytes.get(i + 2))) {
+                (Some(hi), Some(lo)) => {
+                    out.push(hi << 4 | lo);
+                    i += 3;
+                    continue;
+                }
+                _ => out.push(b'%'),
+            },
+            b'+' => out.push(b' '),
+            other => out.push(other),
+        }
+        i += 1;
+    }
+    changed(text, String::from_utf8_lossy(&out).into_owned())
+}
+
+fn hex_value(byte: Option<&u8>) -> Option<u8> {
+    char::from(*byte?)
+        .to_digit(16)
+        .and_then(|d| u8::try_from(d).ok())
+}
+
+/// `\uXXXX` (with surrogate pairs), `\xHH` and the one-letter escapes of
+/// JSON, JavaScript and C (`\"`, `\\`, `\/`, `\n`, …) decoded.
+pub fn backslashes(text: &str) -> Option<String> {
+    unescape(text, '\\', backslash_escape)
+}
+
+/// `text` with each `lead` that `escape` reads (given what follows the
+/// `lead`, it returns the character and the bytes used) replaced.
+fn unescape(text: &str, lead: char, escape: fn(&str) -> Option<(char, usize)>) -> Option<String> {
+    if !text.contains(lead) {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(lead) {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + lead.len_utf8()..];
+        match escape(after) {
+            Some((c, used)) => {
+                out.push(c);
+                rest = &after[used..];
+            }
+            None => {
+                out.push(lead);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    changed(text, out)
+}
+
+/// One escape after its backslash: the character, and the bytes used;
+/// `None` for a backslash that starts no escape.
+fn backslash_escape(after: &str) -> Option<(char, usize)> {
+    let unit = |text: &str| {
+        text.get(..4)
+            .filter(|hex| hex.bytes().all(|b| b.is_ascii_hexdigit()))
+            .and_then(|hex| u32::from_str_radix(hex, 16).ok())
+    };
+    match after.as_bytes().first() {
+        Some(b'u') => match unit(&after[1..]) {
+            Some(high @ 0xd800..=0xdbff) => {
+                let low = after
+                    .get(5..)
+                    .and_then(|t| t.strip_prefix("\\u"))
+                    .and_then(unit)
+                    .filter(|low| (0xdc00..=0xdfff).contains(low));
+                match low {
+                    Some(low) => {
+                        let code = 0x10000 + ((high - 0xd800) << 10) + (low - 0xdc00);
+                        char::from_u32(code).map(|c| (c, 11))
+                    }
+                    None => Some((char::REPLACEMENT_CHARACTER, 5)),
+                }
+            }
+            Some(code) => Some((
+                char::from_u32(code).unwrap_or(char::REPLACEMENT_CHARACTER),
+                5,
+            )),
+            None => None,
+        },
+        Some(b'x') => after
+            .get(1..3)
+            .filter(|hex| hex.bytes().all(|b| b.is_ascii_hexdigit()))
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok())
+            .map(|byte| (char::from(byte), 3)),
+        Some(&b) => {
+            let c = match b {
+                b'"' | b'\'' | b'\\' | b'/' | b'`' => char::from(b),
+                b'n' => '\n',
+                b'r' => '\r',
+                b't' => '\t',
+                b'b' => '\u{8}',
+                b'f' => '\u{c}',
+                b'0' => '\0',
+                _ => return None,
+            };
+            Some((c, 1))
+        }
+        None => None,
+    }
+}
+
+/// HTML character references: `&#73;`, `&#x49;` and the named ones that
+/// stand for ASCII punctuation.
+pub fn html_entities(text: &str) -> Option<String> {
+    unescape(text, '&', html_entity)
+}
+
+/// One character reference after its `&`: the character, and the bytes
+/// used (through the `;`).
+fn html_entity(after: &str) -> Option<(char, usize)> {
+    let end = after.find(';').filter(|&end| end <= 10)?;
+    let name = &after[..end];
+    let c = match name {
+        "quot" => Some('"'),
+        "amp" => Some('&'),
+        "lt" => Some('<'),
+        "gt" => Some('>'),
+        "apos" => Some('\''),
+        _ => match name.strip_prefix('#') {
+            Some(num) => match num.strip_prefix(['x', 'X']) {
+                Some(hex) => u32::from_str_radix(hex, 16).ok(),
+                None => num.parse::<u32>().ok(),
+            }
+            .and_then(char::from_u32),
+            None => None,
+        },
+    };
+    c.map(|c| (c, end + 1))
+}
+
+/// The first encoded unit of `text`: a `%XX`, a backslash escape, a
+/// character reference, or else one character. Returns the bytes it takes
+/// in `text` and the UTF-8 bytes it stands for (a surrogate pair is one
+/// unit; a lone surrogate stands for U+FFFD). Empty text is `(0, 0)`.
+pub fn first_unit(text: &str) -> (usize, usize) {
+    let Some(c) = text.chars().next() else {
+        return (0, 0);
+    };
+    let bytes = text.as_bytes();
+    let hex = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_hexdigit);
+    match c {
+        '%' if hex(1) && hex(2) => (3, 1),
+        '\\' => match backslash_escape(&text[1..]) {
+            Some((c, used)) => (1 + used, c.len_utf8()),
+            None => (1, 1),
+        },
+        '&' => match html_entity(&text[1..]) {
+            Some((c, used)) => (1 + used, c.len_utf8()),
+            None => (1, 1),
+        },
+        c => (c.len_utf8(), c.len_utf8()),
+    }
+}
+
+fn changed(before: &str, after: String) -> Option<String> {
+    (after != before).then_some(after)
+}
+
+/// Runs of base64 (standard or URL-safe alphabet, padded or not) at least
+/// `min` characters long that decode to text; each run decoded on its own.
+pub fn base64_runs(text: &str, min: usize) -> Vec<String> {
+    let is_b64 = |c: char| c.is_ascii_alphanumeric() || "+/-_".contains(c);
+    text.split(|c: char| !is_b64(c))
+        .filter(|run| run.len() >= min)
+        .filter_map(base64_decode)
+        .filter_map(|bytes| String::from_utf8(bytes).ok())
+        .filter(|decoded| {
+            decoded
+                .chars()
+                .all(|c| !c.is_control() || c.is_ascii_whitespace())
+        })
+        .collect()
+}
+
+const STANDARD: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/// Decodes base64 in either alphabet, without padding (a trailing partial
+/// character is ignored).
+pub fn base64_decode(text: &str) -> Option<Vec<u8>> {
+    let mut bits = 0u32;
+    let mut count = 0;
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    for b in text.trim_end_matches('=').bytes() {
+        let value = match b {
+            b'A'..=b'Z' => b - b'A',
+            b'a'..=b'z' => b - b'a' + 26,
+            b'0'..=b'9' => b - b'0' + 52,
+            b'+' | b'-' => 62,
+            b'/' | b'_' => 63,
+            _ => return None,
+        };
+        bits = bits << 6 | u32::from(value);
+        count += 6;
+        if count >= 8 {
+            count -= 8;
+            out.push(u8::try_from(bits >> count & 0xff).ok()?);
+        }
+    }
+    Some(out)
+}
+
+/// Base64 without padding; `url_safe` uses `-` and `_` for `+` and `/`.
+pub fn base64_encode(bytes: &[u8], url_safe: bool) -> String {
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for i in 0..=chunk.len() {
+            let index = (n >> (18 - 6 * i) & 63) as usize;
+            let c = char::from(STANDARD[index]);
+            out.push(match (url_safe, c) {
+                (true, '+') => '-',
+                (true, '/') => '_',
+                (_, c) => c,
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    #[rstest]
+    #[case("a%41b", Some("aAb"))]
+    #[case("a+b%2b", Some("a b+"))]
+    #[case("100%", None)]
+    #[case("%zz", None)]
+    #[case("plain", None)]
+    fn percent_decodes(#[case] text: &str, #[case] want: Option<&str>) {
+        assert_eq!(percent(text).as_deref(), want);
+    }
+
+    #[rstest]
+    #[case(r"AK\u0049A", Some("AKIA"))]
+    #[case(r"\x41\x4b", Some("AK"))]
+    #[case(r#"say \"hi\"\n"#, Some("say \"hi\"\n"))]
+    #[case(r"\ud83d\ude00", Some("\u{1f600}"))]
+    #[case(r"\d+ \w", None)]
+    #[case("none", None)]
+    fn backslashes_decode(#[case] text: &str, #[case] want: Option<&str>) {
+        assert_eq!(backslashes(text).as_deref(), want);
+    }
+
+    #[rstest]
+    #[case("ghp&#95;x", Some("ghp_x"))]
+    #[case("&#x41;&quot;", Some("A\""))]
+    #[case("a & b; c", None)]
+    fn entities_decode(#[case] text: &str, #[case] want: Option<&str>) {
+        assert_eq!(html_entities(text).as_deref(), want);
+    }
+
+    #[test]
+    fn base64_round_trips() {
+        for text in ["", "a", "ab", "abc", "user:pa ss?>>"] {
+            for url_safe in [false, true] {
+                let encoded = base64_encode(text.as_bytes(), url_safe);
+                assert_eq!(base64_decode(&encoded).as_deref(), Some(text.as_bytes()));
+            }
+        }
+        assert_eq!(base64_encode(b"AKIA", false), "QUtJQQ");
+        assert_eq!(
+            base64_runs("x QUtJQUlPU0ZPRE5ON0VYQU1QTEU= y", 16),
+            ["AKIAIOSFODNN7EXAMPLE"]
+        );
+    }
+
+    #[rstest]
+    #[case("%41rest", (3, 1))]
+    #[case(r"\u0041", (6, 1))]
+    #[case(r"\ud83d\ude00", (12, 4))]
+    #[case(r"\x41", (4, 1))]
+    #[case(r#"\"x"#, (2, 1))]
+    #[case(r"\q", (1, 1))]
+    #[case("&#x41;", (6, 1))]
+    #[case("&amp", (1, 1))]
+    #[case("\u{e9}", (2, 2))]
+    #[case("", (0, 0))]
+    fn units(#[case] text: &str, #[case] want: (usize, usize)) {
+        assert_eq!(first_unit(text), want);
+    }
+}
