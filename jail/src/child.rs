@@ -134,7 +134,15 @@ fn exec_payload(p: &Prepared, report: RawFd) -> ! {
     let check = |step, result| check(report, step, result);
     check(Step::PayloadSignals, sys::reset_signals());
     match p.stdio {
-        Stdio::Terminal { slave, stderr } => check(Step::Terminal, attach_terminal(slave, stderr)),
+        Stdio::Terminal {
+            slave,
+            stdin,
+            stdout,
+            stderr,
+        } => check(
+            Step::Terminal,
+            attach_terminal(slave, [stdin, stdout, stderr]),
+        ),
         // On the host, the payload's own session and process group are what
         // the supervisor kills (the init's session does it otherwise).
         Stdio::Inherit if !p.namespaces => check(Step::NewSession, sys::setsid()),
@@ -198,14 +206,15 @@ fn exec_payload(p: &Prepared, report: RawFd) -> ! {
     fail(report, Step::Exec, errno, code)
 }
 
-/// A new session whose controlling terminal is the supervisor's pty.
-fn attach_terminal(slave: RawFd, stderr: bool) -> Result<(), Errno> {
+/// A new session whose controlling terminal is the supervisor's pty, on
+/// the flagged ones of fds 0, 1 and 2.
+fn attach_terminal(slave: RawFd, stdio: [bool; 3]) -> Result<(), Errno> {
     sys::setsid()?;
     sys::set_controlling_tty(slave)?;
-    sys::dup2(slave, 0)?;
-    sys::dup2(slave, 1)?;
-    if stderr {
-        sys::dup2(slave, 2)?;
+    for (fd, on_pty) in (0..).zip(stdio) {
+        if on_pty {
+            sys::dup2(slave, fd)?;
+        }
     }
     Ok(())
 }

@@ -31,10 +31,15 @@ pub(crate) const MOUNT_ATTR_NOEXEC: u64 = 0x8;
 pub enum Stdio {
     /// 0, 1 and 2 are passed through untouched (pipes, files).
     Inherit,
-    /// The payload's stdin and stdout (and stderr when `stderr`) are the
-    /// slave of a pty the supervisor owns and relays; it becomes the
-    /// payload's controlling terminal.
-    Terminal { slave: RawFd, stderr: bool },
+    /// The payload's fds among stdin, stdout and stderr that are flagged
+    /// are the slave of a pty the supervisor owns and relays; it becomes
+    /// the payload's controlling terminal.
+    Terminal {
+        slave: RawFd,
+        stdin: bool,
+        stdout: bool,
+        stderr: bool,
+    },
 }
 
 pub(crate) enum MountPoint {

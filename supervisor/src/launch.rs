@@ -5,7 +5,7 @@
 //! the pty relay. A timeout kills the jail's init, and with it the whole pid
 //! namespace (in the degraded tier, the payload's process group).
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::os::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -204,17 +204,31 @@ fn run_jail(
         .context("creating a signalfd")?;
 
     let stdin = std::io::stdin();
-    let on_terminal = caller_on_terminal();
-    let pty = if on_terminal {
-        let size = jail::tty::window_size(stdin.as_fd()).ok();
-        Some(nix::pty::openpty(size.as_ref(), None).context("opening a pseudo-terminal")?)
+    let (stdout, stderr) = (std::io::stdout(), std::io::stderr());
+    // Output to a terminal always goes through a pty of ours and the
+    // filter (termfilter.rs), never to the caller's terminal directly; the
+    // caller's input is relayed when stdin and stdout are both terminals.
+    let relay_stdin = caller_on_terminal();
+    let terminal_out = if stdout.is_terminal() {
+        Some(stdout.as_fd())
+    } else if stderr.is_terminal() {
+        Some(stderr.as_fd())
     } else {
         None
+    };
+    let pty = match terminal_out {
+        Some(out) => {
+            let size = jail::tty::window_size(out).ok();
+            Some(nix::pty::openpty(size.as_ref(), None).context("opening a pseudo-terminal")?)
+        }
+        None => None,
     };
     let stdio = match &pty {
         Some(pty) => jail::Stdio::Terminal {
             slave: pty.slave.as_raw_fd(),
-            stderr: std::io::stderr().is_terminal(),
+            stdin: relay_stdin,
+            stdout: stdout.is_terminal(),
+            stderr: stderr.is_terminal(),
         },
         None => jail::Stdio::Inherit,
     };
@@ -242,13 +256,21 @@ fn run_jail(
     let (master, _raw_mode) = match pty {
         Some(pty) => {
             drop(pty.slave);
-            (Some(pty.master), Some(RawMode::enter(stdin.as_fd())?))
+            let raw = if relay_stdin {
+                Some(RawMode::enter(stdin.as_fd())?)
+            } else {
+                None
+            };
+            (Some(pty.master), raw)
         }
         None => (None, None),
     };
 
     let deadline = plan.limits.timeout_secs.map(crate::state::deadline);
-    let mut relay = master.as_ref().map(|m| Relay::new(m.as_fd()));
+    let mut relay = master
+        .as_ref()
+        .zip(terminal_out)
+        .map(|(m, out)| Relay::new(m.as_fd(), out, relay_stdin));
     let mut started: Option<Result<(), jail::JailError>> = None;
     let pid = Pid::from_raw(jail.pid);
 
@@ -313,9 +335,9 @@ fn run_jail(
                 let Ok(signal) = Signal::try_from(info.ssi_signo as i32) else {
                     continue;
                 };
-                match (&master, signal) {
-                    (Some(master), Signal::SIGWINCH) => {
-                        if let Ok(size) = jail::tty::window_size(stdin.as_fd()) {
+                match (&master, terminal_out, signal) {
+                    (Some(master), Some(out), Signal::SIGWINCH) => {
+                        if let Ok(size) = jail::tty::window_size(out) {
                             let _ = jail::tty::set_window_size(master.as_fd(), &size);
                         }
                     }
@@ -428,11 +450,13 @@ impl Drop for RawMode<'_> {
     }
 }
 
-/// Copies the caller's stdin to the pty master and the master to stdout,
-/// through the filter that keeps the payload's output to drawing
-/// (termfilter.rs: no clipboard writes, no DCS, no title reports).
+/// Copies the caller's stdin (when it is relayed) to the pty master, and
+/// the master to the caller's terminal (stdout, else stderr), through the
+/// filter that keeps the payload's output to drawing (termfilter.rs: no
+/// clipboard writes, no DCS, no title reports).
 struct Relay<'a> {
     master: BorrowedFd<'a>,
+    out: BorrowedFd<'a>,
     stdin_open: bool,
     master_open: bool,
     filter: TermFilter,
@@ -441,10 +465,11 @@ struct Relay<'a> {
 }
 
 impl<'a> Relay<'a> {
-    fn new(master: BorrowedFd<'a>) -> Relay<'a> {
+    fn new(master: BorrowedFd<'a>, out: BorrowedFd<'a>, relay_stdin: bool) -> Relay<'a> {
         Relay {
             master,
-            stdin_open: true,
+            out,
+            stdin_open: relay_stdin,
             master_open: true,
             filter: TermFilter::new(),
             filtered: Vec::with_capacity(8192),
@@ -491,8 +516,7 @@ impl<'a> Relay<'a> {
             Ok(n) => {
                 self.filtered.clear();
                 self.filter.filter(&buf[..n], &mut self.filtered);
-                let mut out = std::io::stdout().lock();
-                let _ = out.write_all(&self.filtered).and_then(|()| out.flush());
+                let _ = write_all(self.out, &self.filtered);
                 true
             }
         }

@@ -128,3 +128,55 @@ sys.stdout.flush()
         );
     }
 }
+
+/// Output to a terminal goes through the filter even when stdin is not a
+/// terminal (`cmd | jail exec ...`) or only stderr is one (`jail exec ...
+/// > out`): the payload never writes to the caller's terminal directly.
+#[test]
+fn output_to_a_terminal_is_filtered_whatever_stdin_is() {
+    let dir = workdir();
+    let script = r#"import sys
+for out in (sys.stdout, sys.stderr):
+    out.buffer.write(b"BEGIN\x1b]52;c;Y2xpcDE=\x07\x1b[1mBOLD\x1b[0mEND\n")
+    out.flush()
+"#;
+    for stdout_on_pty in [true, false] {
+        let pty = nix::pty::openpty(Some(&size(30, 100)), None).expect("openpty");
+        let slave = || Stdio::from(pty.slave.try_clone().expect("dup slave"));
+        let mut command = jail(dir.path());
+        command
+            .args(["exec", "--", "python3", "-c", script])
+            .stdin(Stdio::null())
+            .stderr(slave());
+        if stdout_on_pty {
+            command.stdout(slave());
+        } else {
+            command.stdout(Stdio::piped());
+        }
+        let child = command.spawn().expect("spawn jail");
+        drop(pty.slave);
+        let mut seen = String::new();
+        let expected = if stdout_on_pty { 2 } else { 1 };
+        assert!(
+            eventually(15, || {
+                read_until(&pty.master, &mut seen, "END");
+                seen.matches("END").count() >= expected
+            }),
+            "stdout on the pty: {stdout_on_pty}; {seen:?}"
+        );
+        let out = child.wait_with_output().expect("wait");
+        assert_eq!(out.status.code(), Some(0), "{seen:?}");
+        assert!(
+            seen.contains("\x1b[1mBOLD\x1b[0mEND"),
+            "drawing was lost: {seen:?}"
+        );
+        assert!(
+            !seen.contains("Y2xpcD"),
+            "the clipboard write reached the terminal: {seen:?}"
+        );
+        if !stdout_on_pty {
+            // The pipe still gets the payload's bytes untouched.
+            assert!(String::from_utf8_lossy(&out.stdout).contains("]52;c;Y2xpcDE="));
+        }
+    }
+}
