@@ -326,13 +326,19 @@ pub fn blocked_entries(
                     depth: limits.depth,
                 });
             }
-            let path = relative.join(&name);
-            let full = dir.join(&path);
-            // Most entries match no pattern's last part: only those pay for
-            // the whole-path match.
+            // Most entries match no pattern's last part and are no
+            // directory to descend into: they cost no path and no match.
             let maybe = patterns
                 .iter()
                 .any(|p| matches_pattern(&name, p.rsplit('/').next().unwrap_or(p)));
+            let git_config =
+                kind == FileKind::File && name == "config" && relative.ends_with(".git");
+            let descend = kind == FileKind::Dir && level < limits.depth;
+            if !(maybe || git_config || descend) {
+                continue;
+            }
+            let path = relative.join(&name);
+            let full = dir.join(&path);
             if let Some((_, pattern)) = maybe
                 .then(|| blocked_component(&full, patterns))
                 .flatten()
@@ -347,7 +353,7 @@ pub fn blocked_entries(
                         why,
                     }),
                 }
-            } else if kind == FileKind::File && name == "config" && relative.ends_with(".git") {
+            } else if git_config {
                 let head = fs.read_head(&full, GIT_CONFIG_HEAD).unwrap_or_default();
                 if has_url_credentials(&head) {
                     found.push(BlockedEntry {
@@ -356,7 +362,7 @@ pub fn blocked_entries(
                         why: "a git config with credentials in a remote URL".into(),
                     });
                 }
-            } else if kind == FileKind::Dir && level < limits.depth {
+            } else if descend {
                 queue.push((path, level + 1));
             }
         }
