@@ -313,6 +313,10 @@ pub fn blocked_entries(
     let mut found = Vec::new();
     let mut queue = vec![(PathBuf::new(), 1u32)];
     let mut visited = 0usize;
+    let last_parts: Vec<&str> = patterns
+        .iter()
+        .map(|p| p.rsplit('/').next().unwrap_or(p))
+        .collect();
     while let Some((relative, level)) = queue.pop() {
         let Ok(entries) = fs.read_dir(&dir.join(&relative)) else {
             continue;
@@ -328,9 +332,7 @@ pub fn blocked_entries(
             }
             // Most entries match no pattern's last part and are no
             // directory to descend into: they cost no path and no match.
-            let maybe = patterns
-                .iter()
-                .any(|p| matches_pattern(&name, p.rsplit('/').next().unwrap_or(p)));
+            let maybe = last_parts.iter().any(|last| matches_pattern(&name, last));
             let git_config =
                 kind == FileKind::File && name == "config" && relative.ends_with(".git");
             let descend = kind == FileKind::Dir && level < limits.depth;
