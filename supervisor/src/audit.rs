@@ -391,7 +391,10 @@ impl AuditLog {
             let mut sealer = Sealer::load(&self.seal)?;
             if let Some(sealer) = sealer.as_mut() {
                 let now = sealer.epoch_at(time);
-                if now > sealer.epoch {
+                // The first sealed line is always of epoch 0, even when the
+                // clock passed into epoch 1 since `setup-keys` read it.
+                let first = matches!(event, Event::SealingStarted { .. });
+                if now > sealer.epoch && !first {
                     // The old epoch is closed under its own key, durably,
                     // before that key is erased; a crash after the close
                     // left it closed, naming the epoch to move to.
@@ -944,6 +947,28 @@ mod tests {
         let stripped = text.replace(last, std::str::from_utf8(&body).unwrap());
         std::fs::write(log.path(), stripped).unwrap();
         assert!(log.verify(None).is_err());
+    }
+
+    /// `setup-keys` reads the clock, then appends its first line: a clock
+    /// that passes into epoch 1 in between once closed epoch 0 before it
+    /// was opened, and every later run refused the log.
+    #[test]
+    fn the_first_sealed_line_is_of_epoch_zero_whatever_the_clock_says() {
+        let (dir, log) = log();
+        let seed = Key::from_hex(&"22".repeat(32)).unwrap();
+        // As if the clock had moved three intervals since setup read it.
+        let start = crate::state::now() - 3;
+        Sealer::setup(&dir.path().join("audit.seal"), seed.clone(), start, 1).unwrap();
+        log.append(None, &Event::SealingStarted { start, interval: 1 })
+            .unwrap();
+        log.append(None, &call(1)).unwrap();
+        let text = std::fs::read_to_string(log.path()).unwrap();
+        assert!(
+            text.lines().next().unwrap().contains("sealing_started"),
+            "{text}"
+        );
+        log.verify(None).unwrap();
+        log.verify(Some(&seed)).unwrap();
     }
 
     /// What every start pays: `cargo test -p supervisor --bin jail
