@@ -33,6 +33,9 @@ pub(crate) const FORWARDED: [i32; 7] = [
 pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
     let report = ends.report;
     let check = |step, result| check(report, step, result);
+    if p.start_delay_ms > 0 {
+        sys::sleep_ms(p.start_delay_ms);
+    }
     // Die with the supervisor, even if it is SIGKILLed; the kernel then
     // kills everything in our pid namespace.
     check(

@@ -141,7 +141,14 @@ pub struct Prepared {
     /// The jail's end of the RPC channel; the parent closes its copy once
     /// the child has it.
     pub(crate) channel: Option<OwnedFd>,
+    /// Test seam (`JAIL_TEST_START_DELAY_MS`): the child waits this long
+    /// before its first step, so a test can kill the supervisor in the
+    /// window before the parent-death signal is set.
+    pub(crate) start_delay_ms: u32,
 }
+
+/// The test seam's variable: see [`Prepared`]'s `start_delay_ms`.
+pub const START_DELAY_ENV: &str = "JAIL_TEST_START_DELAY_MS";
 
 /// The variable that tells the payload its channel's fd number (the same
 /// name as `rpc::wire::RPC_FD_ENV`, which the payload side reads).
@@ -303,6 +310,11 @@ impl Prepared {
                 None
             },
             channel,
+            start_delay_ms: std::env::var(START_DELAY_ENV)
+                .ok()
+                .and_then(|ms| ms.parse().ok())
+                .unwrap_or(0)
+                .min(10_000),
         })
     }
 }

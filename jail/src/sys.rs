@@ -320,6 +320,16 @@ pub fn read_exact(fd: RawFd, buf: &mut [u8]) -> Result<bool, Errno> {
     Ok(true)
 }
 
+/// Sleeps `ms` milliseconds (EINTR ends it early).
+pub fn sleep_ms(ms: u32) {
+    let time = libc::timespec {
+        tv_sec: libc::time_t::from(ms / 1000),
+        tv_nsec: libc::c_long::from(ms % 1000) * 1_000_000,
+    };
+    // SAFETY: `time` is a valid timespec on our stack; no remainder wanted.
+    unsafe { libc::nanosleep(&time, std::ptr::null_mut()) };
+}
+
 /// Whether every write end of the pipe `fd` reads from is closed (poll's
 /// POLLHUP, without waiting).
 pub fn hung_up(fd: RawFd) -> bool {

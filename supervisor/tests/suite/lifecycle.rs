@@ -186,3 +186,38 @@ fn no_leaked_fds_or_zombies_after_200_runs() {
     assert!(zombies.is_empty(), "zombies: {zombies:?}");
     nix::unistd::close(leaked).expect("close");
 }
+
+/// A supervisor killed after it released the jail but before the jail set
+/// its parent-death signal (seen under load) must not leave the jail
+/// running: the test seam holds the child back in exactly that window.
+#[test]
+fn a_supervisor_killed_before_the_jail_set_its_death_signal_leaves_nothing() {
+    let dir = workdir();
+    let mark = marker("early");
+    let mut child = jail(dir.path())
+        .env("JAIL_TEST_START_DELAY_MS", "3000")
+        .args(["exec", "--", "sleep", &mark])
+        .spawn()
+        .expect("spawn");
+    // Long past the clone, the id maps and the release.
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(child.id() as i32),
+        nix::sys::signal::Signal::SIGKILL,
+    )
+    .expect("kill");
+    let _ = child.wait();
+    // Past the delay: the child has gone on by now, if it was to.
+    std::thread::sleep(std::time::Duration::from_millis(4000));
+    let left = processes_running(&format!("sleep {mark}"));
+    for pid in &left {
+        let _ = nix::sys::signal::kill(
+            nix::unistd::Pid::from_raw(*pid as i32),
+            nix::sys::signal::Signal::SIGKILL,
+        );
+    }
+    assert!(
+        left.is_empty(),
+        "the payload ran without its supervisor: {left:?}"
+    );
+}
