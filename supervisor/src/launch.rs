@@ -91,6 +91,7 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> anyhow::Result<u
         cancel: Arc::clone(&cancel),
         sockets: sockets.clone(),
         latest: Arc::clone(&latest),
+        listener: None,
     };
     let mut server = LazyServer::new(server);
     let result = run_jail(plan, verbose, theirs, &mut server);
@@ -135,6 +136,21 @@ impl LazyServer {
     fn idle_fd(&self) -> Option<BorrowedFd<'_>> {
         let server = self.idle.as_ref().filter(|_| self.watching)?;
         Some(server.channel.as_fd())
+    }
+
+    /// The jail's rpc socket to watch while idle: a connection starts the
+    /// server as a write on the channel does.
+    fn idle_listener(&self) -> Option<BorrowedFd<'_>> {
+        self.idle.as_ref()?.listener.as_ref().map(AsFd::as_fd)
+    }
+
+    /// Hands the server the jail's rpc socket. The payload sends it before
+    /// its exec, and nothing in the jail can call before that, so the
+    /// server is still idle; were it not, the socket would go unserved.
+    fn attach_listener(&mut self, listener: OwnedFd) {
+        if let Some(server) = self.idle.as_mut() {
+            server.listener = Some(listener);
+        }
     }
 
     /// Writes the session's record (while the child builds the jail).
@@ -305,6 +321,10 @@ fn run_jail(
             fds.push(PollFd::new(fd, PollFlags::POLLIN));
             fds.len() - 1
         });
+        let listener_slot = server.idle_listener().map(|fd| {
+            fds.push(PollFd::new(fd, PollFlags::POLLIN));
+            fds.len() - 1
+        });
         match poll(&mut fds, timeout) {
             Ok(_) => {}
             Err(nix::errno::Errno::EINTR) => continue,
@@ -314,7 +334,8 @@ fn run_jail(
         let (exited, signalled) = (ready(0), ready(1));
         let report_ready = report_slot.is_some_and(ready);
         let channel_events = channel_slot.and_then(|i| fds[i].revents());
-        let called = channel_events.is_some_and(|r| r.contains(PollFlags::POLLIN));
+        let called = channel_events.is_some_and(|r| r.contains(PollFlags::POLLIN))
+            || listener_slot.is_some_and(ready);
         let hung_up =
             channel_events.is_some_and(|r| r.intersects(PollFlags::POLLHUP | PollFlags::POLLERR));
         let relay_ready: Vec<bool> = relay_slots
@@ -323,7 +344,13 @@ fn run_jail(
         drop(fds);
 
         if report_ready {
-            started = Some(jail.wait_started());
+            let report = jail.wait_started();
+            if report.is_ok() {
+                if let Some(listener) = jail.rpc_listener() {
+                    server.attach_listener(listener);
+                }
+            }
+            started = Some(report);
         }
         if called {
             server.start();
