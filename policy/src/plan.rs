@@ -188,7 +188,12 @@ pub fn build(
     let overrides = &request.limits;
     let tmp_size = overrides.tmp_size.unwrap_or(profile.tmp_size).0;
     check_limit("tmp_size (--tmpfs-size)", check_size(ByteSize(tmp_size)))?;
-    let timeout_secs = overrides.timeout_secs.or(profile.limits.timeout_secs);
+    // 0 means no limit, as for GNU timeout: `--timeout 0` also lifts a
+    // profile's limits.timeout_secs.
+    let timeout_secs = overrides
+        .timeout_secs
+        .or(profile.limits.timeout_secs)
+        .filter(|&secs| secs != 0);
     if let Some(secs) = timeout_secs {
         check_limit("limits.timeout_secs (--timeout)", check_secs(secs))?;
     }
@@ -851,7 +856,6 @@ pub(crate) mod tests {
 
     #[rstest::rstest]
     #[case::timeout_overflows_a_clock(LimitOverrides { timeout_secs: Some(1 << 63), ..Default::default() }, "limits.timeout_secs (--timeout)", "more than a year")]
-    #[case::timeout_zero(LimitOverrides { timeout_secs: Some(0), ..Default::default() }, "--timeout", "above 0")]
     #[case::cpu_time_zero(LimitOverrides { cpu_time_secs: Some(0), ..Default::default() }, "limits.cpu_time_secs (--cpu-time)", "above 0")]
     #[case::cpu_time_huge(LimitOverrides { cpu_time_secs: Some(u64::MAX), ..Default::default() }, "--cpu-time", "more than a year")]
     #[case::memory_zero(LimitOverrides { memory: Some(ByteSize(0)), ..Default::default() }, "limits.memory (--memory)", "size above 0")]
@@ -867,6 +871,31 @@ pub(crate) mod tests {
         let message = err.to_string();
         assert!(message.contains(names), "{message}");
         assert!(message.contains(needle), "{message}");
+    }
+
+    /// 0 means no wall-clock limit, as for GNU timeout; `--timeout 0`
+    /// lifts the profile's. Durations parse in the policy keys too.
+    #[test]
+    fn timeout_zero_means_none_and_policy_keys_take_durations() {
+        let policy = crate::Policy::from_toml(
+            "[profile.p.limits]\ntimeout_secs = \"1h30m\"\ncpu_time_secs = \"90s\"\n",
+            "test",
+        )
+        .expect("valid");
+        let profile = policy.profile("p").expect("profile");
+        assert_eq!(profile.limits.timeout_secs, Some(5400));
+        assert_eq!(profile.limits.cpu_time_secs, Some(90));
+        let mut req = request();
+        let plan = build(profile, &req, &host()).expect("plan");
+        assert_eq!(plan.limits.timeout_secs, Some(5400));
+        req.limits.timeout_secs = Some(0);
+        let plan = build(profile, &req, &host()).expect("plan");
+        assert_eq!(plan.limits.timeout_secs, None);
+        let zero = crate::Policy::from_toml("[profile.p.limits]\ntimeout_secs = 0\n", "test")
+            .expect("0 is accepted");
+        let profile = zero.profile("p").expect("profile");
+        let plan = build(profile, &request(), &host()).expect("plan");
+        assert_eq!(plan.limits.timeout_secs, None);
     }
 
     #[test]
