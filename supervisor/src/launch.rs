@@ -269,7 +269,7 @@ fn run_jail(
             eprintln!("jail: {note}; the rlimit applies instead");
         }
     }
-    let (master, _raw_mode) = match pty {
+    let (master, mut raw_mode) = match pty {
         Some(pty) => {
             drop(pty.slave);
             let raw = if relay_stdin {
@@ -297,6 +297,9 @@ fn run_jail(
                 if left.is_zero() {
                     jail.kill_all();
                     let _ = waitpid(pid, None);
+                    // The caller's terminal back to normal first: a
+                    // message written in raw mode staircases.
+                    drop(raw_mode.take());
                     eprintln!(
                         "jail: timed out after {}s; the jail and every process in it were killed",
                         plan.limits.timeout_secs.unwrap_or(0)
@@ -385,6 +388,9 @@ fn run_jail(
     if let Some(relay) = relay.as_mut() {
         relay.drain();
     }
+    // Everything printed from here on (limits reached, --verbose reports,
+    // errors) reaches a terminal in its normal mode.
+    drop(raw_mode.take());
     if started.is_none() {
         started = Some(jail.wait_started());
     }
