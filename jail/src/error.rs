@@ -181,8 +181,14 @@ pub enum JailError {
         errno: Errno,
         advice: String,
     },
-    #[error("command not found in the jail: `{command}` (searched {searched})")]
-    NotFound { command: String, searched: String },
+    /// `hint`: where the command is on the host and how to bind it, if
+    /// the supervisor found it there (else empty).
+    #[error("command not found in the jail: `{command}` (searched {searched}){hint}")]
+    NotFound {
+        command: String,
+        searched: String,
+        hint: String,
+    },
     #[error("cannot execute `{command}` in the jail: {errno}")]
     Exec { command: String, errno: Errno },
 }

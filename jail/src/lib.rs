@@ -216,6 +216,7 @@ impl Jail {
             Step::Exec if failure.errno == nix::errno::Errno::ENOENT => JailError::NotFound {
                 command: p.command.clone(),
                 searched: p.searched.clone(),
+                hint: String::new(),
             },
             Step::Exec => JailError::Exec {
                 command: p.command.clone(),
