@@ -179,6 +179,47 @@ const PROC_READ_ONLY: [&str; 4] = ["/proc/sys", "/proc/sysrq-trigger", "/proc/ir
 /// The device nodes of the jail's minimal /dev.
 const DEVICES: [&str; 6] = ["null", "zero", "full", "random", "urandom", "tty"];
 
+/// A bind source that does not exist is refused with the fix: for `--rw`
+/// (an output directory, usually) the `mkdir` that creates it, as given.
+fn missing_source(
+    fs: &dyn FsView,
+    what: &'static str,
+    source: &Path,
+    given: &Path,
+    writable: bool,
+) -> Result<(), PolicyError> {
+    match fs.kind(source) {
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+            let reason = if writable {
+                format!(
+                    "it does not exist; create it first: `mkdir -p {}`",
+                    shell_word(&given.display().to_string())
+                )
+            } else {
+                "it does not exist; check the path (a relative one is from the current \
+                 directory)"
+                    .to_string()
+            };
+            Err(PolicyError::BadPath {
+                what,
+                path: source.display().to_string(),
+                reason,
+            })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// `text` as one shell word: bare when it is plain, else single-quoted.
+fn shell_word(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_./-+,:@%=".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
 /// Builds the plan. `fs` answers questions about the host filesystem.
 pub fn build(
     profile: &Profile,
@@ -306,6 +347,7 @@ pub fn build(
     for (spec, writable) in asked {
         let what = if writable { "rw bind" } else { "ro bind" };
         let source = request.cwd.join(&spec.source);
+        missing_source(fs, what, &source, &spec.source, writable)?;
         let opened = checked_source(fs, what, &source, patterns, false)?;
         check_bind_source(what, &opened.path)?;
         let dest = spec.dest.clone().unwrap_or_else(|| opened.path.clone());
@@ -896,6 +938,13 @@ pub(crate) mod tests {
         let profile = zero.profile("p").expect("profile");
         let plan = build(profile, &request(), &host()).expect("plan");
         assert_eq!(plan.limits.timeout_secs, None);
+    }
+
+    #[test]
+    fn a_missing_rw_source_names_the_mkdir_quoted_for_a_shell() {
+        assert_eq!(super::shell_word("out/a-b"), "out/a-b");
+        assert_eq!(super::shell_word("my out"), "'my out'");
+        assert_eq!(super::shell_word("it's"), "'it'\\''s'");
     }
 
     #[test]

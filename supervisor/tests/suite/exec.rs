@@ -310,3 +310,32 @@ fn a_command_only_on_the_host_is_named_with_how_to_bind_it() {
     assert_ok(&out);
     assert_eq!(stdout(&out), "tool ran\n");
 }
+
+/// `--rw out` on a directory that does not exist says how to create it;
+/// doing so makes the same command work.
+#[test]
+fn a_missing_rw_directory_is_refused_with_the_mkdir_that_fixes_it() {
+    let dir = workdir();
+    let out =
+        run(jail(dir.path()).args(["exec", "--rw", "out", "--", "sh", "-c", "echo hi > out/f"]));
+    assert_eq!(out.status.code(), Some(125), "{}", stderr(&out));
+    let text = stderr(&out);
+    assert!(
+        text.contains("does not exist; create it first: `mkdir -p out`"),
+        "{text}"
+    );
+    std::fs::create_dir(dir.path().join("out")).expect("mkdir");
+    let out =
+        run(jail(dir.path()).args(["exec", "--rw", "out", "--", "sh", "-c", "echo hi > out/f"]));
+    assert_ok(&out);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("out/f")).expect("written"),
+        "hi\n"
+    );
+    let out = run(jail(dir.path()).args(["exec", "--ro", "nothere", "--", "true"]));
+    assert!(
+        stderr(&out).contains("does not exist; check the path"),
+        "{}",
+        stderr(&out)
+    );
+}
