@@ -720,3 +720,28 @@ fn nothing_outside_the_jail_reaches_its_rpc_socket() {
         .expect("write");
     assert!(first.wait().expect("wait").success());
 }
+
+/// An id with no pending request (a typo, or answered already) is named
+/// as such, with how to list the pending ones; nothing suggests the state
+/// is corrupt.
+#[test]
+fn approving_an_unknown_id_says_there_is_no_such_request() {
+    let setup = Setup::new("");
+    for (verb, id) in [("approve", "nonexist"), ("deny", "abc123")] {
+        let out = run(setup.jail().args([verb, id]));
+        assert_eq!(out.status.code(), Some(125), "{}", stderr(&out));
+        let text = stderr(&out);
+        assert!(
+            text.contains(&format!("no pending request has the id `{id}`")),
+            "{text}"
+        );
+        assert!(
+            text.contains("`jail approve` (or `jail deny`) without an id lists"),
+            "{text}"
+        );
+        assert!(!text.contains("move it aside"), "{text}");
+    }
+    let out = run(setup.jail().arg("approve"));
+    assert_ok(&out);
+    assert_eq!(stdout(&out), "nothing waits for approval\n");
+}
