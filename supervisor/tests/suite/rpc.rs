@@ -706,12 +706,24 @@ fn nothing_outside_the_jail_reaches_its_rpc_socket() {
         Some(nix::errno::Errno::ECONNREFUSED),
         "the host reached the jail's socket"
     );
-    // A second jail: one socket of that name, its own, which serves it.
+    // A second jail: one socket of that name, its own, which serves it;
+    // nothing in the jail can take the name to answer in its place.
     let out = setup.sh(
-        "grep -c '@jail-rpc$' /proc/net/unix; env -u JAIL_RPC_FD jail-call echo '{\"second\": 1}'",
+        "grep -c '@jail-rpc$' /proc/net/unix; env -u JAIL_RPC_FD jail-call echo '{\"second\": 1}'; \
+         python3 -c 'import socket; s = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+try:
+    s.bind(\"\\0jail-rpc\")
+    print(\"bound\")
+except OSError as e:
+    print(e.errno == __import__(\"errno\").EADDRINUSE)'",
     );
     assert_ok(&out);
-    assert_eq!(stdout(&out), "1\n{\"second\": 1}\n", "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "1\n{\"second\": 1}\nTrue\n",
+        "{}",
+        stderr(&out)
+    );
     first
         .stdin
         .take()
