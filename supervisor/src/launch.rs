@@ -396,7 +396,7 @@ fn run_jail(
     }
     started
         .unwrap_or(Ok(()))
-        .map_err(|err| host_hint(err, plan))?;
+        .map_err(|err| crate::hosthint::add(err, plan))?;
     if let Some(counts) = refusals.and_then(|thread| thread.join().ok()) {
         report_refusals(&counts);
         report_landlock(&plan.landlock);
@@ -421,88 +421,6 @@ fn run_jail(
         WaitStatus::Signaled(_, signal, _) => 128u8.saturating_add(signal as u8),
         _ => crate::JAIL_FAILED,
     })
-}
-
-/// A command missing in the jail that the caller's PATH finds on the host
-/// (`~/.cargo/bin/cargo`, a pyenv `python3`): say where, and how to bind
-/// it. Any other error passes unchanged.
-fn host_hint(err: jail::JailError, plan: &JailPlan) -> jail::JailError {
-    let jail::JailError::NotFound {
-        command,
-        searched,
-        hint,
-    } = err
-    else {
-        return err;
-    };
-    let hint = match find_on_host(&command) {
-        Some(found) => {
-            let dir = found.parent().unwrap_or(std::path::Path::new("/"));
-            // `PREFIX/bin/tool` (or pyenv's `~/.pyenv/shims/python3`):
-            // bind the prefix, whose lib/ and share/ (or versions/) a tool
-            // usually needs too.
-            let bind = match dir.file_name() {
-                Some(name) if name == "bin" || name == "shims" => dir.parent().unwrap_or(dir),
-                _ => dir,
-            };
-            let jail_path = plan.env.get("PATH").map(String::as_str).unwrap_or("");
-            let real = std::fs::canonicalize(&found).ok();
-            let linked = real
-                .as_ref()
-                .filter(|real| !real.starts_with(bind))
-                .map(|real| format!(" (it links to {}, which must be bound too)", real.display()))
-                .unwrap_or_default();
-            // rustup's proxies (cargo, rustc) need its toolchains too.
-            let rustup = real
-                .as_ref()
-                .filter(|real| real.file_name().is_some_and(|name| name == "rustup"))
-                .and_then(|_| {
-                    let home = std::env::var_os("RUSTUP_HOME")
-                        .map(std::path::PathBuf::from)
-                        .or_else(|| {
-                            Some(
-                                std::path::PathBuf::from(std::env::var_os("HOME")?).join(".rustup"),
-                            )
-                        })?;
-                    Some(format!(
-                        " --ro {home} --env RUSTUP_HOME={home}",
-                        home = home.display()
-                    ))
-                })
-                .unwrap_or_default();
-            format!(
-                "; on the host it is {}{linked}: bind it and put it on PATH, e.g. \
-                 `jail exec --ro {}{rustup} --env PATH={}:{jail_path} -- ...`",
-                found.display(),
-                bind.display(),
-                dir.display(),
-            )
-        }
-        None => hint,
-    };
-    jail::JailError::NotFound {
-        command,
-        searched,
-        hint,
-    }
-}
-
-/// The first executable file named `command` on the caller's PATH (or
-/// `command` itself, if it is a path).
-fn find_on_host(command: &str) -> Option<std::path::PathBuf> {
-    use std::os::unix::fs::PermissionsExt;
-    let executable = |path: &std::path::Path| {
-        std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-    };
-    if command.contains('/') {
-        let path = std::path::PathBuf::from(command);
-        return (path.is_absolute() && executable(&path)).then_some(path);
-    }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .filter(|dir| dir.is_absolute())
-        .map(|dir| dir.join(command))
-        .find(|candidate| executable(candidate))
 }
 
 /// `--verbose`: which system calls seccomp refused, and how often.
