@@ -179,34 +179,39 @@ const PROC_READ_ONLY: [&str; 4] = ["/proc/sys", "/proc/sysrq-trigger", "/proc/ir
 /// The device nodes of the jail's minimal /dev.
 const DEVICES: [&str; 6] = ["null", "zero", "full", "random", "urandom", "tty"];
 
-/// A bind source that does not exist is refused with the fix: for `--rw`
-/// (an output directory, usually) the `mkdir` that creates it, as given.
+/// A bind source refused because it does not exist gets the fix: for
+/// `--rw` (an output directory, usually) the `mkdir` that creates it, as
+/// given. Any other refusal (a blocked name, an untrusted symlink on the
+/// way) passes unchanged.
 fn missing_source(
+    err: PolicyError,
     fs: &dyn FsView,
-    what: &'static str,
     source: &Path,
     given: &Path,
     writable: bool,
-) -> Result<(), PolicyError> {
-    match fs.kind(source) {
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
-            let reason = if writable {
-                format!(
-                    "it does not exist; create it first: `mkdir -p {}`",
-                    shell_word(&given.display().to_string())
-                )
-            } else {
-                "it does not exist; check the path (a relative one is from the current \
-                 directory)"
-                    .to_string()
-            };
-            Err(PolicyError::BadPath {
-                what,
-                path: source.display().to_string(),
-                reason,
-            })
-        }
-        _ => Ok(()),
+) -> PolicyError {
+    let PolicyError::BadPath { what, path, .. } = &err else {
+        return err;
+    };
+    if !fs
+        .kind(source)
+        .is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
+    {
+        return err;
+    }
+    let reason = if writable {
+        format!(
+            "it does not exist; create it first: `mkdir -p {}`",
+            shell_word(&given.display().to_string())
+        )
+    } else {
+        "it does not exist; check the path (a relative one is from the current directory)"
+            .to_string()
+    };
+    PolicyError::BadPath {
+        what,
+        path: path.clone(),
+        reason,
     }
 }
 
@@ -347,8 +352,8 @@ pub fn build(
     for (spec, writable) in asked {
         let what = if writable { "rw bind" } else { "ro bind" };
         let source = request.cwd.join(&spec.source);
-        missing_source(fs, what, &source, &spec.source, writable)?;
-        let opened = checked_source(fs, what, &source, patterns, false)?;
+        let opened = checked_source(fs, what, &source, patterns, false)
+            .map_err(|err| missing_source(err, fs, &source, &spec.source, writable))?;
         check_bind_source(what, &opened.path)?;
         let dest = spec.dest.clone().unwrap_or_else(|| opened.path.clone());
         check_dest(what, &dest)?;

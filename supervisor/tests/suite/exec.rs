@@ -338,4 +338,14 @@ fn a_missing_rw_directory_is_refused_with_the_mkdir_that_fixes_it() {
         "{}",
         stderr(&out)
     );
+    // A missing path behind a planted symlink is refused for the link,
+    // not with a mkdir that would write through it.
+    std::os::unix::fs::symlink("/nonexistent-jail-test", dir.path().join("link")).expect("ln");
+    let out = run(jail(dir.path()).args(["exec", "--rw", "link/sub", "--", "true"]));
+    assert!(
+        stderr(&out).contains("passes through the symlink"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!stderr(&out).contains("mkdir"), "{}", stderr(&out));
 }
