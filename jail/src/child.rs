@@ -17,6 +17,10 @@ pub const SETUP_FAILED: i32 = 125;
 pub const NOT_EXECUTABLE: i32 = 126;
 pub const NOT_FOUND: i32 = 127;
 
+/// Connections to the jail's rpc socket the kernel queues before the
+/// supervisor accepts them.
+const RPC_BACKLOG: i32 = 16;
+
 /// The signals the init passes on to the payload.
 pub(crate) const FORWARDED: [i32; 7] = [
     libc::SIGINT,
@@ -175,6 +179,20 @@ fn exec_payload(p: &Prepared, report: RawFd) -> ! {
         check(Step::Landlock, crate::landlock::restrict(landlock));
     }
     check(Step::DropCapabilities, sys::clear_capabilities());
+    // The socket for programs whose parent closed JAIL_RPC_FD (decision
+    // 0009): bound in the jail's own network namespace, after Landlock so
+    // it belongs to the payload's domain (ABI 6 scoping lets only that
+    // domain connect), handed to the supervisor and closed here.
+    if let Some((_, handoff)) = &p.rpc_handoff {
+        let name = crate::prepare::RPC_SOCKET_NAME.as_bytes();
+        let listener = sys::listen_abstract_seqpacket(name, RPC_BACKLOG);
+        let sent = listener.and_then(|fd| {
+            let sent = sys::send_fd(handoff.as_raw_fd(), fd);
+            sys::close(fd);
+            sent
+        });
+        check(Step::RpcSocket, sent);
+    }
     // Last, so the set-up above needs none of the calls the filter refuses.
     if let Some([lists, refusals]) = &p.seccomp {
         if seccompiler::apply_filter(lists).is_err() {

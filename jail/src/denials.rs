@@ -12,7 +12,8 @@ use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
 /// every process of the jail is gone, calling `refused(call number)` for
 /// each. Returns quietly if the payload never sent a listener.
 pub fn serve(socket: OwnedFd, mut refused: impl FnMut(i64)) {
-    let Some(listener) = receive_listener(&socket) else {
+    let flags = nix::sys::socket::MsgFlags::empty();
+    let Some(listener) = receive_fd(&socket, flags) else {
         return;
     };
     loop {
@@ -33,7 +34,9 @@ pub fn serve(socket: OwnedFd, mut refused: impl FnMut(i64)) {
     }
 }
 
-fn receive_listener(socket: &OwnedFd) -> Option<OwnedFd> {
+/// Receives the one fd the payload sent over `socket` (adopted
+/// close-on-exec); `None` if it sent none, or with `MSG_DONTWAIT` not yet.
+pub(crate) fn receive_fd(socket: &OwnedFd, flags: nix::sys::socket::MsgFlags) -> Option<OwnedFd> {
     use std::os::fd::FromRawFd;
     let mut byte = [0u8; 1];
     let mut iov = [std::io::IoSliceMut::new(&mut byte)];
@@ -42,7 +45,7 @@ fn receive_listener(socket: &OwnedFd) -> Option<OwnedFd> {
         socket.as_raw_fd(),
         &mut iov,
         Some(&mut space),
-        nix::sys::socket::MsgFlags::MSG_CMSG_CLOEXEC,
+        flags | nix::sys::socket::MsgFlags::MSG_CMSG_CLOEXEC,
     )
     .ok()?;
     let fd = msg.cmsgs().ok()?.find_map(|c| match c {

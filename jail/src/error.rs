@@ -33,10 +33,11 @@ pub enum Step {
     Landlock,
     Seccomp,
     Exec,
+    RpcSocket,
 }
 
 impl Step {
-    const ALL: [Step; 27] = [
+    const ALL: [Step; 28] = [
         Step::WaitForMaps,
         Step::ParentDeathSignal,
         Step::NewSession,
@@ -64,6 +65,7 @@ impl Step {
         Step::Landlock,
         Step::Seccomp,
         Step::Exec,
+        Step::RpcSocket,
     ];
 
     fn from_u32(n: u32) -> Option<Step> {
@@ -146,6 +148,7 @@ impl fmt::Display for Step {
             Step::NoNewPrivs => "setting no_new_privs",
             Step::Landlock => "applying the Landlock ruleset",
             Step::Seccomp => "installing the seccomp filter",
+            Step::RpcSocket => "creating the jail's rpc socket (JAIL_RPC_SOCKET)",
             Step::Exec => "executing the command",
         };
         f.write_str(text)
@@ -178,8 +181,14 @@ pub enum JailError {
         errno: Errno,
         advice: String,
     },
-    #[error("command not found in the jail: `{command}` (searched {searched})")]
-    NotFound { command: String, searched: String },
+    /// `hint`: where the command is on the host and how to bind it, if
+    /// the supervisor found it there (else empty).
+    #[error("command not found in the jail: `{command}` (searched {searched}){hint}")]
+    NotFound {
+        command: String,
+        searched: String,
+        hint: String,
+    },
     #[error("cannot execute `{command}` in the jail: {errno}")]
     Exec { command: String, errno: Errno },
 }

@@ -18,7 +18,9 @@
 //! 5. `child.rs` (payload): reset signals, attach the pty if any, mark every
 //!    fd but 0-2 and the RPC channel (`JAIL_RPC_FD`) close-on-exec, rlimits (`rlimit.rs`), drop the bounding and
 //!    ambient capabilities, no_new_privs, Landlock (`landlock.rs`), clear the
-//!    remaining capabilities, seccomp (compiled by `policy::seccomp`), execve.
+//!    remaining capabilities, bind the jail's rpc socket (`JAIL_RPC_SOCKET`)
+//!    and send it to the supervisor (decision 0009), seccomp (compiled by
+//!    `policy::seccomp`), execve.
 //! 6. `init.rs` (pid 1): close every fd, wipe the inherited argv/environ,
 //!    become non-dumpable, reap and forward signals until the payload exits,
 //!    then exit with its status.
@@ -59,7 +61,7 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 
 pub use error::{ChildFailure, JailError, Step};
 pub use init::exit_code;
-pub use prepare::{Prepared, Stdio, RPC_FD_ENV};
+pub use prepare::{Prepared, Stdio, RPC_FD_ENV, RPC_SOCKET_ENV, RPC_SOCKET_NAME};
 
 /// A started jail: its init's pid and pidfd, and the report pipe.
 pub struct Jail {
@@ -71,6 +73,9 @@ pub struct Jail {
     /// With `report_denials`: where the payload sends its seccomp listener
     /// (hand it to [`denials::serve`]).
     pub denials: Option<OwnedFd>,
+    /// With namespaces and a channel: where the payload sends the listening
+    /// socket of `JAIL_RPC_SOCKET` (receive it with [`Jail::rpc_listener`]).
+    pub rpc_handoff: Option<OwnedFd>,
     /// Our end of the release pipe, open as long as we live: the child
     /// checks it once its parent-death signal is set (sync::parent_gone).
     _release: OwnedFd,
@@ -131,6 +136,10 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
     // Our copy of the child's end goes, so the parent end sees end of file
     // if the payload never sends its listener.
     let denials = prepared.denials.take().and_then(|(parent, _child)| parent);
+    let rpc_handoff = prepared
+        .rpc_handoff
+        .take()
+        .and_then(|(parent, _child)| parent);
     // SAFETY: clone3 with CLONE_PIDFD stored a fresh pidfd that nothing else
     // owns.
     let pidfd = unsafe { OwnedFd::from_raw_fd(pidfd) };
@@ -154,12 +163,21 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
         report: parent_ends.report,
         cgroups,
         denials,
+        rpc_handoff,
         _release: parent_ends.release,
         prepared,
     })
 }
 
 impl Jail {
+    /// The listening socket of `JAIL_RPC_SOCKET`, once the payload has
+    /// exec'd (it sends it before): `None` in the degraded tier, without a
+    /// channel, or if it was already taken.
+    pub fn rpc_listener(&mut self) -> Option<OwnedFd> {
+        let handoff = self.rpc_handoff.take()?;
+        denials::receive_fd(&handoff, nix::sys::socket::MsgFlags::MSG_DONTWAIT)
+    }
+
     /// Kills every process of the jail: its init, and with it the pid
     /// namespace; in the degraded tier, the payload's process group, which
     /// seccomp keeps everything the payload starts inside.
@@ -198,6 +216,7 @@ impl Jail {
             Step::Exec if failure.errno == nix::errno::Errno::ENOENT => JailError::NotFound {
                 command: p.command.clone(),
                 searched: p.searched.clone(),
+                hint: String::new(),
             },
             Step::Exec => JailError::Exec {
                 command: p.command.clone(),

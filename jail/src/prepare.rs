@@ -145,7 +145,19 @@ pub struct Prepared {
     /// before its first step, so a test can kill the supervisor in the
     /// window before the parent-death signal is set.
     pub(crate) start_delay_ms: u32,
+    /// With namespaces and a channel: a socketpair (parent end, child end)
+    /// over which the payload sends the listening socket it bound at
+    /// `RPC_SOCKET_ADDRESS` (decision 0009).
+    pub(crate) rpc_handoff: Option<(Option<OwnedFd>, OwnedFd)>,
 }
+
+/// The variable that names the jail's rpc socket, `@` + its abstract
+/// address (the same name as `rpc::wire::RPC_SOCKET_ENV`).
+pub const RPC_SOCKET_ENV: &str = "JAIL_RPC_SOCKET";
+/// The abstract address of the jail's rpc socket, without the leading NUL.
+/// Fixed: abstract addresses are per network namespace, and every jail
+/// has its own.
+pub const RPC_SOCKET_NAME: &str = "jail-rpc";
 
 /// The test seam's variable: see [`Prepared`]'s `start_delay_ms`.
 pub const START_DELAY_ENV: &str = "JAIL_TEST_START_DELAY_MS";
@@ -210,11 +222,18 @@ impl Prepared {
         let channel_var = channel
             .as_ref()
             .map(|fd| (RPC_FD_ENV.to_string(), fd.as_raw_fd().to_string()));
+        // The socket for programs whose parent closed JAIL_RPC_FD; only a
+        // jail with its own network namespace has one (the degraded tier's
+        // seccomp refuses socket(2), and the host's abstract namespace is
+        // shared with everything else).
+        let socket_var = (namespaces && channel.is_some())
+            .then(|| (RPC_SOCKET_ENV.to_string(), format!("@{RPC_SOCKET_NAME}")));
         let env_storage = plan
             .env
             .iter()
             .map(|(k, v)| (k.as_str(), v.as_str()))
             .chain(channel_var.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+            .chain(socket_var.iter().map(|(k, v)| (k.as_str(), v.as_str())))
             .map(|(k, v)| cstring(&format!("environment variable {k}"), format!("{k}={v}")))
             .collect::<Result<Vec<_>, _>>()?;
         let null_terminated = |strings: &[CString]| {
@@ -289,18 +308,12 @@ impl Prepared {
                 )
             },
             denials: if report_denials && plan.seccomp.enabled {
-                use nix::sys::socket::{socketpair, AddressFamily, SockFlag, SockType};
-                let (parent, child) = socketpair(
-                    AddressFamily::Unix,
-                    SockType::SeqPacket,
-                    None,
-                    SockFlag::SOCK_CLOEXEC,
-                )
-                .map_err(|errno| JailError::Sys {
-                    op: "socketpair for seccomp notifications",
-                    errno,
-                })?;
-                Some((Some(parent), child))
+                Some(handoff_pair("socketpair for seccomp notifications")?)
+            } else {
+                None
+            },
+            rpc_handoff: if socket_var.is_some() {
+                Some(handoff_pair("socketpair for the jail's rpc socket")?)
             } else {
                 None
             },
@@ -317,6 +330,20 @@ impl Prepared {
                 .min(10_000),
         })
     }
+}
+
+/// A close-on-exec SEQPACKET socketpair (parent end, child end) over
+/// which the payload sends the supervisor one fd before its exec.
+fn handoff_pair(op: &'static str) -> Result<(Option<OwnedFd>, OwnedFd), JailError> {
+    use nix::sys::socket::{socketpair, AddressFamily, SockFlag, SockType};
+    let (parent, child) = socketpair(
+        AddressFamily::Unix,
+        SockType::SeqPacket,
+        None,
+        SockFlag::SOCK_CLOEXEC,
+    )
+    .map_err(|errno| JailError::Sys { op, errno })?;
+    Ok((Some(parent), child))
 }
 
 fn prepare_mount(dest: &Path, kind: &MountKind) -> Result<PreparedMount, JailError> {

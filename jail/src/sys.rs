@@ -694,3 +694,42 @@ pub fn symlinkat(target: &CStr, dirfd: RawFd, name: &CStr) -> Result<(), Errno> 
     // SAFETY: both are valid C strings.
     check_int(unsafe { libc::symlinkat(target.as_ptr(), dirfd, name.as_ptr()) }).map(drop)
 }
+
+/// A listening `AF_UNIX` `SOCK_SEQPACKET` socket (close-on-exec) bound to
+/// the abstract address `name` (without the leading NUL) of this process's
+/// network namespace. The address lives on the stack: nothing allocates.
+pub fn listen_abstract_seqpacket(name: &[u8], backlog: c_int) -> Result<RawFd, Errno> {
+    // SAFETY: sockaddr_un is plain old data; all-zero is valid.
+    let mut addr: libc::sockaddr_un = unsafe { std::mem::zeroed() };
+    #[expect(clippy::cast_possible_truncation, reason = "AF_UNIX is 1")]
+    let family = libc::AF_UNIX as libc::sa_family_t;
+    addr.sun_family = family;
+    // sun_path[0] stays 0: an abstract address. A name that does not fit
+    // is refused rather than cut.
+    let path = addr
+        .sun_path
+        .get_mut(1..=name.len())
+        .ok_or(Errno::ENAMETOOLONG)?;
+    for (slot, byte) in path.iter_mut().zip(name) {
+        *slot = *byte as c_char;
+    }
+    let len = std::mem::size_of::<libc::sa_family_t>() + 1 + name.len();
+    let len = libc::socklen_t::try_from(len).map_err(|_| Errno::ENAMETOOLONG)?;
+    // SAFETY: socket takes integers; the fd is ours, closed on failure below.
+    let fd = check_int(unsafe {
+        libc::socket(libc::AF_UNIX, libc::SOCK_SEQPACKET | libc::SOCK_CLOEXEC, 0)
+    })?;
+    // SAFETY: bind reads `len` bytes of `addr`, which lives on our stack and
+    // is at least that long (the name fitted in sun_path above).
+    let bound =
+        check_int(unsafe { libc::bind(fd, (&addr as *const libc::sockaddr_un).cast(), len) })
+            // SAFETY: listen takes integers.
+            .and_then(|_| check_int(unsafe { libc::listen(fd, backlog) }));
+    match bound {
+        Ok(_) => Ok(fd),
+        Err(errno) => {
+            close(fd);
+            Err(errno)
+        }
+    }
+}

@@ -16,6 +16,7 @@
 
 pub mod decode;
 pub mod degraded;
+pub mod duration;
 pub mod egress;
 pub mod env;
 pub mod error;

@@ -337,7 +337,11 @@ impl Profile {
                 "rpc.approval_timeout_secs",
                 check_secs(self.rpc.approval_timeout_secs),
             ),
-            ("limits.timeout_secs", optional(self.limits.timeout_secs)),
+            // 0: no wall-clock limit (plan::build drops it).
+            (
+                "limits.timeout_secs",
+                optional(self.limits.timeout_secs.filter(|&secs| secs != 0)),
+            ),
             ("limits.cpu_time_secs", optional(self.limits.cpu_time_secs)),
             ("tmp_size", check_size(self.tmp_size)),
             ("limits.memory", check_size(self.limits.memory)),
@@ -1321,14 +1325,22 @@ impl Default for EnvRules {
 #[serde(deny_unknown_fields, default)]
 pub struct Limits {
     /// Wall-clock limit in seconds; the whole jail is killed when it passes.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// 0 means none (as for GNU `timeout`); a duration string ("1h30m")
+    /// is read as its seconds.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::duration::deserialize_opt_secs"
+    )]
     pub timeout_secs: Option<u64>,
     /// Memory per process (RLIMIT_DATA: heap and private mappings).
     pub memory: ByteSize,
     /// Processes and threads of the jail's user (RLIMIT_NPROC).
     pub pids: u64,
     /// CPU seconds per process (RLIMIT_CPU); none when absent.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::duration::deserialize_opt_secs"
+    )]
     pub cpu_time_secs: Option<u64>,
     /// Open files per process (RLIMIT_NOFILE).
     pub nofile: u64,
@@ -1873,11 +1885,6 @@ approval_timeout_secs = 120
         "[profile.p.limits]\ntimeout_secs = 9223372036854775807\n",
         "profile.p.limits.timeout_secs",
         "at most 31622400"
-    )]
-    #[case(
-        "[profile.p.limits]\ntimeout_secs = 0\n",
-        "profile.p.limits.timeout_secs",
-        "above 0"
     )]
     #[case(
         "[profile.p.egress]\ntimeout_secs = 9223372036854775807\n",

@@ -179,6 +179,52 @@ const PROC_READ_ONLY: [&str; 4] = ["/proc/sys", "/proc/sysrq-trigger", "/proc/ir
 /// The device nodes of the jail's minimal /dev.
 const DEVICES: [&str; 6] = ["null", "zero", "full", "random", "urandom", "tty"];
 
+/// A bind source refused because it does not exist gets the fix: for
+/// `--rw` (an output directory, usually) the `mkdir` that creates it, as
+/// given. Any other refusal (a blocked name, an untrusted symlink on the
+/// way) passes unchanged.
+fn missing_source(
+    err: PolicyError,
+    fs: &dyn FsView,
+    source: &Path,
+    given: &Path,
+    writable: bool,
+) -> PolicyError {
+    let PolicyError::BadPath { what, path, .. } = &err else {
+        return err;
+    };
+    if !fs
+        .kind(source)
+        .is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
+    {
+        return err;
+    }
+    let reason = if writable {
+        format!(
+            "it does not exist; create it first: `mkdir -p {}`",
+            shell_word(&given.display().to_string())
+        )
+    } else {
+        "it does not exist; check the path (a relative one is from the current directory)"
+            .to_string()
+    };
+    PolicyError::BadPath {
+        what,
+        path: path.clone(),
+        reason,
+    }
+}
+
+/// `text` as one shell word: bare when it is plain, else single-quoted.
+fn shell_word(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_./-+,:@%=".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
 /// Builds the plan. `fs` answers questions about the host filesystem.
 pub fn build(
     profile: &Profile,
@@ -188,7 +234,12 @@ pub fn build(
     let overrides = &request.limits;
     let tmp_size = overrides.tmp_size.unwrap_or(profile.tmp_size).0;
     check_limit("tmp_size (--tmpfs-size)", check_size(ByteSize(tmp_size)))?;
-    let timeout_secs = overrides.timeout_secs.or(profile.limits.timeout_secs);
+    // 0 means no limit, as for GNU timeout: `--timeout 0` also lifts a
+    // profile's limits.timeout_secs.
+    let timeout_secs = overrides
+        .timeout_secs
+        .or(profile.limits.timeout_secs)
+        .filter(|&secs| secs != 0);
     if let Some(secs) = timeout_secs {
         check_limit("limits.timeout_secs (--timeout)", check_secs(secs))?;
     }
@@ -301,7 +352,8 @@ pub fn build(
     for (spec, writable) in asked {
         let what = if writable { "rw bind" } else { "ro bind" };
         let source = request.cwd.join(&spec.source);
-        let opened = checked_source(fs, what, &source, patterns, false)?;
+        let opened = checked_source(fs, what, &source, patterns, false)
+            .map_err(|err| missing_source(err, fs, &source, &spec.source, writable))?;
         check_bind_source(what, &opened.path)?;
         let dest = spec.dest.clone().unwrap_or_else(|| opened.path.clone());
         check_dest(what, &dest)?;
@@ -851,7 +903,6 @@ pub(crate) mod tests {
 
     #[rstest::rstest]
     #[case::timeout_overflows_a_clock(LimitOverrides { timeout_secs: Some(1 << 63), ..Default::default() }, "limits.timeout_secs (--timeout)", "more than a year")]
-    #[case::timeout_zero(LimitOverrides { timeout_secs: Some(0), ..Default::default() }, "--timeout", "above 0")]
     #[case::cpu_time_zero(LimitOverrides { cpu_time_secs: Some(0), ..Default::default() }, "limits.cpu_time_secs (--cpu-time)", "above 0")]
     #[case::cpu_time_huge(LimitOverrides { cpu_time_secs: Some(u64::MAX), ..Default::default() }, "--cpu-time", "more than a year")]
     #[case::memory_zero(LimitOverrides { memory: Some(ByteSize(0)), ..Default::default() }, "limits.memory (--memory)", "size above 0")]
@@ -867,6 +918,38 @@ pub(crate) mod tests {
         let message = err.to_string();
         assert!(message.contains(names), "{message}");
         assert!(message.contains(needle), "{message}");
+    }
+
+    /// 0 means no wall-clock limit, as for GNU timeout; `--timeout 0`
+    /// lifts the profile's. Durations parse in the policy keys too.
+    #[test]
+    fn timeout_zero_means_none_and_policy_keys_take_durations() {
+        let policy = crate::Policy::from_toml(
+            "[profile.p.limits]\ntimeout_secs = \"1h30m\"\ncpu_time_secs = \"90s\"\n",
+            "test",
+        )
+        .expect("valid");
+        let profile = policy.profile("p").expect("profile");
+        assert_eq!(profile.limits.timeout_secs, Some(5400));
+        assert_eq!(profile.limits.cpu_time_secs, Some(90));
+        let mut req = request();
+        let plan = build(profile, &req, &host()).expect("plan");
+        assert_eq!(plan.limits.timeout_secs, Some(5400));
+        req.limits.timeout_secs = Some(0);
+        let plan = build(profile, &req, &host()).expect("plan");
+        assert_eq!(plan.limits.timeout_secs, None);
+        let zero = crate::Policy::from_toml("[profile.p.limits]\ntimeout_secs = 0\n", "test")
+            .expect("0 is accepted");
+        let profile = zero.profile("p").expect("profile");
+        let plan = build(profile, &request(), &host()).expect("plan");
+        assert_eq!(plan.limits.timeout_secs, None);
+    }
+
+    #[test]
+    fn a_missing_rw_source_names_the_mkdir_quoted_for_a_shell() {
+        assert_eq!(super::shell_word("out/a-b"), "out/a-b");
+        assert_eq!(super::shell_word("my out"), "'my out'");
+        assert_eq!(super::shell_word("it's"), "'it'\\''s'");
     }
 
     #[test]

@@ -14,7 +14,7 @@ use serde::{de::DeserializeOwned, Serialize};
 
 use crate::codec;
 use crate::error::{CodecError, RpcError};
-use crate::wire::{MAX_FRAME, RPC_FD_ENV};
+use crate::wire::{MAX_FRAME, RPC_FD_ENV, RPC_SOCKET_ENV};
 
 /// Room for the kernel's per-packet bookkeeping on top of a full frame.
 const SNDBUF_SLACK: usize = 64 * 1024;
@@ -37,14 +37,41 @@ pub fn pair() -> Result<(OwnedFd, OwnedFd), RpcError> {
         source,
     })?;
     for end in [&a, &b] {
-        socket::setsockopt(end, sockopt::SndBuf, &(MAX_FRAME + SNDBUF_SLACK)).map_err(
-            |source| RpcError::Io {
-                op: "setsockopt(SO_SNDBUF)",
-                source,
-            },
-        )?;
+        raise_send_buffer(end)?;
     }
     Ok((a, b))
+}
+
+/// Raises `fd`'s send buffer so a full `MAX_FRAME` packet fits.
+fn raise_send_buffer(fd: &OwnedFd) -> Result<(), RpcError> {
+    socket::setsockopt(fd, sockopt::SndBuf, &(MAX_FRAME + SNDBUF_SLACK)).map_err(|source| {
+        RpcError::Io {
+            op: "setsockopt(SO_SNDBUF)",
+            source,
+        }
+    })
+}
+
+/// Accepts one connection on the jail's rpc socket (the supervisor's
+/// side): a close-on-exec SEQPACKET socket with a raised send buffer.
+/// `ECONNABORTED` and `EINTR` are retried; any other error (`EINVAL` once
+/// the listener is shut down) ends the caller's accept loop.
+pub fn accept(listener: BorrowedFd<'_>) -> Result<OwnedFd, RpcError> {
+    let raw = loop {
+        match socket::accept4(listener.as_raw_fd(), SockFlag::SOCK_CLOEXEC) {
+            Err(Errno::EINTR | Errno::ECONNABORTED) => continue,
+            Err(source) => {
+                return Err(RpcError::Io {
+                    op: "accept",
+                    source,
+                })
+            }
+            Ok(raw) => break raw,
+        }
+    };
+    let fd = adopt_received(raw);
+    raise_send_buffer(&fd)?;
+    Ok(fd)
 }
 
 /// A received frame and the fd attached to it, if any.
@@ -78,6 +105,46 @@ impl Channel {
             }
         };
         Ok(Self::new(adopt_fd(&value)?))
+    }
+
+    /// A private channel to the supervisor, whatever fds the caller's
+    /// parent closed: the inherited channel (`JAIL_RPC_FD`) when it is
+    /// open, else a connection to the jail's rpc socket (`JAIL_RPC_SOCKET`).
+    pub fn connect_supervisor() -> Result<Channel, RpcError> {
+        let fd_problem = match Channel::from_env() {
+            Ok(shared) => return shared.connect_private(),
+            Err(err) => err,
+        };
+        match std::env::var(RPC_SOCKET_ENV) {
+            Ok(address) => Channel::connect_socket(&address).map_err(|source| RpcError::Socket {
+                address,
+                fd_problem: match fd_problem {
+                    RpcError::NoFd => format!("{RPC_FD_ENV} is not set"),
+                    RpcError::BadFd { value, reason } => format!("{RPC_FD_ENV}={value} {reason}"),
+                    other => other.to_string(),
+                },
+                source,
+            }),
+            // The fd's own error says what to do (the degraded tier has
+            // no socket).
+            Err(_) => Err(fd_problem),
+        }
+    }
+
+    /// Connects to the rpc socket at `address`: `@name` for an abstract
+    /// address (the only kind a jail announces).
+    pub fn connect_socket(address: &str) -> Result<Channel, Errno> {
+        let name = address.strip_prefix('@').ok_or(Errno::EAFNOSUPPORT)?;
+        let addr = socket::UnixAddr::new_abstract(name.as_bytes())?;
+        let fd = socket::socket(
+            AddressFamily::Unix,
+            SockType::SeqPacket,
+            SockFlag::SOCK_CLOEXEC,
+            None,
+        )?;
+        retry_eintr(|| socket::connect(fd.as_raw_fd(), &addr))?;
+        raise_send_buffer(&fd).map_err(|_| Errno::ENOBUFS)?;
+        Ok(Channel::new(fd))
     }
 
     pub fn as_fd(&self) -> BorrowedFd<'_> {
@@ -332,7 +399,7 @@ fn adopt_fd(value: &str) -> Result<OwnedFd, RpcError> {
 #[allow(unsafe_code)]
 fn adopt_received(raw: RawFd) -> OwnedFd {
     // SAFETY: the kernel installed `raw` in our fd table for this recvmsg
-    // (SCM_RIGHTS); nothing else in the process knows the number, so this is
+    // (SCM_RIGHTS) or accept4; nothing else in the process knows the number, so this is
     // its only owner.
     unsafe { OwnedFd::from_raw_fd(raw) }
 }

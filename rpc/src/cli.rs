@@ -26,9 +26,7 @@ pub fn jail_call_main(
     stderr: impl Write,
 ) -> i32 {
     // A private channel: other processes of the jail may be calling too.
-    jail_call_with(args, stdin, stdout, stderr, || {
-        Channel::from_env()?.connect_private()
-    })
+    jail_call_with(args, stdin, stdout, stderr, Channel::connect_supervisor)
 }
 
 /// `jail_call_main` with the channel supplied by `connect`, which is only

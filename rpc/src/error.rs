@@ -3,7 +3,7 @@
 
 use nix::errno::Errno;
 
-use crate::wire::{ToolError, RPC_FD_ENV};
+use crate::wire::{ToolError, RPC_FD_ENV, RPC_SOCKET_ENV};
 
 /// Turning a message into a frame, or a frame into a message, failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -39,10 +39,17 @@ pub enum RpcError {
     ShortSend { sent: usize, len: usize },
     #[error(transparent)]
     Codec(#[from] CodecError),
-    #[error("{RPC_FD_ENV} is not set; jail-call only works inside a jail started by `jail exec`/`jail run`")]
+    #[error("{RPC_FD_ENV} and {RPC_SOCKET_ENV} are not set; jail-call only works inside a jail started by `jail exec`/`jail run` (if it runs in one, the program that started it cleared its environment: keep those variables)")]
     NoFd,
-    #[error("{RPC_FD_ENV}={value} {reason}; jail-call only works inside a jail started by `jail exec`/`jail run`")]
+    #[error("{RPC_FD_ENV}={value} {reason}: the program that started jail-call did not pass that fd on (Node's child_process and Python's subprocess pass only 0-2); pass it on (Python: pass_fds=({value},)), or keep {RPC_SOCKET_ENV}, which a jail with namespaces sets and which needs no fd")]
     BadFd { value: String, reason: String },
+    #[error("cannot reach the supervisor: {fd_problem}, and connecting to {RPC_SOCKET_ENV}={address} failed ({source}); {RPC_SOCKET_ENV} only works inside the jail that set it")]
+    Socket {
+        address: String,
+        fd_problem: String,
+        #[source]
+        source: Errno,
+    },
     #[error("the fd attached to Connect {reason}; attach one end of a fresh socketpair(AF_UNIX, SOCK_SEQPACKET)")]
     NotAChannel { reason: &'static str },
     #[error("the other end closed the rpc channel")]

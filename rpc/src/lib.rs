@@ -51,5 +51,5 @@ pub use client::Client;
 pub use error::{CallError, CodecError, RpcError};
 pub use wire::{
     ClientMessage, ErrorKind, Request, Response, ServerMessage, ToolError, MAX_FRAME,
-    PROTOCOL_VERSION, RPC_FD_ENV,
+    PROTOCOL_VERSION, RPC_FD_ENV, RPC_SOCKET_ENV,
 };

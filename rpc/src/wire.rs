@@ -16,6 +16,10 @@ pub const MAX_FRAME: usize = 1 << 20;
 
 /// The environment variable that names the payload's end of the channel.
 pub const RPC_FD_ENV: &str = "JAIL_RPC_FD";
+/// Names the jail's rpc socket, `@` + an abstract address in the jail's
+/// own network namespace; `jail-call` connects there when the fd in
+/// `JAIL_RPC_FD` was not passed on (docs/rpc.md).
+pub const RPC_SOCKET_ENV: &str = "JAIL_RPC_SOCKET";
 
 /// Payload -> supervisor.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -156,7 +156,7 @@ fn missing_channel_exits_2_with_the_reason() {
     assert_eq!(code, 2);
     let err = String::from_utf8(err).unwrap();
     assert!(
-        err.starts_with("jail-call: JAIL_RPC_FD is not set;"),
+        err.starts_with("jail-call: JAIL_RPC_FD and JAIL_RPC_SOCKET are not set;"),
         "{err}"
     );
     assert!(err.contains("`jail exec`/`jail run`"), "{err}");

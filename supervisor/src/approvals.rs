@@ -255,14 +255,17 @@ fn answer_path(dir: &Path, id: &str) -> PathBuf {
 
 /// `jail approve ID` / `jail deny ID`: answers a pending request.
 pub fn answer(state: &StateDir, id: &str, approve: bool) -> Result<Pending, StateError> {
+    let missing = || StateError::NoSuchRequest {
+        id: id.escape_debug().to_string(),
+    };
     if id.is_empty() || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Err(StateError::Corrupt {
-            path: state.pending().join(id),
-            reason: "not a request id (hex, as printed in the approval prompt)".into(),
-        });
+        return Err(missing());
     }
     let request = state.pending().join(format!("{id}.json"));
-    let bytes = std::fs::read(&request).map_err(StateError::io(&request))?;
+    let bytes = std::fs::read(&request).map_err(|err| match err.kind() {
+        std::io::ErrorKind::NotFound => missing(),
+        _ => StateError::io(&request)(err),
+    })?;
     let pending: Pending = serde_json::from_slice(&bytes).map_err(|err| StateError::Corrupt {
         path: request.clone(),
         reason: err.to_string(),

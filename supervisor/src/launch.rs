@@ -91,6 +91,7 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> anyhow::Result<u
         cancel: Arc::clone(&cancel),
         sockets: sockets.clone(),
         latest: Arc::clone(&latest),
+        listener: None,
     };
     let mut server = LazyServer::new(server);
     let result = run_jail(plan, verbose, theirs, &mut server);
@@ -135,6 +136,21 @@ impl LazyServer {
     fn idle_fd(&self) -> Option<BorrowedFd<'_>> {
         let server = self.idle.as_ref().filter(|_| self.watching)?;
         Some(server.channel.as_fd())
+    }
+
+    /// The jail's rpc socket to watch while idle: a connection starts the
+    /// server as a write on the channel does.
+    fn idle_listener(&self) -> Option<BorrowedFd<'_>> {
+        self.idle.as_ref()?.listener.as_ref().map(AsFd::as_fd)
+    }
+
+    /// Hands the server the jail's rpc socket. The payload sends it before
+    /// its exec, and nothing in the jail can call before that, so the
+    /// server is still idle; were it not, the socket would go unserved.
+    fn attach_listener(&mut self, listener: OwnedFd) {
+        if let Some(server) = self.idle.as_mut() {
+            server.listener = Some(listener);
+        }
     }
 
     /// Writes the session's record (while the child builds the jail).
@@ -253,7 +269,7 @@ fn run_jail(
             eprintln!("jail: {note}; the rlimit applies instead");
         }
     }
-    let (master, _raw_mode) = match pty {
+    let (master, mut raw_mode) = match pty {
         Some(pty) => {
             drop(pty.slave);
             let raw = if relay_stdin {
@@ -281,6 +297,9 @@ fn run_jail(
                 if left.is_zero() {
                     jail.kill_all();
                     let _ = waitpid(pid, None);
+                    // The caller's terminal back to normal first: a
+                    // message written in raw mode staircases.
+                    drop(raw_mode.take());
                     eprintln!(
                         "jail: timed out after {}s; the jail and every process in it were killed",
                         plan.limits.timeout_secs.unwrap_or(0)
@@ -305,6 +324,10 @@ fn run_jail(
             fds.push(PollFd::new(fd, PollFlags::POLLIN));
             fds.len() - 1
         });
+        let listener_slot = server.idle_listener().map(|fd| {
+            fds.push(PollFd::new(fd, PollFlags::POLLIN));
+            fds.len() - 1
+        });
         match poll(&mut fds, timeout) {
             Ok(_) => {}
             Err(nix::errno::Errno::EINTR) => continue,
@@ -314,7 +337,8 @@ fn run_jail(
         let (exited, signalled) = (ready(0), ready(1));
         let report_ready = report_slot.is_some_and(ready);
         let channel_events = channel_slot.and_then(|i| fds[i].revents());
-        let called = channel_events.is_some_and(|r| r.contains(PollFlags::POLLIN));
+        let called = channel_events.is_some_and(|r| r.contains(PollFlags::POLLIN))
+            || listener_slot.is_some_and(ready);
         let hung_up =
             channel_events.is_some_and(|r| r.intersects(PollFlags::POLLHUP | PollFlags::POLLERR));
         let relay_ready: Vec<bool> = relay_slots
@@ -323,7 +347,13 @@ fn run_jail(
         drop(fds);
 
         if report_ready {
-            started = Some(jail.wait_started());
+            let report = jail.wait_started();
+            if report.is_ok() {
+                if let Some(listener) = jail.rpc_listener() {
+                    server.attach_listener(listener);
+                }
+            }
+            started = Some(report);
         }
         if called {
             server.start();
@@ -358,10 +388,15 @@ fn run_jail(
     if let Some(relay) = relay.as_mut() {
         relay.drain();
     }
+    // Everything printed from here on (limits reached, --verbose reports,
+    // errors) reaches a terminal in its normal mode.
+    drop(raw_mode.take());
     if started.is_none() {
         started = Some(jail.wait_started());
     }
-    started.unwrap_or(Ok(()))?;
+    started
+        .unwrap_or(Ok(()))
+        .map_err(|err| crate::hosthint::add(err, plan))?;
     if let Some(counts) = refusals.and_then(|thread| thread.join().ok()) {
         report_refusals(&counts);
         report_landlock(&plan.landlock);

@@ -6,6 +6,7 @@ mod audit;
 mod cli;
 mod egress;
 mod fsview;
+mod hosthint;
 mod launch;
 mod pins;
 mod review;

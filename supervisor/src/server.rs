@@ -46,6 +46,9 @@ pub struct Server {
     /// The session as of the last call, for the final record when a call
     /// is still running as the jail ends.
     pub latest: Arc<Mutex<Session>>,
+    /// The jail's rpc socket (`JAIL_RPC_SOCKET`), listening: every
+    /// connection is served like a `Connect`ed private channel.
+    pub listener: Option<OwnedFd>,
 }
 
 /// The sockets one session's server holds, by id. A socket attached to
@@ -181,6 +184,7 @@ impl Server {
             cancel,
             sockets,
             latest,
+            listener,
         } = self;
         let core = Arc::new(Mutex::new(Core {
             session,
@@ -197,6 +201,10 @@ impl Server {
             },
         }));
         let mut private = Vec::new();
+        if let Some(listener) = listener {
+            let core = Arc::clone(&core);
+            private.push(std::thread::spawn(move || accept_loop(listener, &core)));
+        }
         serve_channel(channel, &core, Some(&mut private));
         for worker in private {
             let _ = worker.join();
@@ -306,6 +314,26 @@ fn serve_channel(
     }
 }
 
+/// Accepts connections on the jail's rpc socket until the jail ends (the
+/// launcher's `close_all` shuts the listener down, and accept fails), and
+/// serves each as a private channel; a connection refused for lack of
+/// room is told why.
+fn accept_loop(listener: OwnedFd, core: &Shared) {
+    // Recorded like a served socket, so `close_all` shuts it down too.
+    let Ok(_served) = lock(core).sockets.admit(listener.as_fd()) else {
+        return;
+    };
+    let mut workers = Vec::new();
+    while let Ok(fd) = rpc::channel::accept(listener.as_fd()) {
+        if let Err((reason, fd)) = serve_private(fd, core, &mut workers) {
+            let _ = rpc::Channel::new(fd).send(&refused(reason));
+        }
+    }
+    for worker in workers {
+        let _ = worker.join();
+    }
+}
+
 /// Serves the fd attached to `Connect` as a private channel on its own
 /// thread, if it is a fresh SEQPACKET socket and there is room; otherwise
 /// the refusal to answer (also written to the audit log).
@@ -319,10 +347,24 @@ fn connect(
             "Connect needs one socket attached, and is only taken on the inherited channel".into(),
         );
     };
+    serve_private(fd, core, workers).map_err(|(reason, _)| reason)
+}
+
+/// Serves `fd` on its own thread (one of `workers`) if it passes the
+/// socket checks and there is room; otherwise the refusal, and the fd.
+fn serve_private(
+    fd: OwnedFd,
+    core: &Shared,
+    workers: &mut Vec<std::thread::JoinHandle<()>>,
+) -> Result<(), (String, OwnedFd)> {
     workers.retain(|w| !w.is_finished());
     if workers.len() >= MAX_PRIVATE_CHANNELS {
-        return Err(format!(
-            "at most {MAX_PRIVATE_CHANNELS} private channels may be open at once; close one first"
+        return Err((
+            format!(
+                "at most {MAX_PRIVATE_CHANNELS} private channels may be open at once; \
+                 close one first"
+            ),
+            fd,
         ));
     }
     let admitted = {
@@ -339,7 +381,10 @@ fn connect(
         }
         admitted
     };
-    let served = admitted.map_err(|err| err.to_string())?;
+    let served = match admitted {
+        Ok(served) => served,
+        Err(err) => return Err((err.to_string(), fd)),
+    };
     let core = Arc::clone(core);
     let channel = rpc::Channel::new(fd);
     workers.push(std::thread::spawn(move || {

@@ -22,6 +22,9 @@ pub enum StateError {
     },
     #[error("state file {path} is not valid: {reason}; move it aside to start afresh")]
     Corrupt { path: PathBuf, reason: String },
+    /// `id` is shown escaped.
+    #[error("no pending request has the id `{id}` (it was answered, timed out or never existed; ids are hex, as printed in the approval prompt)")]
+    NoSuchRequest { id: String },
 }
 
 impl StateError {

@@ -35,7 +35,9 @@ pub fn run(state_dir: Option<&Path>, args: ApproveArgs, approve: bool) -> anyhow
         return Ok(0);
     };
     let pending = approvals::answer(&state, &id, approve).map_err(|err| {
-        anyhow::anyhow!("{err}; `jail approve` without an id lists the pending requests")
+        anyhow::anyhow!(
+            "{err}; `jail approve` (or `jail deny`) without an id lists the pending requests"
+        )
     })?;
     println!(
         "{} {id}: {} for session {}",

@@ -34,8 +34,9 @@ pub struct JailOptions {
     /// Pass a variable from the caller's environment.
     #[arg(long, value_name = "NAME")]
     env_pass: Vec<String>,
-    /// Kill the whole jail after SECS seconds (exit status 124).
-    #[arg(long, value_name = "SECS")]
+    /// Kill the whole jail after this long (exit status 124): seconds, or
+    /// a duration like 90s, 1m, 2h, 1h30m; 0 means no limit.
+    #[arg(long, value_name = "DURATION", value_parser = policy::duration::parse_secs)]
     timeout: Option<u64>,
     /// Memory per process (RLIMIT_DATA), e.g. 2GiB.
     #[arg(long, value_name = "SIZE")]
@@ -43,8 +44,8 @@ pub struct JailOptions {
     /// Processes and threads in the jail (RLIMIT_NPROC).
     #[arg(long, value_name = "N")]
     pids: Option<u64>,
-    /// CPU seconds per process (RLIMIT_CPU).
-    #[arg(long, value_name = "SECS")]
+    /// CPU time per process (RLIMIT_CPU): seconds, or a duration like 1m.
+    #[arg(long, value_name = "DURATION", value_parser = policy::duration::parse_secs)]
     cpu_time: Option<u64>,
     /// Size cap of the jail's /tmp (and /dev/shm), e.g. 64MiB.
     #[arg(long, value_name = "SIZE")]

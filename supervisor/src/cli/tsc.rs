@@ -40,8 +40,9 @@ pub struct TscArgs {
     /// An earlier `--json` result: fail only on diagnostics not in it.
     #[arg(long, value_name = "FILE")]
     baseline: Option<PathBuf>,
-    /// Kill the compiler after SECS seconds (exit status 124).
-    #[arg(long, value_name = "SECS")]
+    /// Kill the compiler after this long (exit status 124): seconds, or a
+    /// duration like 90s, 2m; 0 means no limit.
+    #[arg(long, value_name = "DURATION", value_parser = policy::duration::parse_secs)]
     timeout: Option<u64>,
     /// Where user namespaces are unavailable, run in the degraded tier (as
     /// `jail exec --allow-degraded`; JAIL_ALLOW_DEGRADED=1 is inherited).

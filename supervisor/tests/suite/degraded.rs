@@ -317,3 +317,23 @@ fn reviewed_code_runs_with_its_channel() {
     assert_eq!(stdout(&out), "{\"ok\": 1}\n", "{}", stderr(&out));
     assert!(stderr(&out).contains("DEGRADED tier"));
 }
+
+/// Without namespaces there is no rpc socket (seccomp refuses socket(2)
+/// here): a child that did not get the channel's fd is told so, and how
+/// to pass it on, not that it runs outside a jail.
+#[test]
+fn a_child_without_the_channel_is_told_to_pass_it_on() {
+    let host = Blocked::new();
+    let work = workdir();
+    let out = host.sh(
+        work.path(),
+        &[],
+        "echo ${JAIL_RPC_SOCKET:-none}; python3 -c 'import subprocess; subprocess.run([\"jail-call\", \"echo\", \"{}\"])'",
+    );
+    assert_ok(&out);
+    assert_eq!(stdout(&out), "none\n");
+    let text = stderr(&out);
+    assert!(text.contains("did not pass that fd on"), "{text}");
+    assert!(text.contains("pass_fds="), "{text}");
+    assert!(!text.contains("only works inside a jail"), "{text}");
+}

@@ -264,3 +264,88 @@ fn real_programs_run(#[case] program: &str, #[case] script: &str, #[case] expect
         stderr(&out)
     );
 }
+
+/// A command missing in the jail that the caller's PATH finds on the host
+/// (as `~/.cargo/bin/cargo`): the error says where it is and how to bind
+/// it, and following the hint works.
+#[test]
+fn a_command_only_on_the_host_is_named_with_how_to_bind_it() {
+    let dir = workdir();
+    let prefix = workdir();
+    let bin = prefix.path().join("bin");
+    std::fs::create_dir(&bin).expect("mkdir");
+    let tool = bin.join("host-only-tool-xyz");
+    std::fs::write(&tool, "#!/bin/sh\necho tool ran\n").expect("write");
+    std::fs::set_permissions(&tool, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+        .expect("chmod");
+    let host_path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out =
+        run(jail(dir.path())
+            .env("PATH", &host_path)
+            .args(["exec", "--", "host-only-tool-xyz"]));
+    assert_eq!(out.status.code(), Some(127), "{}", stderr(&out));
+    let text = stderr(&out);
+    assert!(
+        text.contains(&format!("on the host it is {}", tool.display())),
+        "{text}"
+    );
+    // Follow the hint: the flags it names, as it names them.
+    let start = text.find("`jail exec ").expect("a command line") + "`jail exec ".len();
+    let flags: Vec<&str> = text[start..]
+        .split(" -- ")
+        .next()
+        .expect("flags")
+        .split_whitespace()
+        .collect();
+    assert_eq!(flags[0], "--ro");
+    assert_eq!(flags[1], prefix.path().display().to_string());
+    let out = run(jail(dir.path())
+        .arg("exec")
+        .args(&flags)
+        .args(["--", "host-only-tool-xyz"]));
+    assert_ok(&out);
+    assert_eq!(stdout(&out), "tool ran\n");
+}
+
+/// `--rw out` on a directory that does not exist says how to create it;
+/// doing so makes the same command work.
+#[test]
+fn a_missing_rw_directory_is_refused_with_the_mkdir_that_fixes_it() {
+    let dir = workdir();
+    let out =
+        run(jail(dir.path()).args(["exec", "--rw", "out", "--", "sh", "-c", "echo hi > out/f"]));
+    assert_eq!(out.status.code(), Some(125), "{}", stderr(&out));
+    let text = stderr(&out);
+    assert!(
+        text.contains("does not exist; create it first: `mkdir -p out`"),
+        "{text}"
+    );
+    std::fs::create_dir(dir.path().join("out")).expect("mkdir");
+    let out =
+        run(jail(dir.path()).args(["exec", "--rw", "out", "--", "sh", "-c", "echo hi > out/f"]));
+    assert_ok(&out);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("out/f")).expect("written"),
+        "hi\n"
+    );
+    let out = run(jail(dir.path()).args(["exec", "--ro", "nothere", "--", "true"]));
+    assert!(
+        stderr(&out).contains("does not exist; check the path"),
+        "{}",
+        stderr(&out)
+    );
+    // A missing path behind a planted symlink is refused for the link,
+    // not with a mkdir that would write through it.
+    std::os::unix::fs::symlink("/nonexistent-jail-test", dir.path().join("link")).expect("ln");
+    let out = run(jail(dir.path()).args(["exec", "--rw", "link/sub", "--", "true"]));
+    assert!(
+        stderr(&out).contains("passes through the symlink"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!stderr(&out).contains("mkdir"), "{}", stderr(&out));
+}

@@ -225,3 +225,60 @@ fn values_that_cannot_work_are_refused_up_front(
         .unwrap_or(0);
     assert_eq!(running, 0, "a session was left running");
 }
+
+/// `--timeout 0` means no limit, as for GNU timeout, and lifts the
+/// profile's `limits.timeout_secs` (here 1s, which `sleep 3` outlasts);
+/// a `timeout_secs = 0` key means none too.
+#[test]
+fn timeout_zero_means_no_limit() {
+    let setup = Setup::new("[profile.default.limits]\ntimeout_secs = 1\n");
+    let out = run(setup.jail().args([
+        "exec",
+        "--timeout",
+        "0",
+        "--",
+        "sh",
+        "-c",
+        "sleep 3; echo ran",
+    ]));
+    assert_ok(&out);
+    assert_eq!(stdout(&out), "ran\n");
+    let setup = Setup::new("[profile.default.limits]\ntimeout_secs = 0\n");
+    let out = setup.sh("echo ran");
+    assert_ok(&out);
+    assert_eq!(stdout(&out), "ran\n");
+    let explained = run(setup.jail().args(["exec", "--explain", "--", "true"]));
+    assert_ok(&explained);
+    assert!(
+        stdout(&explained).contains("timeout   none"),
+        "{}",
+        stdout(&explained)
+    );
+}
+
+/// `--timeout` and `--cpu-time` (and their policy keys) take durations.
+#[test]
+fn timeouts_take_durations() {
+    let setup = Setup::new("[profile.default.limits]\ncpu_time_secs = \"2m\"\n");
+    let explained =
+        run(setup
+            .jail()
+            .args(["exec", "--timeout", "1h30m", "--explain", "--", "true"]));
+    assert_ok(&explained);
+    let plan = stdout(&explained);
+    assert!(plan.contains("timeout   5400s"), "{plan}");
+    assert!(plan.contains("120s"), "{plan}");
+    let explained =
+        run(setup
+            .jail()
+            .args(["exec", "--cpu-time", "90s", "--explain", "--", "true"]));
+    assert!(stdout(&explained).contains("90s"), "{}", stdout(&explained));
+    let out = run(setup
+        .jail()
+        .args(["exec", "--timeout", "1m", "--", "sh", "-c", "echo ran"]));
+    assert_ok(&out);
+    assert_eq!(stdout(&out), "ran\n");
+    let out = run(setup.jail().args(["exec", "--timeout", "1x", "--", "true"]));
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("\"1h30m\""), "{}", stderr(&out));
+}

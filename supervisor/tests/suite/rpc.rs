@@ -639,3 +639,121 @@ fn a_fetch_in_flight_does_not_outlive_the_timeout() {
     assert!(stderr(&out).contains("abandoned"), "{}", stderr(&out));
     assert_session_finished(&setup);
 }
+
+/// Python's and Node's child processes get only fds 0-2: jail-call then
+/// reaches the supervisor through the jail's rpc socket (JAIL_RPC_SOCKET),
+/// also when the channel's fd number now names some other file.
+#[test]
+fn jail_call_works_whatever_fds_its_parent_closed() {
+    let setup = Setup::new("");
+    let python = r#"
+import json, os, subprocess
+# close_fds=True (the default) passes only 0-2.
+r = subprocess.run(["jail-call", "echo", json.dumps({"from": "python"})], capture_output=True, text=True, close_fds=True)
+print(r.returncode, r.stdout.strip(), r.stderr.strip(), sep="|")
+# The channel's number reused by a file: not a socket, so not the channel.
+fd = int(os.environ["JAIL_RPC_FD"])
+os.dup2(os.open("/dev/null", os.O_RDONLY), fd)
+r = subprocess.run(["jail-call", "echo", json.dumps({"reused": fd})], capture_output=True, text=True, pass_fds=[fd])
+print(r.returncode, r.stdout.strip(), r.stderr.strip(), sep="|")
+"#;
+    let out = run(setup.jail().args(["exec", "--", "python3", "-c", python]));
+    assert_ok(&out);
+    let text = stdout(&out);
+    assert!(text.starts_with("0|{\"from\": \"python\"}|\n"), "{text}");
+    assert!(text.contains("\n0|{\"reused\": "), "{text}");
+    if std::path::Path::new("/usr/bin/node").exists() {
+        let node = r#"
+const { execFileSync } = require("child_process");
+process.stdout.write(execFileSync("jail-call", ["echo", '{"from": "node"}']));
+"#;
+        let out = run(setup
+            .jail()
+            .args(["exec", "--", "/usr/bin/node", "-e", node]));
+        assert_ok(&out);
+        assert_eq!(stdout(&out), "{\"from\": \"node\"}\n", "{}", stderr(&out));
+    } else {
+        eprintln!("skipping the Node.js half: /usr/bin/node is missing");
+    }
+}
+
+/// The rpc socket is an abstract one in the jail's own network namespace:
+/// the host's abstract namespace has no such name while a jail runs, a
+/// connection to it from the host fails, and another jail sees only its
+/// own socket.
+#[test]
+fn nothing_outside_the_jail_reaches_its_rpc_socket() {
+    use std::io::{BufRead, BufReader, Write};
+    let setup = Setup::new("");
+    let mut first = setup
+        .jail()
+        .args(["exec", "--", "sh", "-c", "echo $JAIL_RPC_SOCKET; read line"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut line = String::new();
+    BufReader::new(first.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("read");
+    assert_eq!(line, "@jail-rpc\n");
+    // The jail is running, its socket bound and handed over.
+    let host_table = std::fs::read_to_string("/proc/net/unix").expect("/proc/net/unix");
+    assert!(!host_table.contains("@jail-rpc"), "{host_table}");
+    let from_host = rpc::Channel::connect_socket("@jail-rpc");
+    assert_eq!(
+        from_host.err(),
+        Some(nix::errno::Errno::ECONNREFUSED),
+        "the host reached the jail's socket"
+    );
+    // A second jail: one socket of that name, its own, which serves it;
+    // nothing in the jail can take the name to answer in its place.
+    let out = setup.sh(
+        "grep -c '@jail-rpc$' /proc/net/unix; env -u JAIL_RPC_FD jail-call echo '{\"second\": 1}'; \
+         python3 -c 'import socket; s = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+try:
+    s.bind(\"\\0jail-rpc\")
+    print(\"bound\")
+except OSError as e:
+    print(e.errno == __import__(\"errno\").EADDRINUSE)'",
+    );
+    assert_ok(&out);
+    assert_eq!(
+        stdout(&out),
+        "1\n{\"second\": 1}\nTrue\n",
+        "{}",
+        stderr(&out)
+    );
+    first
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"done\n")
+        .expect("write");
+    assert!(first.wait().expect("wait").success());
+}
+
+/// An id with no pending request (a typo, or answered already) is named
+/// as such, with how to list the pending ones; nothing suggests the state
+/// is corrupt.
+#[test]
+fn approving_an_unknown_id_says_there_is_no_such_request() {
+    let setup = Setup::new("");
+    for (verb, id) in [("approve", "nonexist"), ("deny", "abc123")] {
+        let out = run(setup.jail().args([verb, id]));
+        assert_eq!(out.status.code(), Some(125), "{}", stderr(&out));
+        let text = stderr(&out);
+        assert!(
+            text.contains(&format!("no pending request has the id `{id}`")),
+            "{text}"
+        );
+        assert!(
+            text.contains("`jail approve` (or `jail deny`) without an id lists"),
+            "{text}"
+        );
+        assert!(!text.contains("move it aside"), "{text}");
+    }
+    let out = run(setup.jail().arg("approve"));
+    assert_ok(&out);
+    assert_eq!(stdout(&out), "nothing waits for approval\n");
+}

@@ -26,6 +26,15 @@ fn type_line(master: &OwnedFd, line: &str) {
 /// `jail exec -- ARGS` with stdin, stdout and stderr on a fresh 30x100
 /// pty; the child, the master, and the slave's name.
 fn on_a_pty(dir: &std::path::Path, args: &[&str]) -> (std::process::Child, OwnedFd, String) {
+    on_a_pty_with(dir, &[], args)
+}
+
+/// `on_a_pty` with `jail exec FLAGS -- ARGS`.
+fn on_a_pty_with(
+    dir: &std::path::Path,
+    flags: &[&str],
+    args: &[&str],
+) -> (std::process::Child, OwnedFd, String) {
     let pty = nix::pty::openpty(Some(&size(30, 100)), None).expect("openpty");
     let name = std::fs::read_link(format!("/proc/self/fd/{}", pty.slave.as_raw_fd()))
         .expect("slave name")
@@ -34,6 +43,7 @@ fn on_a_pty(dir: &std::path::Path, args: &[&str]) -> (std::process::Child, Owned
     let slave = |fd: &OwnedFd| Stdio::from(fd.try_clone().expect("dup slave"));
     let child = jail(dir)
         .arg("exec")
+        .args(flags)
         .arg("--")
         .args(args)
         .stdin(slave(&pty.slave))
@@ -177,4 +187,24 @@ for tag, out in ((b"1", sys.stdout), (b"2", sys.stderr)):
             assert!(String::from_utf8_lossy(&out.stdout).contains("]52;c;Y2xpcDE="));
         }
     }
+}
+
+/// The relay puts the caller's terminal in raw mode; on a timeout it is
+/// restored before "timed out" is printed, so the line ends with the
+/// terminal's own CR LF (raw mode prints a bare LF: staircase output).
+#[test]
+fn a_timeout_restores_the_terminal_before_saying_so() {
+    let dir = workdir();
+    let (mut child, master, _) = on_a_pty_with(
+        dir.path(),
+        &["--timeout", "1"],
+        &["sh", "-c", "echo started; sleep 30"],
+    );
+    let mut seen = String::new();
+    assert!(read_until(&master, &mut seen, "started"), "{seen:?}");
+    assert!(
+        read_until(&master, &mut seen, "were killed\r\n"),
+        "printed in raw mode: {seen:?}"
+    );
+    assert_eq!(child.wait().expect("wait").code(), Some(124));
 }
