@@ -105,6 +105,28 @@ pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
         },
     });
     drop(trial);
+    let helper = super::exec::jail_call_helper();
+    checks.push(Check {
+        name: "helper",
+        ok: helper.is_some(),
+        required: false,
+        detail: match &helper {
+            Some(path) => format!(
+                "jail-call in every jail at {}/{} (on PATH) <- {} (this jail binary)",
+                policy::plan::HELPER_DIR,
+                policy::plan::HELPER_NAME,
+                path.display()
+            ),
+            None => "none: the running jail binary cannot be found, so tool calls from \
+                     inside fail with `jail-call: not found`"
+                .into(),
+        },
+        fixes: if helper.is_some() {
+            Vec::new()
+        } else {
+            vec!["reinstall jail (`cargo install --path supervisor`) and run it again".into()]
+        },
+    });
 
     let (tier, why) = jail::probe::tier(userns_ok, landlock.is_ok(), seccomp.is_ok());
     let full_runs = checks.iter().all(|c| c.ok || !c.required);

@@ -125,11 +125,7 @@ pub fn protected(policy_path: Option<&Path>, state: &StateDir) -> Protected {
         (policy_path.and_then(real), "the policy file in use"),
         (
             std::env::current_exe().ok().as_deref().and_then(real),
-            "the jail binary",
-        ),
-        (
-            jail_call_helper().as_deref().and_then(real),
-            "the jail-call helper",
+            "the jail binary (also the in-jail jail-call)",
         ),
     ];
     Protected {
@@ -211,9 +207,11 @@ pub fn launch(
     crate::launch::run(plan, options.verbose, backing)
 }
 
-/// `jail-call`, installed beside `jail`; without it the jail has no helper
-/// (the channel still works for payloads that speak the protocol).
-fn jail_call_helper() -> Option<std::path::PathBuf> {
-    let helper = std::env::current_exe().ok()?.with_file_name("jail-call");
-    helper.is_file().then_some(helper)
+/// The in-jail `jail-call` helper: this very binary (by real path), which
+/// acts as `jail-call` when started by that name (main.rs). None only when
+/// the running executable cannot be found (deleted or replaced since it
+/// started); the jail then has no helper, which `--explain` and `doctor` say.
+pub fn jail_call_helper() -> Option<std::path::PathBuf> {
+    let exe = std::fs::canonicalize(std::env::current_exe().ok()?).ok()?;
+    exe.is_file().then_some(exe)
 }
