@@ -1,6 +1,28 @@
 //! `jail`: run commands in a Linux sandbox. See docs/cli.md.
 #![forbid(unsafe_code)]
 
+/// `println!` that returns a [`cli::StdoutError`] (with `?`) instead of
+/// panicking when stdout fails, e.g. a closed pipe (`jail audit show |
+/// head -1`); `main` ends quietly on that one. SIGPIPE stays ignored, so a
+/// supervisor relaying a jail never dies of it.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*).map_err(crate::cli::StdoutError)?
+    }};
+}
+
+/// `print!` as [`outln!`] does it, flushed at once.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let mut stdout = std::io::stdout().lock();
+        write!(stdout, $($arg)*)
+            .and_then(|()| stdout.flush())
+            .map_err(crate::cli::StdoutError)?
+    }};
+}
+
 mod approvals;
 mod audit;
 mod cli;
@@ -49,6 +71,7 @@ fn main() -> ExitCode {
     };
     match cli::run(args) {
         Ok(code) => ExitCode::from(code),
+        Err(err) if cli::is_broken_pipe(&err) => ExitCode::from(cli::BROKEN_PIPE),
         Err(err) => {
             eprintln!("jail: {err:#}");
             ExitCode::from(cli::exit_code_for(&err))

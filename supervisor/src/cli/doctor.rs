@@ -36,7 +36,7 @@ struct Check {
 pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
     if args.apparmor_profile {
         let binary = std::env::current_exe()?;
-        print!(
+        out!(
             "{}",
             jail::probe::apparmor_profile(&binary).map_err(anyhow::Error::msg)?
         );
@@ -138,7 +138,7 @@ pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
             "tier": { "name": tier.name(), "runs": tier.runs(args.allow_degraded), "why": why },
             "checks": checks,
         });
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         for check in &checks {
             let mark = match (check.ok, check.required) {
@@ -146,13 +146,13 @@ pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
                 (false, true) => "FAIL",
                 (false, false) => "warn",
             };
-            println!("{mark} {:<16} {}", check.name, check.detail);
+            outln!("{mark} {:<16} {}", check.name, check.detail);
             for fix in &check.fixes {
-                println!("     {:<16} fix: {fix}", "");
+                outln!("     {:<16} fix: {fix}", "");
             }
         }
-        println!("tier: {} ({})", tier.name(), why.join("; "));
-        println!(
+        outln!("tier: {} ({})", tier.name(), why.join("; "));
+        outln!(
             "{}",
             match (full_runs, degraded_runs, tier) {
                 (true, _, _) => "the default profile can run here",

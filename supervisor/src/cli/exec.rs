@@ -71,10 +71,12 @@ pub struct ExecArgs {
     #[arg(long)]
     explain: bool,
     /// With --explain: the plan as JSON.
-    #[arg(long)]
+    #[arg(long, requires = "explain")]
     json: bool,
-    /// The command and its arguments.
-    #[arg(last = true, required = true, value_name = "CMD")]
+    /// The command and its arguments. `--` before it is optional: the
+    /// first word that is not an option starts it, and everything after
+    /// belongs to it (`jail exec ls -la`).
+    #[arg(trailing_var_arg = true, required = true, value_name = "CMD")]
     command: Vec<String>,
 }
 
@@ -154,11 +156,11 @@ pub fn run(
     let tiered = crate::tier::choose(plan, args.jail.allow_degraded)?;
     let plan = &tiered.plan;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(plan)?);
+        outln!("{}", serde_json::to_string_pretty(plan)?);
         return Ok(0);
     }
     if args.explain {
-        print!("{plan}");
+        out!("{plan}");
         return Ok(0);
     }
     let audit = AuditLog::new(&state);

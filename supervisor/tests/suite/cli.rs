@@ -4,7 +4,7 @@
 //! command needs no `--`.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
 
 use super::common::*;
 
@@ -103,4 +103,99 @@ fn jail_call_answers_by_its_full_path_and_says_its_usage() {
         "{}",
         stderr(&out)
     );
+}
+
+#[test]
+fn json_without_explain_is_refused_naming_explain() {
+    let work = workdir();
+    let out = run(jail(work.path()).args(["exec", "--json", "--", "sh", "-c", "echo ran"]));
+    assert_eq!(out.status.code(), Some(125), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "");
+    assert!(
+        stderr(&out).contains("required arguments were not provided:\n  --explain"),
+        "{}",
+        stderr(&out)
+    );
+    // With --explain: the plan as JSON, nothing run.
+    let out = run(jail(work.path()).args(["exec", "--explain", "--json", "--", "true"]));
+    assert_ok(&out);
+    let plan: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json plan");
+    assert_eq!(plan["argv"], serde_json::json!(["true"]));
+}
+
+/// Output into a pipe whose reader has gone: every write fails with EPIPE
+/// (deterministically: the read end is closed before jail starts).
+fn into_closed_pipe(args: &[&str]) -> Output {
+    let (reader, writer) = nix::unistd::pipe().expect("pipe");
+    drop(reader);
+    let work = workdir();
+    let state = workdir();
+    // Something for `audit show` to print.
+    let ran = run(jail(work.path())
+        .env("JAIL_STATE_DIR", state.path())
+        .args(["exec", "true"]));
+    assert_ok(&ran);
+    run(jail(work.path())
+        .env("JAIL_STATE_DIR", state.path())
+        .args(args)
+        .stdout(std::process::Stdio::from(writer)))
+}
+
+#[rstest::rstest]
+#[case::audit_show(&["audit", "show"])]
+#[case::explain(&["exec", "--explain", "--", "true"])]
+#[case::explain_json(&["exec", "--explain", "--json", "--", "true"])]
+#[case::doctor_json(&["doctor", "--json"])]
+#[case::policy_show(&["policy", "show"])]
+fn a_closed_stdout_ends_quietly_with_141(#[case] args: &[&str]) {
+    let out = into_closed_pipe(args);
+    assert_eq!(out.status.code(), Some(141), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "");
+}
+
+/// A jail's own output into a closed pipe: the payload meets EPIPE (or
+/// SIGPIPE), the supervisor neither panics nor says anything about it.
+#[test]
+fn a_jail_writing_into_a_closed_pipe_leaves_the_supervisor_quiet() {
+    let out = into_closed_pipe(&[
+        "exec",
+        "--",
+        "sh",
+        "-c",
+        "trap '' PIPE; echo x; echo rc=$? >&2",
+    ]);
+    let err = stderr(&out);
+    assert!(err.contains("rc=1\n"), "{err}");
+    assert!(!err.contains("panicked") && !err.contains("jail:"), "{err}");
+    assert_eq!(out.status.code(), Some(0), "{err}");
+}
+
+#[rstest::rstest]
+#[case::plain(&["exec", "sh", "-c", "echo \"$0 $1\"", "a", "-b"])]
+#[case::after_options(&["exec", "--env", "X=a", "sh", "-c", "echo \"$X $1\"", "x", "-b"])]
+#[case::with_dashes(&["exec", "--", "sh", "-c", "echo \"$0 $1\"", "a", "-b"])]
+fn the_command_needs_no_double_dash(#[case] args: &[&str]) {
+    let out = run(jail(workdir().path()).args(args));
+    assert_ok(&out);
+    assert_eq!(stdout(&out), "a -b\n");
+}
+
+#[test]
+fn options_after_the_command_belong_to_it_and_unknown_ones_before_it_are_refused() {
+    let work = workdir();
+    // `--explain` after the command is the command's: it runs.
+    let out = run(jail(work.path()).args(["exec", "echo", "--explain"]));
+    assert_ok(&out);
+    assert_eq!(stdout(&out), "--explain\n");
+    // A mistyped option is not taken for the command.
+    let out = run(jail(work.path()).args(["exec", "--explian", "true"]));
+    assert_eq!(out.status.code(), Some(125));
+    assert!(
+        stderr(&out).contains("unexpected argument '--explian'"),
+        "{}",
+        stderr(&out)
+    );
+    // After `--`, anything is the command.
+    let out = run(jail(work.path()).args(["exec", "--", "--explain"]));
+    assert_eq!(out.status.code(), Some(127), "{}", stderr(&out));
 }
