@@ -133,7 +133,7 @@ fn into_closed_pipe(args: &[&str]) -> Output {
     // Something for `audit show` to print.
     let ran = run(jail(work.path())
         .env("JAIL_STATE_DIR", state.path())
-        .args(["exec", "true"]));
+        .args(["exec", "--", "true"]));
     assert_ok(&ran);
     run(jail(work.path())
         .env("JAIL_STATE_DIR", state.path())
