@@ -51,7 +51,7 @@ pub struct Protected {
     /// and masked where a bind holds it.
     pub state_dir: Option<PathBuf>,
     /// Files no writable bind may hold (the policy file in use, the `jail`
-    /// and `jail-call` binaries), each with what it is.
+    /// binary, which is also `jail-call`), each with what it is.
     pub files: Vec<(PathBuf, &'static str)>,
 }
 
