@@ -29,8 +29,8 @@ for line in sys.stdin:
         print(msg["executable"])')
 bin_dir=$(mktemp -d /tmp/jail-unprivileged.XXXXXX)
 trap 'rm -rf "$bin_dir"' EXIT
-# jail-call beside jail: the supervisor binds it into every jail.
-cp target/debug/jail target/debug/jail-call "$bin_dir/"
+# jail alone: it is also the in-jail jail-call (bound into every jail).
+cp target/debug/jail "$bin_dir/"
 for t in $tests; do cp "$t" "$bin_dir/"; done
 chmod -R a+rX "$bin_dir"
 

@@ -23,7 +23,7 @@ use serde::Serialize;
 
 use crate::landlock::{Access, LandlockRule};
 use crate::mounts::{FileKind, FsView};
-use crate::plan::{through_deepest, JailPlan, MountKind, RlimitResource, HELPER_DIR};
+use crate::plan::{through_deepest, JailPlan, MountKind, RlimitResource, HELPER_DIR, HELPER_NAME};
 use crate::PolicyError;
 
 /// What makes a plan degraded, for `--explain` and the run's stderr.
@@ -37,6 +37,10 @@ pub struct Degraded {
     pub private_dirs: Vec<PathBuf>,
     /// What the full tier has and this run lacks, one line each.
     pub missing: Vec<String>,
+    /// Where the supervisor links `jail-call` to [`JailPlan::helper`]
+    /// (in a private directory on PATH: with no mount namespace the helper
+    /// cannot be bound by that name).
+    pub helper_link: Option<PathBuf>,
 }
 
 /// What the caller knows that the plan does not.
@@ -131,6 +135,10 @@ pub fn degrade(
             | MountKind::ReadOnlyAgain => {}
         }
     }
+    let helper_link = full.helper.as_ref().map(|_| {
+        private_dirs.push(private_helper_dir(request.private_dir));
+        private_helper_dir(request.private_dir).join(HELPER_NAME)
+    });
     if !private_dirs.is_empty() {
         rules.push(rule(request.private_dir, Access::ReadWrite, true));
     }
@@ -173,8 +181,14 @@ pub fn degrade(
         private_dir: request.private_dir.to_path_buf(),
         missing: missing(full, &holes, request),
         private_dirs,
+        helper_link,
     });
     Ok(plan)
+}
+
+/// The private directory that stands in for [`HELPER_DIR`].
+fn private_helper_dir(private_dir: &Path) -> PathBuf {
+    private_dir.join(HELPER_DIR.trim_start_matches('/'))
 }
 
 /// Jail paths seen from the host: through the deepest bind or tmpfs that
@@ -191,8 +205,8 @@ impl<'a> HostView<'a> {
             .mounts
             .iter()
             .filter_map(|m| match &m.kind {
-                MountKind::Bind { source, .. } if m.dest.parent() == Some(helper_dir) => {
-                    Some((helper_dir, source.parent()?.to_path_buf()))
+                MountKind::Bind { .. } if m.dest.parent() == Some(helper_dir) => {
+                    Some((helper_dir, private_helper_dir(private_dir)))
                 }
                 MountKind::Bind { source, .. } => Some((m.dest.as_path(), source.clone())),
                 MountKind::Tmpfs { .. } if !m.dest.starts_with("/dev") => {
@@ -414,14 +428,26 @@ mod tests {
         assert_eq!(plan.env["HOME"], "/var/tmp/jail-x/tmp");
         assert_eq!(plan.env["TMPDIR"], "/var/tmp/jail-x/tmp");
         assert!(
-            plan.env["PATH"].ends_with(":/opt/jail"),
+            plan.env["PATH"].ends_with(":/var/tmp/jail-x/run/jail/bin"),
             "{}",
             plan.env["PATH"]
         );
         let degraded = plan.degraded.as_ref().expect("marked");
         assert_eq!(
             degraded.private_dirs,
-            [PathBuf::from("/var/tmp/jail-x/tmp")]
+            [
+                PathBuf::from("/var/tmp/jail-x/tmp"),
+                PathBuf::from("/var/tmp/jail-x/run/jail/bin")
+            ]
+        );
+        // The helper: linked by name in a private directory on PATH.
+        assert_eq!(
+            degraded.helper_link.as_deref(),
+            Some(Path::new("/var/tmp/jail-x/run/jail/bin/jail-call"))
+        );
+        assert_eq!(
+            plan.helper.as_deref(),
+            Some(Path::new("/opt/jail/jail-call"))
         );
         let missing = degraded.missing.join("\n");
         assert!(missing.contains("Landlock ABI 5 cannot scope"), "{missing}");

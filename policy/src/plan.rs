@@ -51,13 +51,17 @@ pub struct Protected {
     /// and masked where a bind holds it.
     pub state_dir: Option<PathBuf>,
     /// Files no writable bind may hold (the policy file in use, the `jail`
-    /// and `jail-call` binaries), each with what it is.
+    /// binary, which is also `jail-call`), each with what it is.
     pub files: Vec<(PathBuf, &'static str)>,
 }
 
 /// Where the jail finds its helpers (`jail-call`); on the jail's own root,
 /// so no host directory needs a mount point for it.
 pub const HELPER_DIR: &str = "/run/jail/bin";
+
+/// The helper's name in [`HELPER_DIR`]; the `jail` binary acts as the
+/// helper when started by this name.
+pub const HELPER_NAME: &str = "jail-call";
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct JailPlan {
@@ -79,6 +83,10 @@ pub struct JailPlan {
     pub notes: Vec<String>,
     /// Set for the degraded tier (no namespaces): see [`crate::degraded`].
     pub degraded: Option<crate::degraded::Degraded>,
+    /// The host file bound as `jail-call` at [`HELPER_DIR`] (the `jail`
+    /// binary itself); none: the jail has no helper, so tool calls from
+    /// inside fail with `jail-call: not found`.
+    pub helper: Option<PathBuf>,
 }
 
 /// One line of `/proc/PID/uid_map`: `inside outside count`.
@@ -431,7 +439,7 @@ pub fn build(
 
     if let Some(helper) = &request.rpc_helper {
         let opened = checked_source(fs, "the jail-call helper", helper, &[], true)?;
-        defaults.push(ro_bind(&opened, &Path::new(HELPER_DIR).join("jail-call")));
+        defaults.push(ro_bind(&opened, &Path::new(HELPER_DIR).join(HELPER_NAME)));
     }
     // A bind the caller asked for replaces a default mount at the same place.
     defaults.retain(|d| !binds.iter().any(|(b, _)| b.dest == d.dest));
@@ -463,6 +471,11 @@ pub fn build(
     }
     let landlock = crate::landlock::plan(&landlock_rules, &mounts, request.landlock_abi)?;
 
+    let helper_dest = Path::new(HELPER_DIR).join(HELPER_NAME);
+    let helper = mounts.iter().find_map(|m| match &m.kind {
+        MountKind::Bind { source, .. } if m.dest == helper_dest => Some(source.clone()),
+        _ => None,
+    });
     Ok(JailPlan {
         profile: request.profile_name.clone(),
         namespaces: NAMESPACES.to_vec(),
@@ -490,6 +503,7 @@ pub fn build(
         landlock,
         notes,
         degraded: None,
+        helper,
     })
 }
 
@@ -730,6 +744,28 @@ impl JailPlan {
     }
 }
 
+impl JailPlan {
+    /// Where the jail finds `jail-call`, and from which host file.
+    fn fmt_helper(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some(source) = &self.helper else {
+            return writeln!(
+                f,
+                "helper      none: tool calls from inside fail with `jail-call: not found` \
+                 (the running jail binary could not be found; reinstall it)"
+            );
+        };
+        let at = match self.degraded.as_ref().and_then(|d| d.helper_link.as_ref()) {
+            Some(link) => link.display().to_string(),
+            None => format!("{HELPER_DIR}/{HELPER_NAME}"),
+        };
+        writeln!(
+            f,
+            "helper      jail-call at {at} (on PATH)  <- {}",
+            source.display()
+        )
+    }
+}
+
 impl fmt::Display for JailPlan {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "profile     {}", self.profile)?;
@@ -750,6 +786,7 @@ impl fmt::Display for JailPlan {
         }
         writeln!(f, "cwd         {}", self.cwd.display())?;
         writeln!(f, "command     {}", self.argv.join(" "))?;
+        self.fmt_helper(f)?;
         writeln!(f, "env")?;
         for (name, value) in &self.env {
             writeln!(f, "  {name}={value}")?;

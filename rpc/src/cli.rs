@@ -1,5 +1,7 @@
 //! The logic of the in-jail `jail-call` helper, kept here so it is tested
-//! against a real socket; the binary is a one-line `main`.
+//! against a real socket. There is no separate binary: `jail` calls
+//! [`jail_call_main`] when started by the name `jail-call` (the supervisor
+//! binds its own executable at `/run/jail/bin/jail-call`).
 
 use std::io::{Read, Write};
 

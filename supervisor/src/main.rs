@@ -1,6 +1,28 @@
 //! `jail`: run commands in a Linux sandbox. See docs/cli.md.
 #![forbid(unsafe_code)]
 
+/// `println!` that returns a [`cli::StdoutError`] (with `?`) instead of
+/// panicking when stdout fails, e.g. a closed pipe (`jail audit show |
+/// head -1`); `main` ends quietly on that one. SIGPIPE stays ignored, so a
+/// supervisor relaying a jail never dies of it.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*).map_err(crate::cli::StdoutError)?
+    }};
+}
+
+/// `print!` as [`outln!`] does it, flushed at once.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let mut stdout = std::io::stdout().lock();
+        write!(stdout, $($arg)*)
+            .and_then(|()| stdout.flush())
+            .map_err(crate::cli::StdoutError)?
+    }};
+}
+
 mod approvals;
 mod audit;
 mod cli;
@@ -24,7 +46,22 @@ use clap::Parser;
 /// Exit status when jail itself fails (bad policy, bad options, set-up).
 pub const JAIL_FAILED: u8 = 125;
 
+/// The name under which this binary is the in-jail helper: the supervisor
+/// binds its own executable at `/run/jail/bin/jail-call`, so one file is
+/// both (codex-style argv[0] dispatch).
+pub const JAIL_CALL: &str = "jail-call";
+
 fn main() -> ExitCode {
+    let mut argv = std::env::args_os();
+    let arg0 = argv.next();
+    if arg0
+        .as_deref()
+        .map(std::path::Path::new)
+        .and_then(std::path::Path::file_name)
+        .is_some_and(|name| name == JAIL_CALL)
+    {
+        return jail_call(argv);
+    }
     let args = match cli::Cli::try_parse() {
         Ok(args) => args,
         Err(err) => {
@@ -35,9 +72,26 @@ fn main() -> ExitCode {
     };
     match cli::run(args) {
         Ok(code) => ExitCode::from(code),
+        Err(err) if cli::is_broken_pipe(&err) => ExitCode::from(cli::BROKEN_PIPE),
         Err(err) => {
             eprintln!("jail: {err:#}");
             ExitCode::from(cli::exit_code_for(&err))
         }
     }
+}
+
+/// `jail-call TOOL [JSON]`; the logic is `rpc::cli::jail_call_main`.
+fn jail_call(args: std::env::ArgsOs) -> ExitCode {
+    let args: Option<Vec<String>> = args.map(|arg| arg.into_string().ok()).collect();
+    let Some(args) = args else {
+        eprintln!("jail-call: arguments must be UTF-8 (the tool name and JSON)");
+        return ExitCode::from(2);
+    };
+    let code = rpc::cli::jail_call_main(
+        args,
+        std::io::stdin().lock(),
+        std::io::stdout().lock(),
+        std::io::stderr().lock(),
+    );
+    ExitCode::from(u8::try_from(code).unwrap_or(2))
 }

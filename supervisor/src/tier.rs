@@ -84,6 +84,12 @@ pub fn choose(plan: JailPlan, allow_degraded: bool) -> anyhow::Result<TieredPlan
         for dir in &degraded.private_dirs {
             std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
         }
+        // No mount namespace to bind the helper by name: a link in the
+        // private directory on PATH; jail-call is this binary (main.rs).
+        if let (Some(link), Some(helper)) = (&degraded.helper_link, &plan.helper) {
+            std::os::unix::fs::symlink(helper, link)
+                .with_context(|| format!("linking {} to {}", link.display(), helper.display()))?;
+        }
     }
     Ok(TieredPlan {
         plan,

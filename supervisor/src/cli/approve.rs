@@ -19,11 +19,11 @@ pub fn run(state_dir: Option<&Path>, args: ApproveArgs, approve: bool) -> anyhow
     let Some(id) = args.id else {
         let pending = approvals::list(&state);
         if pending.is_empty() {
-            println!("nothing waits for approval");
+            outln!("nothing waits for approval");
         }
         for p in pending {
             let path = state.pending().join(format!("{}.json", p.id));
-            println!(
+            outln!(
                 "{}  session {}  {} ({})\n    {}",
                 approvals::shown(&p.id),
                 approvals::shown(&p.session),
@@ -39,7 +39,7 @@ pub fn run(state_dir: Option<&Path>, args: ApproveArgs, approve: bool) -> anyhow
             "{err}; `jail approve` (or `jail deny`) without an id lists the pending requests"
         )
     })?;
-    println!(
+    outln!(
         "{} {id}: {} for session {}",
         if approve { "approved" } else { "denied" },
         approvals::shown(&pending.tool),

@@ -61,7 +61,7 @@ pub fn run(state_dir: Option<&Path>, command: AuditCommand) -> anyhow::Result<u8
                         }
                         (None, _) => String::new(),
                     };
-                    println!(
+                    outln!(
                         "audit log {}: {} lines, chain intact, {} finished sessions found in it{sealed}",
                         log.path().display(),
                         found.lines,
@@ -87,7 +87,7 @@ pub fn run(state_dir: Option<&Path>, command: AuditCommand) -> anyhow::Result<u8
                  shown again. Someone who later takes the state dir can forge lines from \
                  then on, never rewrite those sealed before."
             );
-            println!("{}", key.to_hex());
+            outln!("{}", key.to_hex());
             Ok(0)
         }
         AuditCommand::Show { session, json } => {
@@ -96,14 +96,14 @@ pub fn run(state_dir: Option<&Path>, command: AuditCommand) -> anyhow::Result<u8
                     continue;
                 }
                 if json {
-                    println!("{}", serde_json::to_string(&entry)?);
+                    outln!("{}", serde_json::to_string(&entry)?);
                 } else {
                     let kind = entry.event["type"].as_str().unwrap_or("?").to_string();
                     let mut detail = entry.event.clone();
                     if let Some(map) = detail.as_object_mut() {
                         map.remove("type");
                     }
-                    println!(
+                    outln!(
                         "{:>6} {} {:<32} {:<15} {}",
                         entry.seq,
                         entry.time,

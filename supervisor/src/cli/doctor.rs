@@ -36,7 +36,7 @@ struct Check {
 pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
     if args.apparmor_profile {
         let binary = std::env::current_exe()?;
-        print!(
+        out!(
             "{}",
             jail::probe::apparmor_profile(&binary).map_err(anyhow::Error::msg)?
         );
@@ -105,6 +105,28 @@ pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
         },
     });
     drop(trial);
+    let helper = super::exec::jail_call_helper();
+    checks.push(Check {
+        name: "helper",
+        ok: helper.is_some(),
+        required: false,
+        detail: match &helper {
+            Some(path) => format!(
+                "jail-call in every jail at {}/{} (on PATH) <- {} (this jail binary)",
+                policy::plan::HELPER_DIR,
+                policy::plan::HELPER_NAME,
+                path.display()
+            ),
+            None => "none: the running jail binary cannot be found, so tool calls from \
+                     inside fail with `jail-call: not found`"
+                .into(),
+        },
+        fixes: if helper.is_some() {
+            Vec::new()
+        } else {
+            vec!["reinstall jail (`cargo install --path supervisor`) and run it again".into()]
+        },
+    });
 
     let (tier, why) = jail::probe::tier(userns_ok, landlock.is_ok(), seccomp.is_ok());
     let full_runs = checks.iter().all(|c| c.ok || !c.required);
@@ -116,7 +138,7 @@ pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
             "tier": { "name": tier.name(), "runs": tier.runs(args.allow_degraded), "why": why },
             "checks": checks,
         });
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         for check in &checks {
             let mark = match (check.ok, check.required) {
@@ -124,13 +146,13 @@ pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
                 (false, true) => "FAIL",
                 (false, false) => "warn",
             };
-            println!("{mark} {:<16} {}", check.name, check.detail);
+            outln!("{mark} {:<16} {}", check.name, check.detail);
             for fix in &check.fixes {
-                println!("     {:<16} fix: {fix}", "");
+                outln!("     {:<16} fix: {fix}", "");
             }
         }
-        println!("tier: {} ({})", tier.name(), why.join("; "));
-        println!(
+        outln!("tier: {} ({})", tier.name(), why.join("; "));
+        outln!(
             "{}",
             match (full_runs, degraded_runs, tier) {
                 (true, _, _) => "the default profile can run here",

@@ -72,10 +72,12 @@ pub struct ExecArgs {
     #[arg(long)]
     explain: bool,
     /// With --explain: the plan as JSON.
-    #[arg(long)]
+    #[arg(long, requires = "explain")]
     json: bool,
-    /// The command and its arguments.
-    #[arg(last = true, required = true, value_name = "CMD")]
+    /// The command and its arguments. `--` before it is optional: the
+    /// first word that is not an option starts it, and everything after
+    /// belongs to it (`jail exec ls -la`).
+    #[arg(trailing_var_arg = true, required = true, value_name = "CMD")]
     command: Vec<String>,
 }
 
@@ -126,11 +128,7 @@ pub fn protected(policy_path: Option<&Path>, state: &StateDir) -> Protected {
         (policy_path.and_then(real), "the policy file in use"),
         (
             std::env::current_exe().ok().as_deref().and_then(real),
-            "the jail binary",
-        ),
-        (
-            jail_call_helper().as_deref().and_then(real),
-            "the jail-call helper",
+            "the jail binary (also the in-jail jail-call)",
         ),
     ];
     Protected {
@@ -159,11 +157,11 @@ pub fn run(
     let tiered = crate::tier::choose(plan, args.jail.allow_degraded)?;
     let plan = &tiered.plan;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(plan)?);
+        outln!("{}", serde_json::to_string_pretty(plan)?);
         return Ok(0);
     }
     if args.explain {
-        print!("{plan}");
+        out!("{plan}");
         return Ok(0);
     }
     let audit = AuditLog::new(&state);
@@ -212,9 +210,11 @@ pub fn launch(
     crate::launch::run(plan, options.verbose, backing)
 }
 
-/// `jail-call`, installed beside `jail`; without it the jail has no helper
-/// (the channel still works for payloads that speak the protocol).
-fn jail_call_helper() -> Option<std::path::PathBuf> {
-    let helper = std::env::current_exe().ok()?.with_file_name("jail-call");
-    helper.is_file().then_some(helper)
+/// The in-jail `jail-call` helper: this very binary (by real path), which
+/// acts as `jail-call` when started by that name (main.rs). None only when
+/// the running executable cannot be found (deleted or replaced since it
+/// started); the jail then has no helper, which `--explain` and `doctor` say.
+pub fn jail_call_helper() -> Option<std::path::PathBuf> {
+    let exe = std::fs::canonicalize(std::env::current_exe().ok()?).ok()?;
+    exe.is_file().then_some(exe)
 }

@@ -73,6 +73,24 @@ fn load_policy(path: Option<&std::path::Path>) -> anyhow::Result<policy::Policy>
     })
 }
 
+/// Writing to stdout failed (see `outln!` in main.rs).
+#[derive(Debug, thiserror::Error)]
+#[error("cannot write to stdout: {0}")]
+pub struct StdoutError(pub std::io::Error);
+
+/// The exit status when stdout is a pipe closed by its reader: what a
+/// shell reports for a command killed by SIGPIPE (128 + 13), as coreutils
+/// end, but without the signal or a message.
+pub const BROKEN_PIPE: u8 = 141;
+
+/// Whether `err` is stdout closed by its reader (`jail … | head -1`).
+pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<StdoutError>()
+            .is_some_and(|e| e.0.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
 /// Exit statuses for jail's own failures: 127 when the command does not
 /// exist in the jail, 126 when it cannot be executed, else 125.
 pub fn exit_code_for(err: &anyhow::Error) -> u8 {

@@ -30,7 +30,7 @@ pub fn run(policy_path: Option<&Path>, command: PolicyCommand) -> anyhow::Result
     match command {
         PolicyCommand::Check { file } => {
             let policy = policy::load(&file)?;
-            println!(
+            outln!(
                 "{}: valid; profiles: {}",
                 file.display(),
                 policy.profile_names().join(", ")
@@ -43,7 +43,7 @@ pub fn run(policy_path: Option<&Path>, command: PolicyCommand) -> anyhow::Result
                 "profile",
                 std::collections::BTreeMap::from([(profile.as_str(), effective)]),
             )]);
-            print!("{}", toml::to_string(&wrapped)?);
+            out!("{}", toml::to_string(&wrapped)?);
         }
         PolicyCommand::Pin { profile, files } => pin(policy_path, &profile, &files)?,
     }
@@ -53,9 +53,9 @@ pub fn run(policy_path: Option<&Path>, command: PolicyCommand) -> anyhow::Result
 fn pin(policy_path: Option<&Path>, profile: &str, files: &[PathBuf]) -> anyhow::Result<()> {
     let pins = crate::pins::resolve(files).context("cannot hash a file to pin")?;
     let Some(path) = policy_path else {
-        println!("[profile.{profile}.pins]");
+        outln!("[profile.{profile}.pins]");
         for (file, hash) in &pins {
-            println!("{:?} = \"{hash}\"", file.display().to_string());
+            outln!("{:?} = \"{hash}\"", file.display().to_string());
         }
         eprintln!("jail: no policy file (--policy or JAIL_POLICY): add the lines above to one");
         return Ok(());
@@ -102,7 +102,7 @@ fn pin(policy_path: Option<&Path>, profile: &str, files: &[PathBuf]) -> anyhow::
     policy::parse(&new, &path.display().to_string())?;
     crate::state::write_atomic(path, new.as_bytes(), true)?;
     for (file, hash) in &pins {
-        println!(
+        outln!(
             "pinned {} = {hash} in profile.{profile}.pins",
             file.display()
         );

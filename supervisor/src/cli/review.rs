@@ -148,16 +148,18 @@ pub fn exit_code(verdict: Verdict) -> u8 {
 
 pub fn print(report: &Report, json: bool) -> anyhow::Result<()> {
     if json {
-        println!("{}", serde_json::to_string_pretty(report)?);
+        outln!("{}", serde_json::to_string_pretty(report)?);
         return Ok(());
     }
     for stage in &report.stages {
-        println!(
+        outln!(
             "{:<11} {:<9} {:>8} us",
-            stage.name, stage.outcome, stage.micros
+            stage.name,
+            stage.outcome,
+            stage.micros
         );
         for detail in &stage.details {
-            println!("    {detail}");
+            outln!("    {detail}");
         }
     }
     for finding in &report.findings {
@@ -165,15 +167,15 @@ pub fn print(report: &Report, json: bool) -> anyhow::Result<()> {
             .line
             .map(|l| format!("line {l}: "))
             .unwrap_or_default();
-        println!("finding: {at}{} ({})", finding.message, finding.severity);
+        outln!("finding: {at}{} ({})", finding.message, finding.severity);
     }
     if report.manipulation {
-        println!("a reviewer reported an attempt to steer the review");
+        outln!("a reviewer reported an attempt to steer the review");
     }
     if let Some(code) = &report.sanitized {
-        println!("--- sanitized code, as the reviewer saw it ---\n{code}");
+        outln!("--- sanitized code, as the reviewer saw it ---\n{code}");
     }
-    println!(
+    outln!(
         "verdict: {}{}",
         pipeline::verdict_word(report.verdict),
         if report.cached {

@@ -185,9 +185,9 @@ pub fn run(
     // or a signal's, passed on as it is.
     let compiled = matches!(exit_code, 0..=2);
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&result)?);
+        outln!("{}", serde_json::to_string_pretty(&result)?);
     } else {
-        print!("{text}");
+        out!("{text}");
         summary(&result);
     }
     if !compiled {

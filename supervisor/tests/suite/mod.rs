@@ -1,5 +1,6 @@
 mod audit;
 mod boundary;
+mod cli;
 mod common;
 mod degraded;
 mod doctor;
