@@ -15,6 +15,7 @@ mod state;
 mod termfilter;
 mod tier;
 mod tools;
+mod typescript;
 
 use std::process::ExitCode;
 
