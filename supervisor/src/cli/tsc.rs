@@ -287,8 +287,8 @@ fn binds(
         .collect();
     let mut out: Vec<PathBuf> = Vec::new();
     for dir in wanted {
-        let inside = |bound: &Path| dir.starts_with(bound) && dir != project.dir;
-        if bound_anyway.iter().any(|b| inside(b)) || out.iter().any(|b| dir.starts_with(b)) {
+        if bound_anyway.iter().any(|b| dir.starts_with(b)) || out.iter().any(|b| dir.starts_with(b))
+        {
             continue;
         }
         out.retain(|bound| !bound.starts_with(&dir));
