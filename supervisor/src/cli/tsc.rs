@@ -17,6 +17,7 @@ use anyhow::Context;
 use clap::Args;
 use serde::{Deserialize, Serialize};
 
+use crate::termfilter::TermFilter;
 use crate::typescript::{self, Compiler, Project};
 
 /// Diagnostics kept in a result, and bytes kept of one message.
@@ -222,7 +223,11 @@ pub fn run(
             .filter(|line| statistics || !is_statistic(line))
             .map(|line| format!("{line}\n"))
             .collect();
-        write_out(&mut std::io::stdout(), shown.as_bytes());
+        write_out(
+            &mut std::io::stdout(),
+            &mut TermFilter::new(),
+            shown.as_bytes(),
+        );
         summary(&result);
     }
     if result.failure.is_some() {
@@ -312,11 +317,13 @@ fn run_captured(command: &mut Command) -> anyhow::Result<Captured> {
         let mut tail: Vec<u8> = Vec::new();
         let mut buf = [0u8; 8192];
         let mut ours = std::io::stderr();
+        // One filter for the stream: a sequence may be split across reads.
+        let mut filter = TermFilter::new();
         loop {
             match err.read(&mut buf) {
                 Ok(0) | Err(_) => break,
                 Ok(n) => {
-                    write_out(&mut ours, &buf[..n]);
+                    write_out(&mut ours, &mut filter, &buf[..n]);
                     tail.extend_from_slice(&buf[..n]);
                     let excess = tail.len().saturating_sub(MAX_STDERR_TAIL);
                     tail.drain(..excess);
@@ -341,10 +348,10 @@ fn run_captured(command: &mut Command) -> anyhow::Result<Captured> {
 
 /// The compiler's bytes to our stdout or stderr: through the terminal
 /// filter when that is a terminal (as `jail exec` relays a jail's output).
-fn write_out(to: &mut (impl Write + std::io::IsTerminal), bytes: &[u8]) {
+fn write_out(to: &mut (impl Write + std::io::IsTerminal), filter: &mut TermFilter, bytes: &[u8]) {
     let mut filtered = Vec::new();
     let bytes = if to.is_terminal() {
-        crate::termfilter::TermFilter::new().filter(bytes, &mut filtered);
+        filter.filter(bytes, &mut filtered);
         &filtered[..]
     } else {
         bytes
