@@ -361,15 +361,29 @@ fn write_out(to: &mut (impl Write + std::io::IsTerminal), filter: &mut TermFilte
 }
 
 /// Why a run is no check at all, or `None` when tsc ran: it exited 0 with
-/// its statistics or a diagnostic, or 1 or 2 with at least one diagnostic.
+/// its statistics, or 1 or 2 with diagnostics and its statistics. tsc
+/// prints the statistics last, after every diagnostic, except when it
+/// stops at the configuration (a global diagnostic, or one in a
+/// tsconfig): diagnostics without them are a run that died after
+/// reporting, whose list cannot be trusted against a baseline.
 fn judge(exit_code: i32, diagnostics: &[Diagnostic], files: Option<u64>) -> Option<String> {
+    let config = diagnostics
+        .iter()
+        .any(|d| d.file.as_deref().is_none_or(|file| file.ends_with(".json")));
     match exit_code {
-        0 if files.is_some() || !diagnostics.is_empty() => None,
-        0 => Some(
+        1 | 2 if diagnostics.is_empty() => {
+            Some(format!("it exited {exit_code} without a diagnostic"))
+        }
+        0..=2 if files.is_some() => None,
+        0 if diagnostics.is_empty() => Some(
             "it exited 0 without checking anything (no diagnostic, no `Files:` statistics)".into(),
         ),
-        1 | 2 if !diagnostics.is_empty() => None,
-        1 | 2 => Some(format!("it exited {exit_code} without a diagnostic")),
+        0..=2 if config => None,
+        0..=2 => Some(format!(
+            "it exited {exit_code} after {} diagnostics but before its `Files:` statistics \
+             (it died after reporting?)",
+            diagnostics.len()
+        )),
         124 => Some("it ran out of time (--timeout or limits.timeout_secs)".into()),
         125 => Some("the jail could not run it (exit 125)".into()),
         126 | 127 => Some(format!("it could not be executed (exit {exit_code})")),
@@ -578,9 +592,17 @@ mod tests {
     #[test]
     fn only_a_run_that_checked_is_judged_a_result() {
         let (one, _) = parse("a.ts(1,1): error TS2322: x\n");
+        let (config, _) = parse(
+            "tsconfig.json(1,12): error TS5083: Cannot read file 'base.json'.\n\
+             error TS18003: No inputs were found in config file 'tsconfig.json'.\n",
+        );
         assert_eq!(judge(0, &[], Some(3)), None);
-        assert_eq!(judge(2, &one, None), None);
-        assert_eq!(judge(1, &one, Some(3)), None);
+        assert_eq!(judge(2, &one, Some(3)), None);
+        assert_eq!(judge(1, &config[..1], None), None);
+        assert_eq!(judge(1, &config[1..], None), None);
+        assert!(judge(2, &one, None)
+            .unwrap()
+            .contains("before its `Files:`"));
         for (code, files) in [(0, None), (1, Some(3)), (2, None), (125, None), (137, None)] {
             assert!(judge(code, &[], files).is_some(), "{code} {files:?}");
         }

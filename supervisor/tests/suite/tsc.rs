@@ -254,7 +254,7 @@ for (const [name, path] of [["project", "pwned.ts"], ["host", {home:?}]]) {{
 const sock = net.connect({port}, "127.0.0.1");
 sock.on("connect", () => {{ tries.net = "connected"; sock.write("GET / HTTP/1.0\r\n\r\n"); done(); }});
 sock.on("error", (e) => {{ tries.net = e.code; done(); }});
-function done() {{ console.log("x.ts(1,1): error TS9999: " + JSON.stringify(tries)); process.exit(2); }}
+function done() {{ console.log("x.ts(1,1): error TS9999: " + JSON.stringify(tries) + "\nFiles: 1"); process.exit(2); }}
 "#,
             home = home_target.display().to_string(),
             port = server.port,
@@ -365,6 +365,8 @@ fn a_compiler_that_crashes_fails_in_every_mode() {
         ("is killed", "console.error('compiler exploded'); process.kill(process.pid, 'SIGKILL');\n"),
         ("exits 0 saying nothing", "console.error('compiler exploded'); process.exit(0);\n"),
         ("exits 2 with junk", "console.log('no diagnostics here'); console.error('compiler exploded'); process.exit(2);\n"),
+        // The baseline's own diagnostic, then a crash: no "0 new" either.
+        ("reports and then throws", "console.log(\"src/a.ts(1,14): error TS2322: Type 'string' is not assignable to type 'number'.\"); throw new Error('compiler exploded');\n"),
     ];
     for (what, script) in scripts {
         let crash = setup.file("crash.js", script);
