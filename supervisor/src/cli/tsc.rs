@@ -46,6 +46,10 @@ pub struct TscArgs {
     /// its workspace root, the compiler): what a tsconfig reaches outside.
     #[arg(long, value_name = "DIR")]
     ro: Vec<PathBuf>,
+    /// Bind no workspace root (one too large to scan for blocked entries,
+    /// say); name what the project needs with --ro instead.
+    #[arg(long)]
+    no_workspace: bool,
     /// Print the result as JSON on stdout.
     #[arg(long)]
     json: bool,
@@ -129,7 +133,11 @@ pub fn run(
     let profile = policy.profile(&args.profile)?;
     let start = args.dir.clone().unwrap_or_else(|| PathBuf::from("."));
     let baseline = args.baseline.as_deref().map(read_baseline).transpose()?;
-    let (project, compiler, node) = toolchain(&start, args.tsc.as_deref(), args.node.as_deref())?;
+    let (mut project, compiler, node) =
+        toolchain(&start, args.tsc.as_deref(), args.node.as_deref())?;
+    if args.no_workspace {
+        project.workspace = None;
+    }
     // With pins, what runs must be pinned: the compiler's package
     // directories as trees (a loose --tsc script as itself); `jail exec`
     // below checks node and hashes every pin once.

@@ -525,6 +525,9 @@ fn a_monorepo_with_extends_and_hoisted_node_modules() {
     );
     let (code, result) = tsc(&[]);
     only_the_strict_error(code, &result);
+    let (code, result) = tsc(&["--no-workspace"]);
+    assert_eq!(code, Some(1), "{result:#}");
+    assert!(result.to_string().contains("5083"), "{result:#}");
     std::fs::remove_file(root.path().join("package.json")).unwrap();
     write("pnpm-workspace.yaml", "packages:\n  - 'packages/*'\n");
     let (code, result) = tsc(&[]);
