@@ -41,6 +41,7 @@ for t in $tests; do
     (cd /tmp && runuser -u "$user" -- env -i PATH=/usr/bin:/bin HOME="$(getent passwd "$user" | cut -d: -f6)" \
         JAIL_BIN="$bin_dir/jail" ${CI:+CI="$CI"} \
         ${JAIL_TEST_TYPESCRIPT:+JAIL_TEST_TYPESCRIPT="$JAIL_TEST_TYPESCRIPT"} \
+        ${JAIL_TEST_TSGO:+JAIL_TEST_TSGO="$JAIL_TEST_TSGO"} \
         ${JAIL_ESCAPE_TIER:+JAIL_ESCAPE_TIER="$JAIL_ESCAPE_TIER"} \
         ${JAIL_ESCAPE_LAYER_OFF:+JAIL_ESCAPE_LAYER_OFF="$JAIL_ESCAPE_LAYER_OFF"} \
         "$bin_dir/$name" "$@") || failed=1

@@ -38,6 +38,7 @@ mod state;
 mod termfilter;
 mod tier;
 mod tools;
+mod typescript;
 
 use std::process::ExitCode;
 

@@ -1,5 +1,5 @@
 //! `jail policy check FILE`, `jail policy show [--profile P]` and
-//! `jail policy pin [--profile P] FILE...`.
+//! `jail policy pin [--profile P] [--tsc [PROJECT]] PATH...`.
 
 use std::path::{Path, PathBuf};
 
@@ -15,13 +15,19 @@ pub enum PolicyCommand {
         #[arg(long, default_value = "default")]
         profile: String,
     },
-    /// Record the blake3 of each FILE (by real path) in the profile's
-    /// `pins`, in the policy file given with --policy/JAIL_POLICY (its
-    /// comments kept); without one, print the TOML to add.
+    /// Record the blake3 of each PATH (by real path; a directory as a tree
+    /// of every file below it) in the profile's `pins`, in the policy file
+    /// given with --policy/JAIL_POLICY (its comments kept); without one,
+    /// print the TOML to add.
     Pin {
-        #[arg(long, default_value = "default")]
-        profile: String,
-        #[arg(required = true, value_name = "FILE")]
+        /// Default: `tsc` with --tsc, else `default`.
+        #[arg(long)]
+        profile: Option<String>,
+        /// Also pin what `jail tsc` in PROJECT (default: here) runs: `node`
+        /// on PATH and the compiler's package directories.
+        #[arg(long, value_name = "PROJECT", num_args = 0..=1, default_missing_value = ".")]
+        tsc: Option<PathBuf>,
+        #[arg(required_unless_present = "tsc", value_name = "PATH")]
         files: Vec<PathBuf>,
     },
 }
@@ -45,13 +51,25 @@ pub fn run(policy_path: Option<&Path>, command: PolicyCommand) -> anyhow::Result
             )]);
             out!("{}", toml::to_string(&wrapped)?);
         }
-        PolicyCommand::Pin { profile, files } => pin(policy_path, &profile, &files)?,
+        PolicyCommand::Pin {
+            profile,
+            tsc,
+            mut files,
+        } => {
+            if let Some(project) = &tsc {
+                let (_, compiler, node) = super::tsc::toolchain(project, None, None)?;
+                files.push(node);
+                files.extend(compiler.packages);
+            }
+            let default = if tsc.is_some() { "tsc" } else { "default" };
+            pin(policy_path, profile.as_deref().unwrap_or(default), &files)?;
+        }
     }
     Ok(0)
 }
 
 fn pin(policy_path: Option<&Path>, profile: &str, files: &[PathBuf]) -> anyhow::Result<()> {
-    let pins = crate::pins::resolve(files).context("cannot hash a file to pin")?;
+    let pins = crate::pins::resolve(files)?;
     let Some(path) = policy_path else {
         outln!("[profile.{profile}.pins]");
         for (file, hash) in &pins {

@@ -8,6 +8,7 @@
 //! nothing beside a compiler run (docs/decisions/0006).
 
 use std::collections::HashMap;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
@@ -16,16 +17,23 @@ use anyhow::Context;
 use clap::Args;
 use serde::{Deserialize, Serialize};
 
+use crate::termfilter::TermFilter;
+use crate::typescript::{self, Compiler, Project};
+
 /// Diagnostics kept in a result, and bytes kept of one message.
 const MAX_DIAGNOSTICS: usize = 1000;
 const MAX_MESSAGE_BYTES: usize = 4000;
+/// Bytes of the compiler's stderr kept in a failure.
+const MAX_STDERR_TAIL: usize = 4000;
 
 #[derive(Args)]
 pub struct TscArgs {
-    /// The project directory (where tsconfig.json is); default: the current one.
+    /// Where to start looking for the project (the nearest directory at or
+    /// above it with a tsconfig.json); default: the current one.
     dir: Option<PathBuf>,
-    /// The compiler's entry script; default: the project's
-    /// `node_modules/.bin/tsc`.
+    /// The compiler's entry script; default: the `bin` of the nearest
+    /// `node_modules/typescript` (else `@typescript/native-preview`) at or
+    /// above the project.
     #[arg(long, value_name = "PATH")]
     tsc: Option<PathBuf>,
     /// The Node.js binary; default: `node` on PATH.
@@ -34,6 +42,14 @@ pub struct TscArgs {
     /// Profile of the policy to use.
     #[arg(long, default_value = "tsc")]
     profile: String,
+    /// Bind a host directory read-only besides those found (the project,
+    /// its workspace root, the compiler): what a tsconfig reaches outside.
+    #[arg(long, value_name = "DIR")]
+    ro: Vec<PathBuf>,
+    /// Bind no workspace root (one too large to scan for blocked entries,
+    /// say); name what the project needs with --ro instead.
+    #[arg(long)]
+    no_workspace: bool,
     /// Print the result as JSON on stdout.
     #[arg(long)]
     json: bool,
@@ -77,17 +93,32 @@ struct Counts {
     total: usize,
 }
 
+/// Why the compiler's run checked nothing.
+#[derive(Debug, Serialize, Deserialize)]
+struct Failure {
+    reason: String,
+    /// The last bytes the compiler (and the jail) wrote on stderr.
+    stderr_tail: String,
+}
+
 /// What `--json` prints, and what `--baseline` reads back.
 #[derive(Debug, Serialize, Deserialize)]
 struct TscResult {
-    /// tsc exited 0 and printed no diagnostic.
+    /// tsc ran, exited 0 and printed no diagnostic.
     passed: bool,
     exit_code: i32,
     counts: Counts,
     diagnostics: Vec<Diagnostic>,
     /// More diagnostics than are kept, or a message cut short.
     truncated: bool,
+    /// Files in the program, from tsc's statistics.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    files: Option<u64>,
     wall_ms: u64,
+    /// Set when the compiler did not run to a result: it crashed, was
+    /// killed, or printed nothing a check prints.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    failure: Option<Failure>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     new_diagnostics_count: Option<usize>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -101,33 +132,35 @@ pub fn run(
 ) -> anyhow::Result<u8> {
     let policy = super::load_policy(policy_path)?;
     let profile = policy.profile(&args.profile)?;
-    let project = args.dir.clone().unwrap_or_else(|| PathBuf::from("."));
-    let project = std::fs::canonicalize(&project)
-        .with_context(|| format!("cannot open the project directory {}", project.display()))?;
+    let start = args.dir.clone().unwrap_or_else(|| PathBuf::from("."));
     let baseline = args.baseline.as_deref().map(read_baseline).transpose()?;
-    let tsc = compiler_script(&project, args.tsc.as_deref())?;
-    let node = node_binary(args.node.as_deref())?;
-    // With pins, the script must be one too; `jail exec` below checks node
-    // and hashes every pinned file (the script included) once.
-    crate::pins::require_pinned(&args.profile, profile, &tsc, &tsc.display().to_string())?;
-
-    // What lies outside the project and the system dirs is bound read-only.
-    let mut extra_ro = Vec::new();
-    if !tsc.starts_with(&project) {
-        // bin/tsc -> the package, whose lib/ holds the compiler and lib.d.ts.
-        let package = tsc.parent().and_then(Path::parent).unwrap_or(&tsc);
-        extra_ro.push(package.to_path_buf());
+    let (mut project, compiler, node) =
+        toolchain(&start, args.tsc.as_deref(), args.node.as_deref())?;
+    if args.no_workspace {
+        project.workspace = None;
     }
-    let in_system = |path: &Path| profile.system_ro.iter().any(|d| path.starts_with(&d.0));
-    if !in_system(&node) {
-        if let Some(dir) = node.parent() {
-            extra_ro.push(dir.to_path_buf());
-        }
+    // With pins, what runs must be pinned: the compiler's package
+    // directories as trees (a loose --tsc script as itself); `jail exec`
+    // below checks node and hashes every pin once.
+    if compiler.packages.is_empty() {
+        let shown = compiler.script.display().to_string();
+        crate::pins::require_pinned(&args.profile, profile, &compiler.script, &shown)?;
+    }
+    for package in &compiler.packages {
+        crate::pins::require_package_pinned(&args.profile, profile, package)?;
+    }
+
+    // The child runs in the project: paths relative to here must not move.
+    let here = std::env::current_dir().context("cannot read the current directory")?;
+    let extra_ro = binds(&project, &compiler, &node, profile, &args.ro, &here);
+    if let Some((root, why)) = &project.workspace {
+        eprintln!(
+            "jail tsc: the workspace {} ({why}) is bound read-only",
+            root.display()
+        );
     }
 
     let mut command = Command::new(std::env::current_exe().context("cannot find the jail binary")?);
-    // The child runs in the project: paths relative to here must not move.
-    let here = std::env::current_dir().context("cannot read the current directory")?;
     if let Some(path) = policy_path {
         command.arg("--policy").arg(here.join(path));
     }
@@ -144,54 +177,75 @@ pub fn run(
     if args.allow_degraded {
         command.arg("--allow-degraded");
     }
+    // `--diagnostics` makes tsc end a check with statistics (`Files: N`):
+    // proof that it ran, where a clean run prints nothing else.
     command
         .arg("--")
         .arg(&node)
-        .arg(&tsc)
+        .arg(&compiler.script)
         .args(["--noEmit", "--pretty", "false", "--incremental", "false"])
-        .args(["-p", "."])
+        .args(["--diagnostics", "-p", "."])
         .args(&args.extra)
-        .current_dir(&project)
+        .current_dir(&project.dir)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::inherit());
+        .stderr(Stdio::piped());
     let started = Instant::now();
-    let output = command.output().context("cannot start the jail")?;
+    let ran = run_captured(&mut command)?;
     let wall_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
-    let exit_code = output
-        .status
-        .code()
-        .unwrap_or(i32::from(crate::JAIL_FAILED));
-    let text = String::from_utf8_lossy(&output.stdout);
+    let exit_code = ran.status.code().unwrap_or(i32::from(crate::JAIL_FAILED));
+    let text = String::from_utf8_lossy(&ran.stdout);
     let (diagnostics, cut) = parse(&text);
+    let files = files_checked(&text);
+    let failure = judge(exit_code, &diagnostics, files).map(|reason| Failure {
+        reason,
+        stderr_tail: ran.stderr_tail,
+    });
     let mut result = TscResult {
-        passed: exit_code == 0 && diagnostics.is_empty(),
+        passed: failure.is_none() && exit_code == 0 && diagnostics.is_empty(),
         exit_code,
         counts: count(&diagnostics),
         truncated: cut || diagnostics.len() > MAX_DIAGNOSTICS,
         diagnostics,
+        files,
         wall_ms,
+        failure,
         new_diagnostics_count: None,
         new_diagnostics: Vec::new(),
     };
-    if let Some(old) = &baseline {
+    if let (Some(old), None) = (&baseline, &result.failure) {
         result.new_diagnostics = new_since(old, &result.diagnostics);
         result.new_diagnostics_count = Some(result.new_diagnostics.len());
     }
     result.diagnostics.truncate(MAX_DIAGNOSTICS);
     result.new_diagnostics.truncate(MAX_DIAGNOSTICS);
 
-    // tsc: 0 clean, 1 or 2 with diagnostics; anything else is the jail's
-    // or a signal's, passed on as it is.
-    let compiled = matches!(exit_code, 0..=2);
     if args.json {
         outln!("{}", serde_json::to_string_pretty(&result)?);
     } else {
-        out!("{text}");
+        let statistics = args
+            .extra
+            .iter()
+            .any(|a| a == "--diagnostics" || a == "--extendedDiagnostics");
+        let shown: String = text
+            .lines()
+            .filter(|line| statistics || !is_statistic(line))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        write_out(
+            &mut std::io::stdout(),
+            &mut TermFilter::new(),
+            shown.as_bytes(),
+        );
         summary(&result);
     }
-    if !compiled {
-        return Ok(u8::try_from(exit_code).unwrap_or(crate::JAIL_FAILED));
+    if result.failure.is_some() {
+        // A timeout keeps its own status; every other failure is jail's.
+        return Ok(if exit_code == 124 {
+            124
+        } else {
+            crate::JAIL_FAILED
+        });
     }
     Ok(match result.new_diagnostics_count {
         Some(0) => 0,
@@ -200,7 +254,180 @@ pub fn run(
     })
 }
 
+/// The project around `start`, its compiler (`--tsc` or found), and node.
+pub(super) fn toolchain(
+    start: &Path,
+    tsc: Option<&Path>,
+    node: Option<&Path>,
+) -> anyhow::Result<(Project, Compiler, PathBuf)> {
+    let start = std::fs::canonicalize(start)
+        .with_context(|| format!("cannot open the project directory {}", start.display()))?;
+    let project = typescript::find_project(&start)?;
+    let compiler = match tsc {
+        Some(path) => typescript::given_compiler(path)?,
+        None => typescript::find_compiler(&project.dir)?,
+    };
+    let node = typescript::node_binary(node)?;
+    Ok((project, compiler, node))
+}
+
+/// The read-only binds besides the project (the jail's working directory):
+/// the workspace root, the compiler's packages (a loose script's
+/// directory), node's directory, and `--ro`; none inside the project,
+/// another of them, or the system directories the profile binds anyway.
+fn binds(
+    project: &Project,
+    compiler: &Compiler,
+    node: &Path,
+    profile: &policy::Profile,
+    ro: &[PathBuf],
+    here: &Path,
+) -> Vec<PathBuf> {
+    let loose = compiler
+        .packages
+        .is_empty()
+        .then(|| compiler.script.parent())
+        .flatten();
+    let wanted = project
+        .workspace
+        .iter()
+        .map(|(root, _)| root.clone())
+        .chain(ro.iter().map(|dir| here.join(dir)))
+        .chain(compiler.packages.iter().cloned())
+        .chain(loose.map(Path::to_path_buf))
+        .chain(node.parent().map(Path::to_path_buf));
+    let bound_anyway: Vec<&Path> = std::iter::once(project.dir.as_path())
+        .chain(profile.system_ro.iter().map(|d| d.0.as_path()))
+        .collect();
+    let mut out: Vec<PathBuf> = Vec::new();
+    for dir in wanted {
+        if bound_anyway.iter().any(|b| dir.starts_with(b)) || out.iter().any(|b| dir.starts_with(b))
+        {
+            continue;
+        }
+        out.retain(|bound| !bound.starts_with(&dir));
+        out.push(dir);
+    }
+    out
+}
+
+/// What the compiler's run left: its status, stdout, and the tail of its
+/// stderr, which goes on to ours as it comes.
+struct Captured {
+    status: std::process::ExitStatus,
+    stdout: Vec<u8>,
+    stderr_tail: String,
+}
+
+fn run_captured(command: &mut Command) -> anyhow::Result<Captured> {
+    let mut child = command.spawn().context("cannot start the jail")?;
+    let mut err = child.stderr.take().context("the jail's stderr")?;
+    let relay = std::thread::spawn(move || {
+        let mut tail: Vec<u8> = Vec::new();
+        let mut buf = [0u8; 8192];
+        let mut ours = std::io::stderr();
+        // One filter for the stream: a sequence may be split across reads.
+        let mut filter = TermFilter::new();
+        loop {
+            match err.read(&mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => {
+                    write_out(&mut ours, &mut filter, &buf[..n]);
+                    tail.extend_from_slice(&buf[..n]);
+                    let excess = tail.len().saturating_sub(MAX_STDERR_TAIL);
+                    tail.drain(..excess);
+                }
+            }
+        }
+        tail
+    });
+    let mut stdout = Vec::new();
+    if let Some(mut out) = child.stdout.take() {
+        out.read_to_end(&mut stdout)
+            .context("cannot read the compiler's output")?;
+    }
+    let status = child.wait().context("cannot wait for the jail")?;
+    let tail = relay.join().unwrap_or_default();
+    Ok(Captured {
+        status,
+        stdout,
+        stderr_tail: String::from_utf8_lossy(&tail).into_owned(),
+    })
+}
+
+/// The compiler's bytes to our stdout or stderr: through the terminal
+/// filter when that is a terminal (as `jail exec` relays a jail's output).
+fn write_out(to: &mut (impl Write + std::io::IsTerminal), filter: &mut TermFilter, bytes: &[u8]) {
+    let mut filtered = Vec::new();
+    let bytes = if to.is_terminal() {
+        filter.filter(bytes, &mut filtered);
+        &filtered[..]
+    } else {
+        bytes
+    };
+    // A closed stdout or stderr is the caller's choice; the result stands.
+    let _ = to.write_all(bytes).and_then(|()| to.flush());
+}
+
+/// Why a run is no check at all, or `None` when tsc ran: it exited 0 with
+/// its statistics, or 1 or 2 with diagnostics and its statistics. tsc
+/// prints the statistics last, after every diagnostic, except when it
+/// stops at the configuration (a global diagnostic, or one in a
+/// tsconfig): diagnostics without them are a run that died after
+/// reporting, whose list cannot be trusted against a baseline.
+fn judge(exit_code: i32, diagnostics: &[Diagnostic], files: Option<u64>) -> Option<String> {
+    let config = diagnostics
+        .iter()
+        .any(|d| d.file.as_deref().is_none_or(|file| file.ends_with(".json")));
+    match exit_code {
+        1 | 2 if diagnostics.is_empty() => {
+            Some(format!("it exited {exit_code} without a diagnostic"))
+        }
+        0..=2 if files.is_some() => None,
+        0 if diagnostics.is_empty() => Some(
+            "it exited 0 without checking anything (no diagnostic, no `Files:` statistics)".into(),
+        ),
+        0..=2 if config => None,
+        0..=2 => Some(format!(
+            "it exited {exit_code} after {} diagnostics but before its `Files:` statistics \
+             (it died after reporting?)",
+            diagnostics.len()
+        )),
+        124 => Some("it ran out of time (--timeout or limits.timeout_secs)".into()),
+        125 => Some("the jail could not run it (exit 125)".into()),
+        126 | 127 => Some(format!("it could not be executed (exit {exit_code})")),
+        code if code > 128 => Some(format!("it was killed by signal {}", code - 128)),
+        code => Some(format!("it exited {code}")),
+    }
+}
+
+/// `Files: N` from the statistics `--diagnostics` prints at the end.
+fn files_checked(text: &str) -> Option<u64> {
+    text.lines()
+        .filter_map(|line| line.strip_prefix("Files:"))
+        .find_map(|rest| rest.trim().parse().ok())
+}
+
+/// A statistics line: `Check time:  0.37s`, `I/O read:  0.01s`.
+fn is_statistic(line: &str) -> bool {
+    line.split_once(':').is_some_and(|(key, value)| {
+        key.starts_with(|c: char| c.is_ascii_uppercase())
+            && key
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || " /()-".contains(c))
+            && value.starts_with(' ')
+            && value.trim_start().starts_with(|c: char| c.is_ascii_digit())
+    })
+}
+
 fn summary(result: &TscResult) {
+    if let Some(failure) = &result.failure {
+        eprintln!(
+            "jail tsc: the compiler failed: {}; nothing was checked ({} ms)",
+            failure.reason, result.wall_ms
+        );
+        return;
+    }
     let c = &result.counts;
     let new = result
         .new_diagnostics_count
@@ -210,37 +437,6 @@ fn summary(result: &TscResult) {
         "jail tsc: errors: {}, warnings: {}{new} ({} ms)",
         c.errors, c.warnings, result.wall_ms
     );
-}
-
-/// The compiler's entry script, resolved to its real path.
-fn compiler_script(project: &Path, given: Option<&Path>) -> anyhow::Result<PathBuf> {
-    let path = match given {
-        Some(path) => path.to_path_buf(),
-        None => project.join("node_modules/.bin/tsc"),
-    };
-    std::fs::canonicalize(&path).with_context(|| match given {
-        Some(_) => format!("no TypeScript compiler at {} (--tsc)", path.display()),
-        None => format!(
-            "no TypeScript compiler at {}; install the project's (`npm install --save-dev \
-             typescript`) or name one with --tsc PATH",
-            path.display()
-        ),
-    })
-}
-
-/// `node`: the given path or the first on PATH, resolved to its real path.
-fn node_binary(given: Option<&Path>) -> anyhow::Result<PathBuf> {
-    let found = match given {
-        Some(path) => Some(path.to_path_buf()),
-        None => std::env::var_os("PATH").and_then(|paths| {
-            std::env::split_paths(&paths)
-                .map(|dir| dir.join("node"))
-                .find(|candidate| candidate.is_file())
-        }),
-    };
-    let path = found.context("no `node` on PATH; install Node.js or name it with --node PATH")?;
-    std::fs::canonicalize(&path)
-        .with_context(|| format!("cannot open the Node.js binary {}", path.display()))
 }
 
 /// Parses `--pretty false` output: `file(line,col): error TS1234: text`,
@@ -323,14 +519,28 @@ fn count(diagnostics: &[Diagnostic]) -> Counts {
 }
 
 fn read_baseline(path: &Path) -> anyhow::Result<Vec<Diagnostic>> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read the baseline {}", path.display()))?;
+    let text = match std::fs::read_to_string(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => anyhow::bail!(
+            "the baseline {0} does not exist; record one from a run you accept with \
+             `jail tsc --json > {0}` (and commit it)",
+            path.display()
+        ),
+        read => read.with_context(|| format!("cannot read the baseline {}", path.display()))?,
+    };
     let old: TscResult = serde_json::from_str(&text).with_context(|| {
         format!(
             "the baseline {} is not a `jail tsc --json` result",
             path.display()
         )
     })?;
+    if let Some(failure) = &old.failure {
+        anyhow::bail!(
+            "the baseline {0} is a failed run ({1}), not a list of accepted diagnostics; record \
+             it again from a run that checked: `jail tsc --json > {0}`",
+            path.display(),
+            failure.reason
+        );
+    }
     if old.truncated {
         eprintln!(
             "jail tsc: the baseline {} was truncated; diagnostics past its first {} count as new",
@@ -386,6 +596,32 @@ mod tests {
         assert_eq!(d[2].file, None);
         assert_eq!(d[2].code, 5058);
         assert_eq!(d[2].category, "error");
+    }
+
+    #[test]
+    fn only_a_run_that_checked_is_judged_a_result() {
+        let (one, _) = parse("a.ts(1,1): error TS2322: x\n");
+        let (config, _) = parse(
+            "tsconfig.json(1,12): error TS5083: Cannot read file 'base.json'.\n\
+             error TS18003: No inputs were found in config file 'tsconfig.json'.\n",
+        );
+        assert_eq!(judge(0, &[], Some(3)), None);
+        assert_eq!(judge(2, &one, Some(3)), None);
+        assert_eq!(judge(1, &config[..1], None), None);
+        assert_eq!(judge(1, &config[1..], None), None);
+        assert!(judge(2, &one, None)
+            .unwrap()
+            .contains("before its `Files:`"));
+        for (code, files) in [(0, None), (1, Some(3)), (2, None), (125, None), (137, None)] {
+            assert!(judge(code, &[], files).is_some(), "{code} {files:?}");
+        }
+        assert!(judge(137, &one, None).unwrap().contains("signal 9"));
+        assert!(judge(124, &one, None).unwrap().contains("time"));
+        let out = "a.ts(1,1): error TS2322: x\nFiles:              53\nI/O read:        0.10s\n\
+                   Memory used:    76826K\n";
+        assert_eq!(files_checked(out), Some(53));
+        let kept: Vec<_> = out.lines().filter(|l| !is_statistic(l)).collect();
+        assert_eq!(kept, ["a.ts(1,1): error TS2322: x"]);
     }
 
     #[test]

@@ -12,10 +12,31 @@ use super::common::*;
 /// compiler fails the test: CI installs it, so a skip would hide a
 /// regression.
 fn typescript() -> Option<PathBuf> {
-    let dir = std::env::var_os("JAIL_TEST_TYPESCRIPT")
+    installed("JAIL_TEST_TYPESCRIPT", "/opt/jail-ci/ts", "typescript")
+}
+
+/// The directory holding `node_modules/@typescript/native-preview`
+/// (TypeScript 7, `tsgo`), installed by `.ci/run` under /opt/jail-ci/tsgo
+/// or named by JAIL_TEST_TSGO.
+fn typescript_native() -> Option<PathBuf> {
+    installed(
+        "JAIL_TEST_TSGO",
+        "/opt/jail-ci/tsgo",
+        "@typescript/native-preview",
+    )
+}
+
+/// The npm prefix (`var`, else `default`) holding `package`, if it and
+/// `node` are there.
+fn installed(var: &str, default: &str, package: &str) -> Option<PathBuf> {
+    let dir = std::env::var_os(var)
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/opt/jail-ci/ts"));
-    let present = dir.join("node_modules/typescript/bin/tsc").is_file()
+        .unwrap_or_else(|| PathBuf::from(default));
+    let present = dir
+        .join("node_modules")
+        .join(package)
+        .join("package.json")
+        .is_file()
         && std::process::Command::new("node")
             .arg("--version")
             .output()
@@ -24,7 +45,7 @@ fn typescript() -> Option<PathBuf> {
         return Some(dir);
     }
     let reason = format!(
-        "no TypeScript at {} or no `node` on PATH (`npm install --prefix {} typescript`)",
+        "no {package} at {} or no `node` on PATH (`npm install --prefix {} {package}`)",
         dir.display(),
         dir.display()
     );
@@ -34,6 +55,15 @@ fn typescript() -> Option<PathBuf> {
     );
     eprintln!("skipping the jail tsc test: {reason}");
     None
+}
+
+/// The real path of `node` on PATH.
+fn real_node() -> String {
+    let out = std::process::Command::new("sh")
+        .args(["-c", "readlink -f \"$(command -v node)\""])
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
 }
 
 /// A project with `files`, its node_modules a link to the shared install
@@ -181,6 +211,15 @@ fn a_baseline_fails_only_on_new_diagnostics() {
 #[test]
 fn a_project_without_a_compiler_is_told_how_to_get_one() {
     let setup = Setup::new("");
+    // No tsconfig.json here or above: where the project is is the question.
+    let out = run(setup.jail().arg("tsc"));
+    assert_eq!(out.status.code(), Some(125));
+    assert!(
+        stderr(&out).contains("no tsconfig.json in"),
+        "{}",
+        stderr(&out)
+    );
+    setup.file("tsconfig.json", "{}");
     let out = run(setup.jail().arg("tsc"));
     assert_eq!(out.status.code(), Some(125));
     assert!(
@@ -201,6 +240,7 @@ fn a_hostile_compiler_cannot_write_or_reach_the_network() {
     }
     let server = HttpServer::start("hello");
     let setup = Setup::new("");
+    setup.file("tsconfig.json", "{}");
     let home_target = setup.dir.path().join("home-write");
     let evil = setup.file(
         "evil-tsc.js",
@@ -214,7 +254,7 @@ for (const [name, path] of [["project", "pwned.ts"], ["host", {home:?}]]) {{
 const sock = net.connect({port}, "127.0.0.1");
 sock.on("connect", () => {{ tries.net = "connected"; sock.write("GET / HTTP/1.0\r\n\r\n"); done(); }});
 sock.on("error", (e) => {{ tries.net = e.code; done(); }});
-function done() {{ console.log("x.ts(1,1): error TS9999: " + JSON.stringify(tries)); process.exit(2); }}
+function done() {{ console.log("x.ts(1,1): error TS9999: " + JSON.stringify(tries) + "\nFiles: 1"); process.exit(2); }}
 "#,
             home = home_target.display().to_string(),
             port = server.port,
@@ -246,35 +286,31 @@ function done() {{ console.log("x.ts(1,1): error TS9999: " + JSON.stringify(trie
 }
 
 /// With pins, `jail tsc` runs only a pinned node and a pinned compiler
-/// script, and refuses a script that is not pinned, naming it.
+/// package, and refuses a package that is not pinned, naming it.
 #[test]
 fn pinned_node_and_compiler_run_and_an_unpinned_compiler_is_refused() {
     let Some(ts) = typescript() else { return };
     let setup = project(&ts, &[("src/ok.ts", "export const one: number = 1;\n")]);
-    let script = std::fs::canonicalize(ts.join("node_modules/typescript/bin/tsc")).unwrap();
-    let node = String::from_utf8(
-        std::process::Command::new("sh")
-            .args(["-c", "readlink -f \"$(command -v node)\""])
-            .output()
-            .unwrap()
-            .stdout,
-    )
-    .unwrap();
+    let package = std::fs::canonicalize(ts.join("node_modules/typescript")).unwrap();
+    let node = real_node();
     let pin = |files: &[&str]| {
         assert_ok(&run(setup
             .jail()
             .args(["policy", "pin", "--profile", "tsc"])
             .args(files)));
     };
-    pin(&[node.trim()]);
+    pin(&[&node]);
     let out = run(setup.jail().arg("tsc"));
     assert_eq!(out.status.code(), Some(125), "{}", stderr(&out));
     assert!(
-        stderr(&out).contains(&format!("`{}` is not one", script.display())),
+        stderr(&out).contains(&format!(
+            "package directory {} is not pinned",
+            package.display()
+        )),
         "{}",
         stderr(&out)
     );
-    pin(&[script.to_str().unwrap()]);
+    pin(&[package.to_str().unwrap()]);
     let (code, result) = tsc_json(&setup, &[]);
     assert_eq!(code, Some(0), "{result:#}");
     assert_eq!(result["passed"], true);
@@ -312,4 +348,284 @@ fn the_checker_profiles_refuse_tool_calls() {
             .args(["exec", "--", "sh", "-c", "jail-call echo '{\"x\": 1}'"]));
         assert_ok(&out);
     }
+}
+
+/// A compiler that never ran is a failure of its own (exit 125, `passed:
+/// false`, a `failure` with its stderr's tail), in every mode: never a pass,
+/// and never "0 new since the baseline".
+#[test]
+fn a_compiler_that_crashes_fails_in_every_mode() {
+    let Some(ts) = typescript() else { return };
+    let setup = project(&ts, &[("src/a.ts", "export const old: number = 'x';\n")]);
+    let (_, first) = tsc_json(&setup, &[]);
+    let baseline = setup.dir.path().join("baseline.json");
+    std::fs::write(&baseline, first.to_string()).unwrap();
+    let scripts = [
+        ("throws", "throw new Error('compiler exploded');\n"),
+        ("is killed", "console.error('compiler exploded'); process.kill(process.pid, 'SIGKILL');\n"),
+        ("exits 0 saying nothing", "console.error('compiler exploded'); process.exit(0);\n"),
+        ("exits 2 with junk", "console.log('no diagnostics here'); console.error('compiler exploded'); process.exit(2);\n"),
+        // The baseline's own diagnostic, then a crash: no "0 new" either.
+        ("reports and then throws", "console.log(\"src/a.ts(1,14): error TS2322: Type 'string' is not assignable to type 'number'.\"); throw new Error('compiler exploded');\n"),
+    ];
+    for (what, script) in scripts {
+        let crash = setup.file("crash.js", script);
+        let crash = crash.to_str().unwrap();
+        let out = run(setup.jail().args(["tsc", "--tsc", crash]));
+        assert_eq!(out.status.code(), Some(125), "{what}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("compiler exploded"),
+            "{what}: {}",
+            stderr(&out)
+        );
+        assert!(
+            stderr(&out).contains("the compiler failed"),
+            "{what}: {}",
+            stderr(&out)
+        );
+
+        let (code, result) = tsc_json(&setup, &["--tsc", crash]);
+        assert_eq!(code, Some(125), "{what}: {result:#}");
+        assert_eq!(result["passed"], false, "{what}");
+        let failure = result["failure"]["stderr_tail"]
+            .as_str()
+            .unwrap_or_default();
+        assert!(failure.contains("compiler exploded"), "{what}: {result:#}");
+        assert!(
+            result["failure"]["reason"].is_string(),
+            "{what}: {result:#}"
+        );
+
+        let out = run(setup.jail().args([
+            "tsc",
+            "--tsc",
+            crash,
+            "--baseline",
+            baseline.to_str().unwrap(),
+        ]));
+        assert_eq!(out.status.code(), Some(125), "{what}: {}", stderr(&out));
+        assert!(!stderr(&out).contains("0 new"), "{what}: {}", stderr(&out));
+        let (code, result) = tsc_json(
+            &setup,
+            &["--tsc", crash, "--baseline", baseline.to_str().unwrap()],
+        );
+        assert_eq!(code, Some(125), "{what}: {result:#}");
+        assert_eq!(result["passed"], false, "{what}");
+        assert!(result["failure"].is_object(), "{what}: {result:#}");
+    }
+}
+
+#[test]
+fn a_missing_baseline_is_named_with_how_to_make_one() {
+    let Some(ts) = typescript() else { return };
+    let setup = project(&ts, &[("src/ok.ts", "export const one = 1;\n")]);
+    let missing = setup.dir.path().join("no-such-baseline.json");
+    let out = run(setup
+        .jail()
+        .args(["tsc", "--baseline", missing.to_str().unwrap()]));
+    assert_eq!(out.status.code(), Some(125), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(missing.to_str().unwrap()),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        stderr(&out).contains("jail tsc --json >"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// From a subdirectory, the project is the nearest tsconfig.json above (as
+/// tsc finds it) and the compiler the nearest node_modules one; file names
+/// stay relative to the project, so a baseline holds wherever it runs.
+#[test]
+fn from_a_subdirectory_the_project_above_is_checked() {
+    let Some(ts) = typescript() else { return };
+    let setup = project(
+        &ts,
+        &[("src/bad.ts", "export const n: number = \"three\";\n")],
+    );
+    let src = setup.work.path().join("src");
+    let out = run(jail(&src)
+        .env("JAIL_STATE_DIR", setup.state())
+        .arg("--policy")
+        .arg(setup.dir.path().join("policy.toml"))
+        .args(["tsc", "--json"]));
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let result: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(result["diagnostics"][0]["file"], "src/bad.ts", "{result:#}");
+    assert_eq!(result["diagnostics"][0]["code"], 2322, "{result:#}");
+    // The same, naming the subdirectory.
+    let (code, named) = tsc_json(&setup, &["src"]);
+    assert_eq!(code, Some(1), "{named:#}");
+    assert_eq!(named["diagnostics"], result["diagnostics"]);
+}
+
+/// A workspace: a base tsconfig at the root, a package extending it and
+/// importing a sibling package, TypeScript hoisted to the root's
+/// node_modules. Run in the package, the check sees what tsc on the host
+/// sees: the one strict-mode error, no TS5083 (unreadable extends).
+#[test]
+fn a_monorepo_with_extends_and_hoisted_node_modules() {
+    let Some(ts) = typescript() else { return };
+    let root = workdir();
+    let write = |name: &str, text: &str| {
+        let path = root.path().join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write(
+        "tsconfig.base.json",
+        r#"{"compilerOptions": {"strict": true, "target": "es2020", "module": "commonjs"}}"#,
+    );
+    write(
+        "packages/app/tsconfig.json",
+        r#"{"extends": "../../tsconfig.base.json", "include": ["src"]}"#,
+    );
+    write(
+        "packages/app/src/main.ts",
+        "import { twice } from \"../../lib/src/twice\";\nexport const n: number = twice(2);\nexport function loose(x) { return x; }\n",
+    );
+    write(
+        "packages/lib/src/twice.ts",
+        "export function twice(n: number): number { return n * 2; }\n",
+    );
+    std::os::unix::fs::symlink(ts.join("node_modules"), root.path().join("node_modules")).unwrap();
+    let app = root.path().join("packages/app");
+    let state = root.path().join("state");
+    let tsc = |extra: &[&str]| {
+        let out = run(jail(&app)
+            .env("JAIL_STATE_DIR", &state)
+            .args(["tsc", "--json"])
+            .args(extra));
+        let result: serde_json::Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{e}: {}{}", stdout(&out), stderr(&out)));
+        (out.status.code(), result)
+    };
+    let only_the_strict_error = |code: Option<i32>, result: &serde_json::Value| {
+        assert_eq!(code, Some(1), "{result:#}");
+        assert_eq!(result["counts"]["total"], 1, "{result:#}");
+        let d = &result["diagnostics"][0];
+        assert_eq!(d["code"], 7006, "{result:#}");
+        assert_eq!(d["file"], "src/main.ts", "{result:#}");
+    };
+
+    // No workspace marker: the root is not seen (TS5083), unless bound.
+    let (code, result) = tsc(&[]);
+    assert_eq!(code, Some(1), "{result:#}");
+    assert!(result.to_string().contains("5083"), "{result:#}");
+    let (code, result) = tsc(&["--ro", root.path().to_str().unwrap()]);
+    only_the_strict_error(code, &result);
+
+    // npm/yarn workspaces, pnpm, and a git work tree mark the root.
+    write(
+        "package.json",
+        r#"{"private": true, "workspaces": ["packages/*"]}"#,
+    );
+    let (code, result) = tsc(&[]);
+    only_the_strict_error(code, &result);
+    let (code, result) = tsc(&["--no-workspace"]);
+    assert_eq!(code, Some(1), "{result:#}");
+    assert!(result.to_string().contains("5083"), "{result:#}");
+    std::fs::remove_file(root.path().join("package.json")).unwrap();
+    write("pnpm-workspace.yaml", "packages:\n  - 'packages/*'\n");
+    let (code, result) = tsc(&[]);
+    only_the_strict_error(code, &result);
+    std::fs::remove_file(root.path().join("pnpm-workspace.yaml")).unwrap();
+    std::fs::create_dir(root.path().join(".git")).unwrap();
+    write(".git/HEAD", "ref: refs/heads/main\n");
+    let (code, result) = tsc(&[]);
+    only_the_strict_error(code, &result);
+}
+
+/// TypeScript 7's native compiler: its launcher script finds the platform
+/// package (the Go binary) by Node resolution, which must be in the jail too.
+#[test]
+fn the_native_typescript_7_compiler_runs() {
+    let Some(ts7) = typescript_native() else {
+        return;
+    };
+    let setup = project(
+        &ts7,
+        &[("src/bad.ts", "export const n: number = \"three\";\n")],
+    );
+    let check = |result: &serde_json::Value| {
+        assert_eq!(result["counts"]["total"], 1, "{result:#}");
+        assert_eq!(result["diagnostics"][0]["code"], 2322, "{result:#}");
+        assert_eq!(result["diagnostics"][0]["file"], "src/bad.ts", "{result:#}");
+    };
+    let (code, result) = tsc_json(&setup, &[]);
+    assert_eq!(code, Some(1), "{result:#}");
+    check(&result);
+    // Named through its .bin link, as before.
+    let (code, result) = tsc_json(&setup, &["--tsc", "node_modules/.bin/tsgo"]);
+    assert_eq!(code, Some(1), "{result:#}");
+    check(&result);
+}
+
+/// A pin covers what runs: `jail policy pin --tsc` pins node and the
+/// compiler's whole package directory, so a swapped `lib/_tsc.js` is
+/// refused; a pin of the two-line `bin/tsc` launcher alone is not enough.
+#[test]
+fn a_pinned_compiler_package_with_a_swapped_file_is_refused() {
+    let Some(ts) = typescript() else { return };
+    let setup = Setup::new("");
+    std::fs::write(
+        setup.work.path().join("tsconfig.json"),
+        r#"{"compilerOptions": {"strict": true}, "include": ["src"]}"#,
+    )
+    .unwrap();
+    std::fs::create_dir(setup.work.path().join("src")).unwrap();
+    setup.file("src/ok.ts", "export const one: number = 1;\n");
+    let modules = setup.work.path().join("node_modules");
+    std::fs::create_dir(&modules).unwrap();
+    let copied = std::process::Command::new("cp")
+        .arg("-a")
+        .arg(ts.join("node_modules/typescript"))
+        .arg(&modules)
+        .status()
+        .unwrap();
+    assert!(copied.success());
+    let package = std::fs::canonicalize(modules.join("typescript")).unwrap();
+
+    // The old advice: pin node and bin/tsc. Not enough now.
+    let node = real_node();
+    assert_ok(&run(setup
+        .jail()
+        .args(["policy", "pin", "--profile", "tsc", &node])
+        .arg(package.join("bin/tsc"))));
+    let out = run(setup.jail().arg("tsc"));
+    assert_eq!(out.status.code(), Some(125), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(&format!("package directory {}", package.display())),
+        "{}",
+        stderr(&out)
+    );
+
+    // `jail policy pin --tsc` pins the package as a tree.
+    let out = run(setup.jail().args(["policy", "pin", "--tsc"]));
+    assert_ok(&out);
+    assert!(
+        stdout(&out).contains(&package.display().to_string()),
+        "{}",
+        stdout(&out)
+    );
+    let (code, result) = tsc_json(&setup, &[]);
+    assert_eq!(code, Some(0), "{result:#}");
+    assert_eq!(result["passed"], true);
+
+    // The real compiler swapped for one that reports a clean project.
+    std::fs::write(
+        package.join("lib/_tsc.js"),
+        "console.log('Files: 1'); process.exit(0);\n",
+    )
+    .unwrap();
+    let out = run(setup.jail().arg("tsc"));
+    assert_eq!(out.status.code(), Some(125), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(&format!("pinned directory {} changed", package.display())),
+        "{}",
+        stderr(&out)
+    );
 }
