@@ -163,6 +163,7 @@ pub fn run(
     }
     if args.explain {
         print!("{plan}");
+        println!("state dir: {}", state.describe());
         return Ok(0);
     }
     let audit = AuditLog::new(&state);

@@ -60,7 +60,7 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Audit(command) => audit_cmd::run(cli.state_dir.as_deref(), command),
         Command::Approve(args) => approve::run(cli.state_dir.as_deref(), args, true),
         Command::Deny(args) => approve::run(cli.state_dir.as_deref(), args, false),
-        Command::Doctor(args) => doctor::run(cli.policy.as_deref(), args),
+        Command::Doctor(args) => doctor::run(cli.policy.as_deref(), cli.state_dir.as_deref(), args),
         Command::Policy(command) => policy_cmd::run(cli.policy.as_deref(), command),
     }
 }

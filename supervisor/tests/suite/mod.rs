@@ -11,5 +11,6 @@ mod policy_cli;
 mod review;
 mod rpc;
 mod secrets;
+mod state;
 mod terminal;
 mod tsc;
