@@ -630,6 +630,14 @@ pub struct Egress {
     pub max_redirects: u32,
     /// Credentials added as headers to requests to matching hosts.
     pub headers: Vec<CredentialHeader>,
+    /// PEM file of extra CA certificates https servers are trusted under,
+    /// besides the system's trust store (a TLS-inspecting proxy's CA).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "ca_file"
+    )]
+    pub ca_file: Option<PathBuf>,
 }
 
 impl Default for Egress {
@@ -641,6 +649,7 @@ impl Default for Egress {
             timeout_secs: 30,
             max_redirects: 5,
             headers: Vec::new(),
+            ca_file: None,
         }
     }
 }
@@ -666,6 +675,12 @@ pub struct CredentialHeader {
     /// reads it. Off: credentials go only over TLS.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub send_over_plain_http: bool,
+}
+
+fn ca_file<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<PathBuf>, D::Error> {
+    let path = PathBuf::from(String::deserialize(deserializer)?);
+    check_absolute(&path).map_err(|e| serde::de::Error::custom(format!("egress.ca_file {e}")))?;
+    Ok(Some(path))
 }
 
 fn addresses<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<IpAddr>, D::Error> {
