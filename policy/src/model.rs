@@ -18,6 +18,9 @@ use crate::PolicyError;
 pub struct Policy {
     #[serde(rename = "profile")]
     profiles: BTreeMap<String, Profile>,
+    /// The state dir's retention (`[state]`): not per profile, as the state
+    /// dir is shared by every profile.
+    pub state: StateRetention,
 }
 
 #[derive(Deserialize)]
@@ -25,6 +28,24 @@ pub struct Policy {
 struct PolicyFile {
     #[serde(default)]
     profile: BTreeMap<String, Profile>,
+    #[serde(default)]
+    state: StateRetention,
+}
+
+/// `[state]`: how long `jail state prune` keeps what runs leave behind.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct StateRetention {
+    /// Finished session records and old pending approvals are pruned once
+    /// older than this many days (the default of `jail state prune
+    /// --older-than`); 0: kept until pruned with `--older-than`.
+    pub keep_days: u64,
+}
+
+impl Default for StateRetention {
+    fn default() -> Self {
+        StateRetention { keep_days: 30 }
+    }
 }
 
 impl Default for Policy {
@@ -35,6 +56,7 @@ impl Default for Policy {
                 ("check".to_string(), Profile::checker()),
                 ("tsc".to_string(), Profile::checker()),
             ]),
+            state: StateRetention::default(),
         }
     }
 }
@@ -58,6 +80,7 @@ impl Policy {
         }
         let mut policy = Policy::default();
         policy.profiles.extend(file.profile);
+        policy.state = file.state;
         Ok(policy)
     }
 

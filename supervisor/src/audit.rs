@@ -74,6 +74,13 @@ pub enum Event {
         epoch: u64,
         next: u64,
     },
+    /// `jail state prune`: session records and pending approvals older
+    /// than `before` were removed (the newest finished record is kept).
+    Pruned {
+        before: u64,
+        sessions: u64,
+        pending: u64,
+    },
     /// An answer to a pending approval that does not name the request's
     /// session and digest: ignored.
     ForgedAnswer {

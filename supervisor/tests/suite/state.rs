@@ -5,7 +5,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::Command;
 
-use super::common::{assert_ok, jail, run, stderr, stdout, workdir};
+use super::common::{assert_ok, jail, run, stderr, stdout, workdir, Setup};
 
 /// `jail` as a service account sees it: a HOME that cannot be created
 /// (it lies under a file, so root cannot create it either), no XDG
@@ -144,4 +144,98 @@ fn a_state_dir_error_names_the_errno_once() {
     let text = stderr(&output);
     assert_eq!(output.status.code(), Some(125), "{text}");
     assert_eq!(text.matches("Not a directory").count(), 1, "{text}");
+}
+
+/// Session records in `state`, by id.
+fn records(state: &Path) -> Vec<serde_json::Value> {
+    std::fs::read_dir(state.join("sessions"))
+        .expect("sessions")
+        .flatten()
+        .map(|e| serde_json::from_slice(&std::fs::read(e.path()).expect("read")).expect("json"))
+        .collect()
+}
+
+#[test]
+fn prune_removes_old_sessions_keeps_the_newest_and_verify_still_passes() {
+    let setup = Setup::new("[state]\nkeep_days = 30\n");
+    for _ in 0..3 {
+        assert_ok(&setup.sh("true"));
+    }
+    // Age the three runs by 40 days.
+    let sessions = setup.state().join("sessions");
+    for mut record in records(&setup.state()) {
+        let created = record["created"].as_u64().expect("created") - 40 * 86400;
+        record["created"] = created.into();
+        let path = sessions.join(format!("{}.json", record["id"].as_str().expect("id")));
+        std::fs::write(path, serde_json::to_vec(&record).expect("json")).expect("write");
+    }
+    let newest = records(&setup.state())
+        .into_iter()
+        .max_by_key(|r| r["log"]["seq"].as_u64())
+        .expect("a record");
+    std::fs::write(setup.state().join("pending/old.json"), "{}").expect("pending");
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(40 * 86400);
+    std::fs::File::options()
+        .write(true)
+        .open(setup.state().join("pending/old.json"))
+        .and_then(|f| f.set_modified(old))
+        .expect("mtime");
+    let out = run(setup.jail().args(["state", "prune"]));
+    assert_ok(&out);
+    assert!(
+        stdout(&out).contains("pruned 2 session records and 1 pending approval files"),
+        "{}",
+        stdout(&out)
+    );
+    let ids = |setup: &Setup| -> Vec<String> {
+        records(&setup.state())
+            .into_iter()
+            .map(|r| r["id"].as_str().expect("id").to_string())
+            .collect()
+    };
+    // All three are old; the newest is kept, as it vouches for the log.
+    assert_eq!(
+        ids(&setup),
+        vec![newest["id"].as_str().expect("id").to_string()]
+    );
+    assert!(!setup.state().join("pending/old.json").exists());
+    assert!(
+        setup.audit().contains("\"type\":\"pruned\""),
+        "{}",
+        setup.audit()
+    );
+
+    // Once a recent run vouches for the log, the old one goes too.
+    assert_ok(&setup.sh("true"));
+    let out = run(setup.jail().args(["state", "prune"]));
+    assert!(
+        stdout(&out).contains("pruned 1 session records"),
+        "{}",
+        stdout(&out)
+    );
+    assert_eq!(ids(&setup).len(), 1);
+    assert_ne!(ids(&setup)[0], newest["id"].as_str().expect("id"));
+
+    let verify = run(setup.jail().args(["audit", "verify"]));
+    assert_ok(&verify);
+    assert_ok(&setup.sh("true"));
+
+    // What is kept still vouches for the log: deleting it shows.
+    std::fs::remove_file(setup.state().join("audit.log")).expect("rm");
+    std::fs::remove_file(setup.state().join("audit.head")).expect("rm");
+    let verify = run(setup.jail().args(["audit", "verify"]));
+    assert_eq!(verify.status.code(), Some(1), "{}", stderr(&verify));
+}
+
+#[test]
+fn keep_days_zero_keeps_everything_and_durations_need_a_unit() {
+    let setup = Setup::new("[state]\nkeep_days = 0\n");
+    assert_ok(&setup.sh("true"));
+    let out = run(setup.jail().args(["state", "prune"]));
+    assert_ok(&out);
+    assert!(stdout(&out).contains("nothing pruned"), "{}", stdout(&out));
+    assert_eq!(records(&setup.state()).len(), 1);
+    let out = run(setup.jail().args(["state", "prune", "--older-than", "30"]));
+    assert_eq!(out.status.code(), Some(125));
+    assert!(stderr(&out).contains("like 30d"), "{}", stderr(&out));
 }
