@@ -40,11 +40,17 @@ pub struct StateRetention {
     /// older than this many days (the default of `jail state prune
     /// --older-than`); 0: kept until pruned with `--older-than`.
     pub keep_days: u64,
+    /// The audit log moves to a numbered segment once this long; 0: never
+    /// by size (`jail audit rotate` still does).
+    pub audit_segment_size: ByteSize,
 }
 
 impl Default for StateRetention {
     fn default() -> Self {
-        StateRetention { keep_days: 30 }
+        StateRetention {
+            keep_days: 30,
+            audit_segment_size: ByteSize(64 << 20),
+        }
     }
 }
 

@@ -80,6 +80,11 @@ fn load_policy(path: Option<&std::path::Path>) -> anyhow::Result<policy::Policy>
     })
 }
 
+/// The audit log, rotating at the policy's `[state] audit_segment_size`.
+fn audit_log(state: &crate::state::StateDir, policy: &policy::Policy) -> crate::audit::AuditLog {
+    crate::audit::AuditLog::new(state).rotate_at(policy.state.audit_segment_size.0)
+}
+
 /// Exit statuses for jail's own failures: 127 when the command does not
 /// exist in the jail, 126 when it cannot be executed, else 125.
 pub fn exit_code_for(err: &anyhow::Error) -> u8 {
