@@ -99,7 +99,8 @@ fn doctor_reports_each_layer_and_passes_here() {
             "default profile",
             "landlock",
             "seccomp",
-            "cgroups"
+            "cgroups",
+            "state dir"
         ]
     );
     // This test only runs where jails run at all, so the trial must pass.
