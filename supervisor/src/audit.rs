@@ -745,13 +745,18 @@ impl AuditLog {
         let mut expected = GENESIS.to_string();
         let mut walk: Option<SealWalk> = None;
         let link = first_link(&bytes);
-        let numbers = if all { self.segments()? } else { Vec::new() };
+        // Every segment, read once (none for a run's check).
+        let mut segments: Vec<(u64, Vec<u8>)> = Vec::new();
+        for n in if all { self.segments()? } else { Vec::new() } {
+            let path = self.segment(n);
+            segments.push((n, std::fs::read(&path).map_err(StateError::io(&path))?));
+        }
         // Segments deleted on purpose: the chain starts after them.
         let dropped = latest_drop(
-            numbers
+            segments
                 .iter()
-                .filter_map(|n| std::fs::read(self.segment(*n)).ok())
-                .chain([bytes.clone()]),
+                .map(|(_, b)| b.as_slice())
+                .chain([bytes.as_slice()]),
         );
         let resume = |base: u64, first: &[u8]| {
             let epoch = first_epoch(first)?;
@@ -771,13 +776,12 @@ impl AuditLog {
                 base = *lines;
                 expected = head.clone();
             }
-            for n in numbers.iter().filter(|n| **n > upto) {
+            for (n, segment) in segments.into_iter().filter(|(n, _)| *n > upto) {
                 let want = upto + files.len() as u64 + 1;
-                if *n != want {
-                    return Err(self.missing_segment(want, *n));
+                if n != want {
+                    return Err(self.missing_segment(want, n));
                 }
-                let path = self.segment(*n);
-                files.push((*n, std::fs::read(&path).map_err(StateError::io(&path))?));
+                files.push((n, segment));
             }
             // A rotation that crashed after the copy: the log is still
             // the last segment's twin; the next append finishes it.
@@ -1147,7 +1151,7 @@ fn first_epoch(bytes: &[u8]) -> Option<u64> {
 
 /// The newest `segments_dropped` line in `files` (oldest first): the last
 /// segment dropped, and its last line's number and hash.
-fn latest_drop(files: impl Iterator<Item = Vec<u8>>) -> Option<(u64, u64, String)> {
+fn latest_drop<'a>(files: impl Iterator<Item = &'a [u8]>) -> Option<(u64, u64, String)> {
     const NEEDLE: &[u8] = b"\"type\":\"segments_dropped\"";
     let mut latest = None;
     for bytes in files {

@@ -705,34 +705,36 @@ fn system_roots() -> Option<&'static [Certificate<'static>]> {
 /// `egress.ca_file`; the roots built into ureq (Mozilla's) only where the
 /// system has none and no file is given.
 fn trusted_roots(ca_file: Option<&std::path::Path>) -> Result<RootCerts, EgressError> {
+    static SYSTEM: OnceLock<RootCerts> = OnceLock::new();
+    let Some(path) = ca_file else {
+        let system = SYSTEM.get_or_init(|| match system_roots() {
+            Some(roots) => RootCerts::from(roots.iter().cloned()),
+            None => RootCerts::WebPki,
+        });
+        return Ok(system.clone());
+    };
     let mut roots: Vec<Certificate<'static>> = system_roots().unwrap_or_default().to_vec();
-    if let Some(path) = ca_file {
-        let failed = |reason: String| EgressError::CaFile {
-            path: path.display().to_string(),
-            reason,
-        };
-        let pem = std::fs::read(path).map_err(|err| failed(err.to_string()))?;
-        let before = roots.len();
-        for item in parse_pem(&pem) {
-            match item.map_err(|err| failed(err.to_string()))? {
-                PemItem::Certificate(cert) => roots.push(cert),
-                PemItem::PrivateKey(_) => {
-                    return Err(failed(
-                        "it holds a private key; give only the CA's certificate".into(),
-                    ))
-                }
-                _ => {}
+    let failed = |reason: String| EgressError::CaFile {
+        path: path.display().to_string(),
+        reason,
+    };
+    let pem = std::fs::read(path).map_err(|err| failed(err.to_string()))?;
+    let before = roots.len();
+    for item in parse_pem(&pem) {
+        match item.map_err(|err| failed(err.to_string()))? {
+            PemItem::Certificate(cert) => roots.push(cert),
+            PemItem::PrivateKey(_) => {
+                return Err(failed(
+                    "it holds a private key; give only the CA's certificate".into(),
+                ))
             }
-        }
-        if roots.len() == before {
-            return Err(failed("it holds no PEM certificate".into()));
+            _ => {}
         }
     }
-    Ok(if roots.is_empty() {
-        RootCerts::WebPki
-    } else {
-        RootCerts::from(roots)
-    })
+    if roots.len() == before {
+        return Err(failed("it holds no PEM certificate".into()));
+    }
+    Ok(RootCerts::from(roots))
 }
 
 /// An agent for one hop: pinned addresses, no proxy, no automatic
