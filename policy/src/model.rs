@@ -18,6 +18,9 @@ use crate::PolicyError;
 pub struct Policy {
     #[serde(rename = "profile")]
     profiles: BTreeMap<String, Profile>,
+    /// The state dir's retention (`[state]`): not per profile, as the state
+    /// dir is shared by every profile.
+    pub state: StateRetention,
 }
 
 #[derive(Deserialize)]
@@ -25,6 +28,30 @@ pub struct Policy {
 struct PolicyFile {
     #[serde(default)]
     profile: BTreeMap<String, Profile>,
+    #[serde(default)]
+    state: StateRetention,
+}
+
+/// `[state]`: how long `jail state prune` keeps what runs leave behind.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct StateRetention {
+    /// Finished session records and old pending approvals are pruned once
+    /// older than this many days (the default of `jail state prune
+    /// --older-than`); 0: kept until pruned with `--older-than`.
+    pub keep_days: u64,
+    /// The audit log moves to a numbered segment once this long; 0: never
+    /// by size (`jail audit rotate` still does).
+    pub audit_segment_size: ByteSize,
+}
+
+impl Default for StateRetention {
+    fn default() -> Self {
+        StateRetention {
+            keep_days: 30,
+            audit_segment_size: ByteSize(64 << 20),
+        }
+    }
 }
 
 impl Default for Policy {
@@ -35,6 +62,7 @@ impl Default for Policy {
                 ("check".to_string(), Profile::checker()),
                 ("tsc".to_string(), Profile::checker()),
             ]),
+            state: StateRetention::default(),
         }
     }
 }
@@ -58,6 +86,7 @@ impl Policy {
         }
         let mut policy = Policy::default();
         policy.profiles.extend(file.profile);
+        policy.state = file.state;
         Ok(policy)
     }
 
@@ -634,6 +663,14 @@ pub struct Egress {
     pub max_redirects: u32,
     /// Credentials added as headers to requests to matching hosts.
     pub headers: Vec<CredentialHeader>,
+    /// PEM file of extra CA certificates https servers are trusted under,
+    /// besides the system's trust store (a TLS-inspecting proxy's CA).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "ca_file"
+    )]
+    pub ca_file: Option<PathBuf>,
 }
 
 impl Default for Egress {
@@ -645,6 +682,7 @@ impl Default for Egress {
             timeout_secs: 30,
             max_redirects: 5,
             headers: Vec::new(),
+            ca_file: None,
         }
     }
 }
@@ -670,6 +708,12 @@ pub struct CredentialHeader {
     /// reads it. Off: credentials go only over TLS.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub send_over_plain_http: bool,
+}
+
+fn ca_file<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<PathBuf>, D::Error> {
+    let path = PathBuf::from(String::deserialize(deserializer)?);
+    check_absolute(&path).map_err(|e| serde::de::Error::custom(format!("egress.ca_file {e}")))?;
+    Ok(Some(path))
 }
 
 fn addresses<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<IpAddr>, D::Error> {

@@ -21,7 +21,9 @@
 //!   them, and only over https to the entry's port
 //!   ([`policy::egress::credential_refusal`]; a matching host reached
 //!   otherwise is refused, naming `send_over_plain_http` or `port`); the
-//!   caller may not set them, nor framing headers like `Host`.
+//!   caller may not set them, nor framing headers like `Host`;
+//! - https servers are trusted under the system's trust store plus the CAs
+//!   in `egress.ca_file` (see [`trusted_roots`]).
 //!
 //! A secret is never put in an error or in the [`FetchResponse`]: a server
 //! that reflects the request (httpbin-style) gets its answer redacted with
@@ -35,7 +37,7 @@ use std::collections::BTreeMap;
 use std::io::Read;
 use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
 use std::str::FromStr;
-use std::sync::mpsc;
+use std::sync::{mpsc, OnceLock};
 use std::time::Instant;
 
 use policy::egress::{
@@ -49,6 +51,7 @@ use serde::{Deserialize, Serialize};
 use ureq::config::Config;
 use ureq::http::header::{self, HeaderMap, HeaderName, HeaderValue};
 use ureq::http::{Method, Request, Response, Uri};
+use ureq::tls::{parse_pem, Certificate, PemItem, RootCerts, TlsConfig};
 use ureq::unversioned::resolver::{ResolvedSocketAddrs, Resolver};
 use ureq::unversioned::transport::{DefaultConnector, NextTimeout};
 use ureq::{Agent, AsSendBody, Body};
@@ -186,6 +189,15 @@ pub enum EgressError {
     },
     #[error("request to `{host}` failed: {reason}")]
     Http { host: String, reason: String },
+    #[error(
+        "request to `{host}` failed: its certificate is issued by a CA neither the system's \
+         trust store nor egress.ca_file holds ({reason}). Behind a TLS-inspecting proxy, put \
+         the proxy's CA certificate (PEM) in a file and name it in the policy key \
+         egress.ca_file"
+    )]
+    UnknownIssuer { host: String, reason: String },
+    #[error("policy key egress.ca_file: cannot use {path}: {reason}; give a PEM file of CA certificates")]
+    CaFile { path: String, reason: String },
 }
 
 /// Headers the caller may not set: framing and hop-by-hop headers, which
@@ -237,6 +249,7 @@ pub fn fetch(
     }
 
     let mut target = Target::parse(&req.url)?;
+    let roots = trusted_roots(rules.ca_file.as_deref())?;
     let origin = target.origin();
     let mut redirects = 0;
     loop {
@@ -250,7 +263,7 @@ pub fn fetch(
         }
         add_credentials(&mut headers, &target, rules, credential)?;
 
-        let agent = pinned_agent(&target, addrs, deadline, rules.timeout_secs)?;
+        let agent = pinned_agent(&target, addrs, deadline, rules, &roots)?;
         let mut response = match body {
             Some(bytes) => send(&agent, &target, &method, headers, bytes),
             None => send(&agent, &target, &method, headers, ()),
@@ -673,19 +686,75 @@ impl Resolver for PinnedResolver {
     }
 }
 
+/// The system's trust store (`rustls-native-certs`: `SSL_CERT_FILE`,
+/// `SSL_CERT_DIR`, else the distribution's bundle), read once per process.
+/// None where it holds no certificate.
+fn system_roots() -> Option<&'static [Certificate<'static>]> {
+    static ROOTS: OnceLock<Vec<Certificate<'static>>> = OnceLock::new();
+    let roots = ROOTS.get_or_init(|| {
+        rustls_native_certs::load_native_certs()
+            .certs
+            .iter()
+            .map(|der| Certificate::from_der(der.as_ref()).to_owned())
+            .collect()
+    });
+    (!roots.is_empty()).then_some(roots.as_slice())
+}
+
+/// What https servers are trusted under: the system's trust store plus
+/// `egress.ca_file`; the roots built into ureq (Mozilla's) only where the
+/// system has none and no file is given.
+fn trusted_roots(ca_file: Option<&std::path::Path>) -> Result<RootCerts, EgressError> {
+    static SYSTEM: OnceLock<RootCerts> = OnceLock::new();
+    let Some(path) = ca_file else {
+        let system = SYSTEM.get_or_init(|| match system_roots() {
+            Some(roots) => RootCerts::from(roots.iter().cloned()),
+            None => RootCerts::WebPki,
+        });
+        return Ok(system.clone());
+    };
+    let mut roots: Vec<Certificate<'static>> = system_roots().unwrap_or_default().to_vec();
+    let failed = |reason: String| EgressError::CaFile {
+        path: path.display().to_string(),
+        reason,
+    };
+    let pem = std::fs::read(path).map_err(|err| failed(err.to_string()))?;
+    let before = roots.len();
+    for item in parse_pem(&pem) {
+        match item.map_err(|err| failed(err.to_string()))? {
+            PemItem::Certificate(cert) => roots.push(cert),
+            PemItem::PrivateKey(_) => {
+                return Err(failed(
+                    "it holds a private key; give only the CA's certificate".into(),
+                ))
+            }
+            _ => {}
+        }
+    }
+    if roots.len() == before {
+        return Err(failed("it holds no PEM certificate".into()));
+    }
+    Ok(RootCerts::from(roots))
+}
+
 /// An agent for one hop: pinned addresses, no proxy, no automatic
-/// redirects, statuses as results, and what is left of the deadline.
+/// redirects, statuses as results, `roots` for https, and what is left of
+/// the deadline.
 fn pinned_agent(
     target: &Target,
     addrs: Vec<SocketAddr>,
     deadline: Instant,
-    secs: u64,
+    rules: &Egress,
+    roots: &RootCerts,
 ) -> Result<Agent, EgressError> {
     let remaining = deadline.saturating_duration_since(Instant::now());
     if remaining.is_zero() {
-        return Err(EgressError::Timeout { secs });
+        return Err(EgressError::Timeout {
+            secs: rules.timeout_secs,
+        });
     }
     let config = Agent::config_builder()
+        .tls_config(TlsConfig::builder().root_certs(roots.clone()).build())
         .proxy(None)
         .max_redirects(0)
         .max_redirects_will_error(false)
@@ -758,11 +827,31 @@ fn http_error(err: ureq::Error, host: &str, secs: u64) -> EgressError {
         ureq::Error::Io(io) if io.kind() == std::io::ErrorKind::TimedOut => {
             EgressError::Timeout { secs }
         }
+        err if unknown_issuer(&err) => EgressError::UnknownIssuer {
+            host: host.to_string(),
+            reason: err.to_string(),
+        },
         other => EgressError::Http {
             host: host.to_string(),
             reason: other.to_string(),
         },
     }
+}
+
+/// Whether the server's certificate chains to no trusted root; rustls's
+/// error comes as itself or inside the handshake's I/O error.
+fn unknown_issuer(err: &ureq::Error) -> bool {
+    let tls = match err {
+        ureq::Error::Rustls(tls) => Some(tls),
+        ureq::Error::Io(io) => io.get_ref().and_then(|e| e.downcast_ref::<rustls::Error>()),
+        _ => None,
+    };
+    matches!(
+        tls,
+        Some(rustls::Error::InvalidCertificate(
+            rustls::CertificateError::UnknownIssuer
+        ))
+    )
 }
 
 fn io_error(err: std::io::Error, host: &str, rules: &Egress) -> EgressError {

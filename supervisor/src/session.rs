@@ -112,3 +112,82 @@ impl Session {
         None
     }
 }
+
+/// What [`prune`] removed.
+#[derive(Debug, Default)]
+pub struct Pruned {
+    pub sessions: u64,
+    pub pending: u64,
+    /// The finished session kept although old: the newest one, whose
+    /// record vouches for the audit log's length.
+    pub kept: Option<String>,
+}
+
+/// Removes session records created before `cutoff` (seconds since the
+/// epoch) whose session is over (finished, or expired: its supervisor was
+/// killed), and pending approval files last written before it. The newest
+/// finished record that names a point in the audit log is always kept, so
+/// deleting the log and its head still shows (`jail audit verify`); the
+/// older records it drops only vouched for lines the chain already covers.
+pub fn prune(state: &StateDir, cutoff: u64) -> Result<Pruned, StateError> {
+    let now = state::now();
+    let dir = state.sessions();
+    let mut old = Vec::new();
+    let mut newest: Option<(u64, String)> = None;
+    for entry in std::fs::read_dir(&dir)
+        .map_err(StateError::io(&dir))?
+        .flatten()
+    {
+        let path = entry.path();
+        if path.extension().is_none_or(|x| x != "json") {
+            continue;
+        }
+        // A record that does not parse is left for an operator to look at.
+        let Ok(record) = state::read_json::<Record>(&path) else {
+            continue;
+        };
+        if let Some(point) = &record.log {
+            if newest.as_ref().is_none_or(|(seq, _)| point.seq > *seq) {
+                newest = Some((point.seq, record.id.clone()));
+            }
+        }
+        let over = record.state == SessionState::Finished || record.expires <= now;
+        if over && record.created < cutoff {
+            old.push((record.id, path));
+        }
+    }
+    let mut pruned = Pruned::default();
+    for (id, path) in old {
+        if newest.as_ref().is_some_and(|(_, keep)| *keep == id) {
+            pruned.kept = Some(id);
+            continue;
+        }
+        remove(&path)?;
+        pruned.sessions += 1;
+    }
+    let dir = state.pending();
+    for entry in std::fs::read_dir(&dir)
+        .map_err(StateError::io(&dir))?
+        .flatten()
+    {
+        let written = entry
+            .metadata()
+            .ok()
+            .and_then(|m| m.modified().ok())
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map(|d| d.as_secs());
+        if written.is_some_and(|t| t < cutoff) && entry.path().is_file() {
+            remove(&entry.path())?;
+            pruned.pending += 1;
+        }
+    }
+    Ok(pruned)
+}
+
+/// Removes `path`; one already gone (a concurrent prune) is no error.
+fn remove(path: &std::path::Path) -> Result<(), StateError> {
+    match std::fs::remove_file(path) {
+        Err(err) if err.kind() != std::io::ErrorKind::NotFound => Err(StateError::io(path)(err)),
+        _ => Ok(()),
+    }
+}

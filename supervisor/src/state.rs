@@ -9,48 +9,99 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, Clone)]
 pub struct StateDir {
     root: PathBuf,
+    /// Why this directory: for `--explain` and `jail doctor`.
+    origin: String,
 }
 
 #[derive(Debug, thiserror::Error)]
 pub enum StateError {
-    #[error("no state directory: set --state-dir or JAIL_STATE_DIR, or XDG_STATE_HOME or HOME")]
-    NoStateDir,
-    #[error("state file {path}: {source}")]
+    // The errno is in the text and not a `source`: `{:#}` would print it twice.
+    #[error("state file {path}: {error}")]
     Io {
         path: PathBuf,
-        source: std::io::Error,
+        error: std::io::Error,
     },
     #[error("state file {path} is not valid: {reason}; move it aside to start afresh")]
     Corrupt { path: PathBuf, reason: String },
     /// `id` is shown escaped.
     #[error("no pending request has the id `{id}` (it was answered, timed out or never existed; ids are hex, as printed in the approval prompt)")]
     NoSuchRequest { id: String },
+    #[error(
+        "no usable state directory: {default}; and the fallback {fallback} {reason}. \
+         Fix: {fix}, or set --state-dir or JAIL_STATE_DIR to a directory of yours"
+    )]
+    NoFallback {
+        default: String,
+        fallback: PathBuf,
+        reason: String,
+        fix: String,
+    },
 }
 
 impl StateError {
     pub fn io(path: &Path) -> impl FnOnce(std::io::Error) -> StateError + '_ {
-        move |source| StateError::Io {
+        move |error| StateError::Io {
             path: path.to_path_buf(),
-            source,
+            error,
         }
     }
 }
 
 impl StateDir {
     /// `--state-dir`/`JAIL_STATE_DIR`, else `$XDG_STATE_HOME/jail`, else
-    /// `~/.local/state/jail`; created private to the caller.
+    /// `~/.local/state/jail`; created private to the caller. Where the
+    /// default cannot be created (no HOME, a read-only or missing one:
+    /// service accounts, Nix builds), a private per-user directory instead:
+    /// `$XDG_RUNTIME_DIR/jail`, else `$TMPDIR/jail-state-UID` (`/tmp`), each checked to
+    /// be a directory (not a symlink) of the caller's, closed to others.
     pub fn resolve(flag: Option<&Path>) -> Result<StateDir, StateError> {
-        let root = match flag {
-            Some(dir) => dir.to_path_buf(),
-            None => match std::env::var_os("XDG_STATE_HOME").filter(|v| !v.is_empty()) {
-                Some(xdg) => PathBuf::from(xdg).join("jail"),
-                None => std::env::var_os("HOME")
-                    .filter(|v| !v.is_empty())
-                    .map(|home| PathBuf::from(home).join(".local/state/jail"))
-                    .ok_or(StateError::NoStateDir)?,
-            },
+        if let Some(dir) = flag {
+            return StateDir::create(dir.to_path_buf(), "--state-dir or JAIL_STATE_DIR".into());
+        }
+        let default = match std::env::var_os("XDG_STATE_HOME").filter(|v| !v.is_empty()) {
+            Some(xdg) => Some((PathBuf::from(xdg).join("jail"), "$XDG_STATE_HOME/jail")),
+            None => std::env::var_os("HOME")
+                .filter(|v| !v.is_empty())
+                .map(|home| {
+                    (
+                        PathBuf::from(home).join(".local/state/jail"),
+                        "$HOME/.local/state/jail",
+                    )
+                }),
         };
-        let state = StateDir { root };
+        let why_not = match default {
+            Some((root, what)) => match StateDir::create(root.clone(), what.into()) {
+                Ok(state) => return Ok(state),
+                Err(StateError::Io { error, .. }) => {
+                    format!("{what} ({}) cannot be created ({error})", root.display())
+                }
+                Err(err) => format!("{what} cannot be used ({err})"),
+            },
+            None => "neither XDG_STATE_HOME nor HOME is set".to_string(),
+        };
+        let uid = nix::unistd::geteuid().as_raw();
+        if let Some(runtime) = std::env::var_os("XDG_RUNTIME_DIR").filter(|v| !v.is_empty()) {
+            let runtime = PathBuf::from(runtime);
+            let root = runtime.join("jail");
+            if private_dir(&runtime, uid, false).is_ok() && private_dir(&root, uid, true).is_ok() {
+                return StateDir::create(root, format!("$XDG_RUNTIME_DIR/jail, because {why_not}"));
+            }
+        }
+        let root = std::env::temp_dir().join(format!("jail-state-{uid}"));
+        match private_dir(&root, uid, true) {
+            Ok(()) => StateDir::create(root, format!("the per-user fallback, because {why_not}")),
+            Err((reason, fix)) => Err(StateError::NoFallback {
+                default: why_not,
+                fix,
+                fallback: root,
+                reason,
+            }),
+        }
+    }
+
+    /// `root` and its subdirectories, created private to the caller.
+    fn create(root: PathBuf, origin: String) -> Result<StateDir, StateError> {
+        let state = StateDir { root, origin };
         for dir in [
             state.root.clone(),
             state.sessions(),
@@ -68,6 +119,10 @@ impl StateDir {
         &self.root
     }
 
+    /// One line for `--explain` and `jail doctor`.
+    pub fn describe(&self) -> String {
+        format!("{} ({})", self.root.display(), self.origin)
+    }
     pub fn sessions(&self) -> PathBuf {
         self.root.join("sessions")
     }
@@ -112,6 +167,54 @@ fn create_private_dir(dir: &Path) -> Result<(), StateError> {
         Ok(()) => Ok(()),
         Err(err) => Err(StateError::io(dir)(err)),
     }
+}
+
+/// `dir` as a directory of `uid`'s that no one else may enter, created
+/// (mode 0700) when `create` and missing. Never follows a symlink: one
+/// planted in a shared directory (`/tmp`) is refused, as is a directory of
+/// another user's or one open to others. Returns why not, and the fix.
+fn private_dir(dir: &Path, uid: u32, create: bool) -> Result<(), (String, String)> {
+    use std::os::unix::fs::{DirBuilderExt, MetadataExt};
+    if create {
+        match std::fs::DirBuilder::new().mode(0o700).create(dir) {
+            Ok(()) => {}
+            Err(err) if err.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(err) => {
+                return Err((
+                    format!("cannot be created ({err})"),
+                    format!("make {} writable", dir.parent().unwrap_or(dir).display()),
+                ))
+            }
+        }
+    }
+    // lstat: the entry itself, never what a symlink points at.
+    let shown = dir.display();
+    let meta = std::fs::symlink_metadata(dir)
+        .map_err(|err| (format!("cannot be read ({err})"), format!("check {shown}")))?;
+    if meta.file_type().is_symlink() || !meta.is_dir() {
+        let what = if meta.file_type().is_symlink() {
+            "is a symlink"
+        } else {
+            "is not a directory"
+        };
+        return Err((
+            what.into(),
+            format!("remove it if you made it (`rm {shown}`)"),
+        ));
+    }
+    if meta.uid() != uid {
+        return Err((
+            format!("is owned by uid {}, not by you (uid {uid})", meta.uid()),
+            format!("have an administrator remove it (`sudo rm -rf {shown}`)"),
+        ));
+    }
+    if meta.mode() & 0o077 != 0 {
+        return Err((
+            format!("is open to others (mode {:o})", meta.mode() & 0o777),
+            format!("close it (`chmod 700 {shown}`)"),
+        ));
+    }
+    Ok(())
 }
 
 /// Replaces `path` with `bytes` in one step (temp file, rename): a reader,

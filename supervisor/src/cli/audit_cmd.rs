@@ -30,6 +30,15 @@ pub enum AuditCommand {
         #[arg(long, value_name = "SECS", default_value_t = DEFAULT_INTERVAL_SECS)]
         interval: u64,
     },
+    /// Move the log to the next numbered segment now; the new log's first
+    /// line links to the segment's last.
+    Rotate,
+    /// Delete all but the newest KEEP segments, recording it in the log
+    /// first (a segment deleted otherwise fails `verify`).
+    DropSegments {
+        #[arg(long, value_name = "KEEP")]
+        keep: usize,
+    },
     /// Print the log, oldest first.
     Show {
         /// Only this session's entries.
@@ -61,6 +70,13 @@ pub fn run(state_dir: Option<&Path>, command: AuditCommand) -> anyhow::Result<u8
                         }
                         (None, _) => String::new(),
                     };
+                    let sealed = match found.dropped_upto {
+                        Some(upto) => format!(
+                            "{sealed}; segments 1 to {upto} were deleted on purpose \
+                             (drop-segments)"
+                        ),
+                        None => sealed,
+                    };
                     outln!(
                         "audit log {}: {} lines, chain intact, {} finished sessions found in it{sealed}",
                         log.path().display(),
@@ -88,6 +104,27 @@ pub fn run(state_dir: Option<&Path>, command: AuditCommand) -> anyhow::Result<u8
                  then on, never rewrite those sealed before."
             );
             outln!("{}", key.to_hex());
+            Ok(0)
+        }
+        AuditCommand::Rotate => {
+            // Rotation links to the last line: the chain must hold first.
+            log.verify_current()?;
+            let point = log.rotate()?;
+            println!(
+                "audit log {}: rotated; it goes on at line {}",
+                log.path().display(),
+                point.seq
+            );
+            Ok(0)
+        }
+        AuditCommand::DropSegments { keep } => {
+            // What is dropped must have checked: afterwards nothing can.
+            log.verify(None)?;
+            let dropped = log.drop_segments(keep)?;
+            println!(
+                "audit log {}: {dropped} segments deleted, recorded in the log",
+                log.path().display()
+            );
             Ok(0)
         }
         AuditCommand::Show { session, json } => {

@@ -33,7 +33,11 @@ struct Check {
     fixes: Vec<String>,
 }
 
-pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
+pub fn run(
+    policy_path: Option<&Path>,
+    state_dir: Option<&Path>,
+    args: DoctorArgs,
+) -> anyhow::Result<u8> {
     if args.apparmor_profile {
         let binary = std::env::current_exe()?;
         out!(
@@ -126,6 +130,17 @@ pub fn run(policy_path: Option<&Path>, args: DoctorArgs) -> anyhow::Result<u8> {
         } else {
             vec!["reinstall jail (`cargo install --path supervisor`) and run it again".into()]
         },
+    });
+    let state = crate::state::StateDir::resolve(state_dir);
+    checks.push(Check {
+        name: "state dir",
+        ok: state.is_ok(),
+        required: true,
+        detail: match &state {
+            Ok(state) => state.describe(),
+            Err(err) => err.to_string(),
+        },
+        fixes: Vec::new(),
     });
 
     let (tier, why) = jail::probe::tier(userns_ok, landlock.is_ok(), seccomp.is_ok());

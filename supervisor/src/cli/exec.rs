@@ -162,11 +162,12 @@ pub fn run(
     }
     if args.explain {
         out!("{plan}");
+        outln!("state dir: {}", state.describe());
         return Ok(0);
     }
-    let audit = AuditLog::new(&state);
+    let audit = super::audit_log(&state, &policy);
     // A broken chain stops everything until an operator has looked.
-    audit.verify(None)?;
+    audit.verify_current()?;
     launch(profile, &args.jail, plan, state, audit, false)
 }
 

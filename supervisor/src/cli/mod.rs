@@ -7,6 +7,7 @@ mod exec;
 mod policy_cmd;
 mod review;
 mod run;
+mod state_cmd;
 mod tsc;
 
 use std::path::PathBuf;
@@ -45,6 +46,9 @@ enum Command {
     /// Check or show the audit log.
     #[command(subcommand)]
     Audit(audit_cmd::AuditCommand),
+    /// Manage the state dir (prune old sessions).
+    #[command(subcommand)]
+    State(state_cmd::StateCommand),
     /// Approve a pending tool call (list them without an ID).
     Approve(approve::ApproveArgs),
     /// Deny a pending tool call.
@@ -58,9 +62,12 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Run(args) => run::run(cli.policy.as_deref(), cli.state_dir.as_deref(), *args),
         Command::Tsc(args) => tsc::run(cli.policy.as_deref(), cli.state_dir.as_deref(), args),
         Command::Audit(command) => audit_cmd::run(cli.state_dir.as_deref(), command),
+        Command::State(command) => {
+            state_cmd::run(cli.policy.as_deref(), cli.state_dir.as_deref(), command)
+        }
         Command::Approve(args) => approve::run(cli.state_dir.as_deref(), args, true),
         Command::Deny(args) => approve::run(cli.state_dir.as_deref(), args, false),
-        Command::Doctor(args) => doctor::run(cli.policy.as_deref(), args),
+        Command::Doctor(args) => doctor::run(cli.policy.as_deref(), cli.state_dir.as_deref(), args),
         Command::Policy(command) => policy_cmd::run(cli.policy.as_deref(), command),
     }
 }
@@ -89,6 +96,11 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
         e.downcast_ref::<StdoutError>()
             .is_some_and(|e| e.0.kind() == std::io::ErrorKind::BrokenPipe)
     })
+}
+
+/// The audit log, rotating at the policy's `[state] audit_segment_size`.
+fn audit_log(state: &crate::state::StateDir, policy: &policy::Policy) -> crate::audit::AuditLog {
+    crate::audit::AuditLog::new(state).rotate_at(policy.state.audit_segment_size.0)
 }
 
 /// Exit statuses for jail's own failures: 127 when the command does not

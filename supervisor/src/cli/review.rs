@@ -44,8 +44,8 @@ pub fn run(
     let profile = policy.profile(&args.profile)?;
     let (source, lang) = load(&args.file, args.lang.as_deref())?;
     let state = StateDir::resolve(state_dir)?;
-    let audit = AuditLog::new(&state);
-    audit.verify(None)?;
+    let audit = super::audit_log(&state, &policy);
+    audit.verify_current()?;
     let report = reviewed(
         &source,
         lang,

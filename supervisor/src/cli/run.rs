@@ -11,7 +11,6 @@ use serde::{Deserialize, Serialize};
 use super::exec::JailOptions;
 use super::review::{self as review_cmd, MAJOR, REJECTED, REWORK};
 use crate::approvals::{Approvals, Decision, Pending};
-use crate::audit::AuditLog;
 use crate::fsview::HostFs;
 use crate::review::reviewer::Verdict;
 use crate::review::Lang;
@@ -63,8 +62,8 @@ pub fn run(
         ),
     };
     let state = StateDir::resolve(state_dir)?;
-    let audit = AuditLog::new(&state);
-    audit.verify(None)?;
+    let audit = super::audit_log(&state, &policy);
+    audit.verify_current()?;
     let report = review_cmd::reviewed(
         &source,
         lang,

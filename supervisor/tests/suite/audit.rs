@@ -250,13 +250,7 @@ fn sealed_three_sessions() -> (Setup, String) {
     assert_eq!(key.len(), 64, "{key}");
     std::thread::sleep(std::time::Duration::from_millis(1100));
     sessions(&setup, 3, 1.1);
-    let ok = run(setup.jail().args(["audit", "verify", "--key", &key]));
-    assert_ok(&ok);
-    assert!(
-        stdout(&ok).contains("every seal checked"),
-        "{}",
-        stdout(&ok)
-    );
+    verified_with_key(&setup, &key);
     (setup, key)
 }
 
@@ -389,4 +383,148 @@ fn sealing_moves_the_key_on_and_erases_the_seed() {
         "{}",
         stderr(&keyed)
     );
+}
+
+/// `jail audit verify --key KEY` passes, every seal checked; its output.
+#[track_caller]
+fn verified_with_key(setup: &Setup, key: &str) -> String {
+    let ok = run(setup.jail().args(["audit", "verify", "--key", key]));
+    assert_ok(&ok);
+    let text = stdout(&ok);
+    assert!(text.contains("every seal checked"), "{text}");
+    text
+}
+
+/// The segments `audit.log.N` in `setup`'s state dir, by number.
+fn segments(setup: &Setup) -> Vec<u64> {
+    let mut found: Vec<u64> = std::fs::read_dir(setup.state())
+        .expect("state")
+        .flatten()
+        .filter_map(|e| {
+            e.file_name()
+                .to_str()?
+                .strip_prefix("audit.log.")?
+                .parse()
+                .ok()
+        })
+        .collect();
+    found.sort_unstable();
+    found
+}
+
+/// Without segment `n`, `jail audit verify` fails naming `what`; then
+/// the segment is put back.
+#[track_caller]
+fn missed_without(setup: &Setup, n: u64, what: &str) {
+    let path = setup.state().join(format!("audit.log.{n}"));
+    let kept = std::fs::read(&path).expect("segment");
+    std::fs::remove_file(&path).expect("rm");
+    let verify = run(setup.jail().args(["audit", "verify"]));
+    assert_eq!(verify.status.code(), Some(1), "{}", stdout(&verify));
+    assert!(stderr(&verify).contains(what), "{}", stderr(&verify));
+    std::fs::write(&path, kept).expect("restore");
+}
+
+#[test]
+fn the_log_rotates_by_size_and_verify_walks_every_segment() {
+    let setup = Setup::new("[state]\naudit_segment_size = 500\n");
+    sessions(&setup, 6, 0.0);
+    let found = segments(&setup);
+    assert!(found.len() >= 3, "{found:?}");
+    assert_eq!(found, (1..=found.len() as u64).collect::<Vec<_>>());
+    let first = setup.audit().lines().next().unwrap_or_default().to_string();
+    assert!(first.contains("\"type\":\"rotated\""), "{first}");
+    let ok = run(setup.jail().args(["audit", "verify"]));
+    assert_ok(&ok);
+    // The lines of every segment count (3 a session and the links).
+    let lines: usize = found
+        .iter()
+        .map(|n| {
+            std::fs::read_to_string(setup.state().join(format!("audit.log.{n}")))
+                .expect("segment")
+                .lines()
+                .count()
+        })
+        .sum::<usize>()
+        + setup.audit().lines().count();
+    assert!(
+        stdout(&ok).contains(&format!(": {lines} lines, chain intact")),
+        "{}",
+        stdout(&ok)
+    );
+
+    // A changed line in an old segment: verify finds it; a run checks the
+    // current segment and its link only, and goes on.
+    let one = setup.state().join("audit.log.1");
+    let text = std::fs::read_to_string(&one).expect("segment");
+    std::fs::write(&one, text.replacen("\"status\":0", "\"status\":1", 1)).expect("write");
+    let verify = run(setup.jail().args(["audit", "verify"]));
+    assert_eq!(verify.status.code(), Some(1), "{}", stdout(&verify));
+    assert!(
+        stderr(&verify).contains("does not match"),
+        "{}",
+        stderr(&verify)
+    );
+    std::fs::write(&one, text).expect("restore");
+    assert_ok(&run(setup.jail().args(["audit", "verify"])));
+
+    // A middle segment deleted: verify names it.
+    let last = *found.last().expect("segments");
+    missed_without(&setup, 2, "audit.log.2");
+
+    // The segment the log links to deleted: verify and every run refuse.
+    let newest = setup.state().join(format!("audit.log.{last}"));
+    std::fs::remove_file(&newest).expect("rm");
+    refused(&setup, "a segment was removed");
+}
+
+#[test]
+fn audit_rotate_keeps_the_chain_and_the_seals_across_segments() {
+    let (setup, key) = sealed_three_sessions();
+    let out = run(setup.jail().args(["audit", "rotate"]));
+    assert_ok(&out);
+    assert_eq!(segments(&setup), vec![1]);
+    sessions(&setup, 1, 0.0);
+    assert_ok(&run(setup.jail().args(["audit", "rotate"])));
+    sessions(&setup, 1, 0.0);
+    assert_eq!(segments(&setup), vec![1, 2]);
+    verified_with_key(&setup, &key);
+    // A wrong key fails across the segments too.
+    let other = "0".repeat(64);
+    let bad = run(setup.jail().args(["audit", "verify", "--key", &other]));
+    assert_eq!(bad.status.code(), Some(1), "{}", stdout(&bad));
+}
+
+#[test]
+fn old_segments_go_only_through_drop_segments_which_the_chain_records() {
+    let (setup, key) = sealed_three_sessions();
+    for _ in 0..3 {
+        assert_ok(&run(setup.jail().args(["audit", "rotate"])));
+        sessions(&setup, 1, 0.0);
+    }
+    assert_eq!(segments(&setup), vec![1, 2, 3]);
+
+    // Deleted by hand, the oldest segment is missed.
+    missed_without(&setup, 1, "missing its first segment");
+
+    let out = run(setup.jail().args(["audit", "drop-segments", "--keep", "1"]));
+    assert_ok(&out);
+    assert_eq!(segments(&setup), vec![3]);
+    assert!(setup.audit().contains("\"type\":\"segments_dropped\""));
+    let text = verified_with_key(&setup, &key);
+    assert!(
+        text.contains("segments 1 to 2 were deleted on purpose"),
+        "{text}"
+    );
+    sessions(&setup, 1, 0.0);
+    // All of them, the one the log links to included.
+    assert_ok(&run(setup.jail().args([
+        "audit",
+        "drop-segments",
+        "--keep",
+        "0",
+    ])));
+    assert!(segments(&setup).is_empty());
+    verified_with_key(&setup, &key);
+    sessions(&setup, 1, 0.0);
 }

@@ -371,3 +371,70 @@ pub fn base64_encode(bytes: &[u8]) -> String {
     }
     out
 }
+
+/// A real HTTPS server on the host's loopback, with a certificate for
+/// `localhost` issued by a CA made for it (`ca_pem`), answering every
+/// request with `body`.
+pub struct TlsServer {
+    pub port: u16,
+    pub ca_pem: String,
+}
+
+impl TlsServer {
+    pub fn start(body: &'static str) -> TlsServer {
+        use std::io::{BufRead, BufReader, Write};
+        let ca_key = rcgen::KeyPair::generate().expect("CA key");
+        let mut ca_params = rcgen::CertificateParams::new(Vec::<String>::new()).expect("CA");
+        ca_params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+        ca_params
+            .distinguished_name
+            .push(rcgen::DnType::CommonName, "jail test CA");
+        let ca = ca_params.self_signed(&ca_key).expect("CA certificate");
+        let key = rcgen::KeyPair::generate().expect("key");
+        let cert = rcgen::CertificateParams::new(vec!["localhost".to_string()])
+            .expect("params")
+            .signed_by(&key, &ca, &ca_key)
+            .expect("certificate");
+        let provider = std::sync::Arc::new(rustls::crypto::ring::default_provider());
+        let config = rustls::ServerConfig::builder_with_provider(provider)
+            .with_safe_default_protocol_versions()
+            .expect("versions")
+            .with_no_client_auth()
+            .with_single_cert(
+                vec![cert.der().clone()],
+                rustls::pki_types::PrivateKeyDer::Pkcs8(key.serialize_der().into()),
+            )
+            .expect("server config");
+        let config = std::sync::Arc::new(config);
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        let port = listener.local_addr().expect("addr").port();
+        std::thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                let Ok(conn) = rustls::ServerConnection::new(std::sync::Arc::clone(&config)) else {
+                    continue;
+                };
+                // A client that refuses the certificate ends the handshake:
+                // the read fails and the next connection is served.
+                let mut reader = BufReader::new(rustls::StreamOwned::new(conn, stream));
+                loop {
+                    let mut line = String::new();
+                    if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
+                        break;
+                    }
+                }
+                let mut tls = reader.into_inner();
+                let _ = write!(
+                    tls,
+                    "HTTP/1.1 200 OK\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+                tls.conn.send_close_notify();
+                let _ = tls.flush();
+            }
+        });
+        TlsServer {
+            port,
+            ca_pem: ca.pem(),
+        }
+    }
+}

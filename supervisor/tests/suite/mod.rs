@@ -12,5 +12,6 @@ mod policy_cli;
 mod review;
 mod rpc;
 mod secrets;
+mod state;
 mod terminal;
 mod tsc;

@@ -100,7 +100,8 @@ fn doctor_reports_each_layer_and_passes_here() {
             "landlock",
             "seccomp",
             "cgroups",
-            "helper"
+            "helper",
+            "state dir"
         ]
     );
     // This test only runs where jails run at all, so the trial must pass.

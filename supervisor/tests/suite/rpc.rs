@@ -757,3 +757,44 @@ fn approving_an_unknown_id_says_there_is_no_such_request() {
     assert_ok(&out);
     assert_eq!(stdout(&out), "nothing waits for approval\n");
 }
+
+#[test]
+fn http_fetch_trusts_a_ca_named_in_egress_ca_file_and_names_the_key_otherwise() {
+    let server = TlsServer::start("hello over tls");
+    let url = format!("https://localhost:{}/x", server.port);
+    let fetch = format!("jail-call http.fetch '{{\"url\": \"{url}\"}}'");
+
+    // The CA is in no trust store: the fetch fails and says what to set.
+    let setup = Setup::new(&loopback_policy("\"localhost\"", ""));
+    let out = setup.sh(&fetch);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("UnknownIssuer"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("egress.ca_file"), "{}", stderr(&out));
+
+    // Named in egress.ca_file, it is trusted.
+    let dir = workdir();
+    let ca = dir.path().join("ca.pem");
+    std::fs::write(&ca, &server.ca_pem).expect("ca");
+    let setup = Setup::new(&loopback_policy(
+        "\"localhost\"",
+        &format!("ca_file = {:?}\n", ca.display().to_string()),
+    ));
+    let out = setup.sh(&fetch);
+    assert_ok(&out);
+    let reply: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("json");
+    assert_eq!(reply["status"], 200);
+    assert_eq!(reply["body"], "hello over tls");
+
+    // A file that is not there is named, with the key.
+    let setup = Setup::new(&loopback_policy(
+        "\"localhost\"",
+        "ca_file = \"/nonexistent/ca.pem\"\n",
+    ));
+    let out = setup.sh(&fetch);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("egress.ca_file: cannot use /nonexistent/ca.pem"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -217,7 +217,8 @@ fn escaped_or_encoded_secrets_sent_to_a_public_sink_never_leave() {
 /// differ from it.
 const REFLECTED_CREDENTIAL: &str = "Q7xv9K2m/Zp4+WtR8\"nLc3=Jh6Yd5Bf1Gs0A";
 
-/// `localhost` (a server on `port`) gets `Authorization: Bearer CREDENTIAL`.
+/// `localhost` (a server on `port`) gets `Authorization: Bearer CREDENTIAL`;
+/// no rate limit in the way of the tests' 201 calls, however fast they go.
 fn credential_policy(port: u16, max_response_bytes: u64) -> String {
     loopback_policy(
         "\"localhost\"",
@@ -225,7 +226,8 @@ fn credential_policy(port: u16, max_response_bytes: u64) -> String {
             "max_response_bytes = {max_response_bytes}\n\
              [profile.default.credentials.API]\nenv = \"TEST_EGRESS_CREDENTIAL\"\n\
              [[profile.default.egress.headers]]\nhost = \"localhost\"\nheader = \"Authorization\"\n\
-             credential = \"API\"\nprefix = \"Bearer \"\nport = {port}\nsend_over_plain_http = true\n"
+             credential = \"API\"\nprefix = \"Bearer \"\nport = {port}\nsend_over_plain_http = true\n\
+             [profile.default.rpc]\ncalls_per_second = 100000\n"
         ),
     )
 }

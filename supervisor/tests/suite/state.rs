@@ -1,0 +1,241 @@
+//! The state dir: where it is when HOME cannot hold it, and what jail
+//! refuses to use in its place.
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::process::Command;
+
+use super::common::{assert_ok, jail, run, stderr, stdout, workdir, Setup};
+
+/// `jail` as a service account sees it: a HOME that cannot be created
+/// (it lies under a file, so root cannot create it either), no XDG
+/// variables and no JAIL_STATE_DIR; `tmp` as TMPDIR.
+fn homeless(tmp: &Path, work: &Path) -> Command {
+    let home = tmp.join("not-a-dir");
+    std::fs::write(&home, "").expect("file");
+    let mut command = jail(work);
+    command
+        .env_remove("JAIL_STATE_DIR")
+        .env_remove("XDG_STATE_HOME")
+        .env_remove("XDG_RUNTIME_DIR")
+        .env("HOME", home.join("home"))
+        .env("TMPDIR", tmp);
+    command
+}
+
+fn fallback(tmp: &Path) -> std::path::PathBuf {
+    tmp.join(format!("jail-state-{}", nix::unistd::geteuid().as_raw()))
+}
+
+#[test]
+fn an_unwritable_home_falls_back_to_a_private_dir() {
+    let (tmp, work) = (workdir(), workdir());
+    let output = run(homeless(tmp.path(), work.path()).args(["exec", "--", "echo", "ran"]));
+    assert_ok(&output);
+    assert_eq!(stdout(&output), "ran\n");
+    let dir = fallback(tmp.path());
+    let mode = std::fs::metadata(&dir)
+        .expect("fallback")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o700);
+    assert!(dir.join("audit.log").is_file(), "the run was audited there");
+
+    let explain = run(homeless(tmp.path(), work.path()).args(["exec", "--explain", "--", "true"]));
+    assert_ok(&explain);
+    let text = stdout(&explain);
+    assert!(
+        text.contains(&format!(
+            "state dir: {} (the per-user fallback",
+            dir.display()
+        )),
+        "{text}"
+    );
+    assert!(text.contains("$HOME/.local/state/jail"), "{text}");
+
+    let doctor = run(homeless(tmp.path(), work.path()).arg("doctor"));
+    let text = stdout(&doctor);
+    assert!(
+        text.contains(&format!("ok   state dir        {}", dir.display())),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_runtime_dir_comes_before_tmp() {
+    let (tmp, work, runtime) = (workdir(), workdir(), workdir());
+    // A runtime dir open to others is not used (XDG: it must be 0700).
+    let output = run(homeless(tmp.path(), work.path())
+        .env("XDG_RUNTIME_DIR", runtime.path())
+        .args(["exec", "--explain", "--", "true"]));
+    assert!(stdout(&output).contains("the per-user fallback"));
+    std::fs::set_permissions(runtime.path(), std::fs::Permissions::from_mode(0o700))
+        .expect("chmod");
+    let output = run(homeless(tmp.path(), work.path())
+        .env("XDG_RUNTIME_DIR", runtime.path())
+        .args(["exec", "--explain", "--", "true"]));
+    assert_ok(&output);
+    let dir = runtime.path().join("jail");
+    assert!(
+        stdout(&output).contains(&format!(
+            "state dir: {} ($XDG_RUNTIME_DIR/jail",
+            dir.display()
+        )),
+        "{}",
+        stdout(&output)
+    );
+    assert!(dir.is_dir());
+}
+
+#[test]
+fn a_fallback_open_to_others_or_a_symlink_is_refused_with_the_fix() {
+    let (tmp, work) = (workdir(), workdir());
+    let dir = fallback(tmp.path());
+    std::fs::create_dir(&dir).expect("dir");
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let output = run(homeless(tmp.path(), work.path()).args(["exec", "--", "true"]));
+    let text = stderr(&output);
+    assert_eq!(output.status.code(), Some(125), "{text}");
+    assert!(text.contains("is open to others (mode 755)"), "{text}");
+    assert!(
+        text.contains(&format!("chmod 700 {}", dir.display())),
+        "{text}"
+    );
+    assert!(
+        std::fs::read_dir(&dir).expect("dir").next().is_none(),
+        "nothing written"
+    );
+
+    // A symlink planted where the fallback goes is never followed.
+    std::fs::remove_dir(&dir).expect("rmdir");
+    let target = workdir();
+    std::os::unix::fs::symlink(target.path(), &dir).expect("symlink");
+    let output = run(homeless(tmp.path(), work.path()).args(["exec", "--", "true"]));
+    let text = stderr(&output);
+    assert_eq!(output.status.code(), Some(125), "{text}");
+    assert!(text.contains("is a symlink"), "{text}");
+    assert!(std::fs::read_dir(target.path())
+        .expect("dir")
+        .next()
+        .is_none());
+
+    // Another user's directory (only root can make one here).
+    if nix::unistd::geteuid().is_root() {
+        std::fs::remove_file(&dir).expect("rm");
+        std::fs::create_dir(&dir).expect("dir");
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).expect("chmod");
+        nix::unistd::chown(&dir, Some(nix::unistd::Uid::from_raw(65534)), None).expect("chown");
+        let output = run(homeless(tmp.path(), work.path()).args(["exec", "--", "true"]));
+        let text = stderr(&output);
+        assert_eq!(output.status.code(), Some(125), "{text}");
+        assert!(text.contains("is owned by uid 65534"), "{text}");
+        assert!(text.contains("sudo rm -rf"), "{text}");
+    }
+}
+
+#[test]
+fn a_state_dir_error_names_the_errno_once() {
+    let (tmp, work) = (workdir(), workdir());
+    let file = tmp.path().join("file");
+    std::fs::write(&file, "").expect("file");
+    let output = run(jail(work.path())
+        .env("JAIL_STATE_DIR", file.join("state"))
+        .args(["exec", "--", "true"]));
+    let text = stderr(&output);
+    assert_eq!(output.status.code(), Some(125), "{text}");
+    assert_eq!(text.matches("Not a directory").count(), 1, "{text}");
+}
+
+/// Session records in `state`, by id.
+fn records(state: &Path) -> Vec<serde_json::Value> {
+    std::fs::read_dir(state.join("sessions"))
+        .expect("sessions")
+        .flatten()
+        .map(|e| serde_json::from_slice(&std::fs::read(e.path()).expect("read")).expect("json"))
+        .collect()
+}
+
+#[test]
+fn prune_removes_old_sessions_keeps_the_newest_and_verify_still_passes() {
+    let setup = Setup::new("[state]\nkeep_days = 30\n");
+    for _ in 0..3 {
+        assert_ok(&setup.sh("true"));
+    }
+    // Age the three runs by 40 days.
+    let sessions = setup.state().join("sessions");
+    for mut record in records(&setup.state()) {
+        let created = record["created"].as_u64().expect("created") - 40 * 86400;
+        record["created"] = created.into();
+        let path = sessions.join(format!("{}.json", record["id"].as_str().expect("id")));
+        std::fs::write(path, serde_json::to_vec(&record).expect("json")).expect("write");
+    }
+    let newest = records(&setup.state())
+        .into_iter()
+        .max_by_key(|r| r["log"]["seq"].as_u64())
+        .expect("a record");
+    std::fs::write(setup.state().join("pending/old.json"), "{}").expect("pending");
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(40 * 86400);
+    std::fs::File::options()
+        .write(true)
+        .open(setup.state().join("pending/old.json"))
+        .and_then(|f| f.set_modified(old))
+        .expect("mtime");
+    let out = run(setup.jail().args(["state", "prune"]));
+    assert_ok(&out);
+    assert!(
+        stdout(&out).contains("pruned 2 session records and 1 pending approval files"),
+        "{}",
+        stdout(&out)
+    );
+    let ids = |setup: &Setup| -> Vec<String> {
+        records(&setup.state())
+            .into_iter()
+            .map(|r| r["id"].as_str().expect("id").to_string())
+            .collect()
+    };
+    // All three are old; the newest is kept, as it vouches for the log.
+    assert_eq!(
+        ids(&setup),
+        vec![newest["id"].as_str().expect("id").to_string()]
+    );
+    assert!(!setup.state().join("pending/old.json").exists());
+    assert!(
+        setup.audit().contains("\"type\":\"pruned\""),
+        "{}",
+        setup.audit()
+    );
+
+    // Once a recent run vouches for the log, the old one goes too.
+    assert_ok(&setup.sh("true"));
+    let out = run(setup.jail().args(["state", "prune"]));
+    assert!(
+        stdout(&out).contains("pruned 1 session records"),
+        "{}",
+        stdout(&out)
+    );
+    assert_eq!(ids(&setup).len(), 1);
+    assert_ne!(ids(&setup)[0], newest["id"].as_str().expect("id"));
+
+    let verify = run(setup.jail().args(["audit", "verify"]));
+    assert_ok(&verify);
+    assert_ok(&setup.sh("true"));
+
+    // What is kept still vouches for the log: deleting it shows.
+    std::fs::remove_file(setup.state().join("audit.log")).expect("rm");
+    std::fs::remove_file(setup.state().join("audit.head")).expect("rm");
+    let verify = run(setup.jail().args(["audit", "verify"]));
+    assert_eq!(verify.status.code(), Some(1), "{}", stderr(&verify));
+}
+
+#[test]
+fn keep_days_zero_keeps_everything_and_durations_need_a_unit() {
+    let setup = Setup::new("[state]\nkeep_days = 0\n");
+    assert_ok(&setup.sh("true"));
+    let out = run(setup.jail().args(["state", "prune"]));
+    assert_ok(&out);
+    assert!(stdout(&out).contains("nothing pruned"), "{}", stdout(&out));
+    assert_eq!(records(&setup.state()).len(), 1);
+    let out = run(setup.jail().args(["state", "prune", "--older-than", "30"]));
+    assert_eq!(out.status.code(), Some(125));
+    assert!(stderr(&out).contains("like 30d"), "{}", stderr(&out));
+}
