@@ -181,6 +181,20 @@ pub struct LogPoint {
     pub hash: String,
 }
 
+/// `audit.head`: the last line, and while an append is under way the line
+/// it is writing. A supervisor killed between its line and the head's
+/// update leaves the log one line on, which `next` names: that line was
+/// announced before it was written, where an appended forgery was not
+/// (whoever can write the head can forge either way; sealing and the
+/// session records are what stop them).
+#[derive(Debug, Serialize, Deserialize)]
+struct HeadRecord {
+    #[serde(flatten)]
+    at: LogPoint,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    next: Option<LogPoint>,
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum AuditError {
     #[error(transparent)]
@@ -287,26 +301,42 @@ impl Tail {
         let mut line = Vec::with_capacity(text.len() + 1);
         line.extend_from_slice(text);
         line.push(b'\n');
+        let next = LogPoint {
+            seq: self.seq + 1,
+            hash: digest(text),
+        };
+        // The head is one fixed-size record rewritten in place by a single
+        // pwrite: readers take the shared lock, and a killed writer leaves
+        // the old record or the new one. It announces the line first, so a
+        // supervisor killed between the two writes leaves a log that still
+        // verifies.
+        let at = LogPoint {
+            seq: self.seq,
+            hash: self.hash.clone(),
+        };
+        write_head(
+            &self.head,
+            &HeadRecord {
+                at,
+                next: Some(next.clone()),
+            },
+        )?;
         // One write with O_APPEND: a killed supervisor leaves a whole line
         // or none.
         log.write_all(&line)?;
-        self.seq += 1;
-        self.hash = digest(text);
         self.end = self.end.saturating_add(line.len() as u64);
-        // The head is one fixed-size record rewritten in place by a single
-        // pwrite: readers take the shared lock, and a killed writer leaves
-        // the old record or the new one.
+        (self.seq, self.hash) = (next.seq, next.hash.clone());
         write_head(
             &self.head,
-            &LogPoint {
-                seq: self.seq,
-                hash: self.hash.clone(),
+            &HeadRecord {
+                at: next,
+                next: None,
             },
         )
     }
 }
 
-fn write_head(file: &File, head: &LogPoint) -> std::io::Result<()> {
+fn write_head(file: &File, head: &HeadRecord) -> std::io::Result<()> {
     let mut record = serde_json::to_vec(head).map_err(std::io::Error::other)?;
     record.resize(HEAD_SIZE, b' ');
     file.write_all_at(&record, 0)
@@ -734,7 +764,7 @@ impl AuditLog {
             Err(err) if err.kind() == std::io::ErrorKind::NotFound => (Vec::new(), None),
             Err(err) => return Err(StateError::io(&self.path)(err).into()),
         };
-        let head: Option<LogPoint> = std::fs::read(&self.head)
+        let head: Option<HeadRecord> = std::fs::read(&self.head)
             .ok()
             .and_then(|bytes| serde_json::from_slice(&bytes).ok());
         let sealer = Sealer::load(&self.seal)?;
@@ -909,6 +939,21 @@ impl AuditLog {
 
         // The last line has no successor to vouch for it; the head does.
         let head_path = self.head.display();
+        // A line announced and written, whose head update was cut short,
+        // is the head's.
+        let announced = |next: &Option<LogPoint>| {
+            next.as_ref()
+                .is_some_and(|next| next.seq == count && next.hash == expected)
+        };
+        let head = match head {
+            Some(HeadRecord { next, .. }) if count > 0 && announced(&next) => {
+                None.or(Some(LogPoint {
+                    seq: count,
+                    hash: expected.clone(),
+                }))
+            }
+            other => other.map(|head| head.at),
+        };
         match head {
             Some(head) if head.seq == count && (count == 0 || head.hash == expected) => {}
             Some(head) if count == 0 => {
@@ -1269,8 +1314,50 @@ mod tests {
         log.append(None, &call(1)).unwrap();
         let head = std::fs::read(dir.path().join("audit.head")).unwrap();
         log.append(None, &call(2)).unwrap();
-        // A killed append and an appended forgery look alike: both stop runs.
+        // A line the head never announced is not an interrupted append.
         std::fs::write(dir.path().join("audit.head"), &head).unwrap();
+        assert!(matches!(
+            log.verify(None),
+            Err(AuditError::Broken { line: 2, .. })
+        ));
+    }
+
+    /// A supervisor SIGKILLed between its line and the head's update (seen
+    /// under load in the SIGKILL test) leaves the line announced: the log
+    /// still verifies, and the next append goes on from it.
+    #[test]
+    fn an_append_cut_between_its_line_and_the_head_still_verifies() {
+        let (dir, log) = log();
+        log.append(None, &call(1)).unwrap();
+        log.append(None, &call(2)).unwrap();
+        let text = std::fs::read_to_string(log.path()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let record = |at: LogPoint, next: Option<LogPoint>| {
+            let mut bytes = serde_json::to_vec(&HeadRecord { at, next }).unwrap();
+            bytes.resize(HEAD_SIZE, b' ');
+            bytes
+        };
+        let point = |seq: usize| LogPoint {
+            seq: seq as u64,
+            hash: digest(lines[seq - 1].as_bytes()),
+        };
+        // The head as it was between the two writes of the second append.
+        std::fs::write(
+            dir.path().join("audit.head"),
+            record(point(1), Some(point(2))),
+        )
+        .unwrap();
+        log.verify(None).unwrap();
+        // Announced but never written: the log ends where the head does.
+        std::fs::write(log.path(), format!("{}\n", lines[0])).unwrap();
+        log.verify(None).unwrap();
+        // An announcement that is not the line there is no excuse.
+        std::fs::write(log.path(), &text).unwrap();
+        let wrong = LogPoint {
+            seq: 2,
+            hash: digest(b"something else"),
+        };
+        std::fs::write(dir.path().join("audit.head"), record(point(1), Some(wrong))).unwrap();
         assert!(matches!(
             log.verify(None),
             Err(AuditError::Broken { line: 2, .. })
