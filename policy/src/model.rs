@@ -646,7 +646,7 @@ impl From<CredentialSource> for SourceTable {
     }
 }
 
-/// What the supervisor's HTTP client (`http.fetch` and the in-jail proxy)
+/// What the supervisor's HTTP client (`http.fetch`)
 /// may reach.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]

@@ -18,6 +18,12 @@
 //!    same id, `outcome` holding the result's JSON text or a [`ToolError`].
 //! 3. A frame the supervisor cannot tie to a call (malformed, oversized,
 //!    `Call` before `Hello`) gets `Refused { error }`.
+//! 4. `Connect` carries (SCM_RIGHTS) one end of a fresh socketpair, which
+//!    the supervisor serves as a private channel of the same session, so
+//!    processes sharing the inherited channel never read each other's
+//!    replies. A process without the inherited fd reaches the supervisor
+//!    through the jail's own abstract socket named by `JAIL_RPC_SOCKET`
+//!    (decision 0009).
 //!
 //! # Users
 //!

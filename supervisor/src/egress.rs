@@ -1,5 +1,5 @@
-//! The supervisor's HTTP client, behind the built-in tool `http.fetch` (and
-//! the in-jail proxy): one request, checked against the profile's
+//! The supervisor's HTTP client, behind the built-in tool `http.fetch`: one
+//! request, checked against the profile's
 //! `[egress]` rules before anything leaves the host.
 //!
 //! What is enforced, on the first URL and again on every redirect hop:

@@ -49,7 +49,7 @@ pub const JAIL_FAILED: u8 = 125;
 
 /// The name under which this binary is the in-jail helper: the supervisor
 /// binds its own executable at `/run/jail/bin/jail-call`, so one file is
-/// both (codex-style argv[0] dispatch).
+/// both (codex-style `argv[0]` dispatch).
 pub const JAIL_CALL: &str = "jail-call";
 
 fn main() -> ExitCode {

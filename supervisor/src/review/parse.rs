@@ -14,8 +14,8 @@ use super::Lang;
 /// deep (CPython gives up far earlier).
 pub(crate) const MAX_DEPTH: usize = 1000;
 
-/// Source and its tree: error-free from [`parse`], possibly not from
-/// [`parse_lenient`].
+/// Source and its tree: error-free from `parse`, possibly not from
+/// `parse_lenient`.
 #[derive(Debug, Clone)]
 pub struct Parsed {
     pub lang: Lang,

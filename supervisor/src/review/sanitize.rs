@@ -387,7 +387,7 @@ impl<'a> Sanitizer<'a> {
         });
     }
 
-    /// A literal without embedded code, as `quote` S<n> `quote`.
+    /// A literal without embedded code, as `quote S<n> quote`.
     fn flat_literal(&mut self, n: Node, quote: &str) {
         self.gap(n.start_byte());
         let p = self.placeholder();
