@@ -65,10 +65,12 @@ fn oversized_packet_is_refused_and_the_next_frame_survives() {
     match a.send_frame(&huge) {
         Ok(()) => {}
         Err(RpcError::SendBuffer { .. }) => {
+            // The crate's one skip; CI's machines send such a packet.
             eprintln!(
                 "skipping: net.core.wmem_max is too small to send a {}-byte packet",
                 huge.len()
             );
+            assert!(std::env::var_os("CI").is_none(), "CI must not skip this");
             return;
         }
         Err(e) => panic!("{e}"),

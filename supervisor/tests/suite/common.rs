@@ -101,6 +101,21 @@ pub fn loopback_policy(port_hosts: &str, extra: &str) -> String {
     )
 }
 
+/// Says why a test does not run, straight to the real stderr (the harness
+/// captures `eprintln!`, and a skip must never be silent). In CI (`CI`
+/// set) a skip fails the test unless `expected_in_ci`: only skips that CI
+/// makes on purpose (a layer switched off, a tier without namespaces, no
+/// cgroup delegated to an ordinary user) may pass there.
+#[track_caller]
+pub fn skip(reason: &str, expected_in_ci: bool) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "skipping {reason}");
+    assert!(
+        expected_in_ci || std::env::var_os("CI").is_none(),
+        "CI must not skip this: {reason}"
+    );
+}
+
 /// A fresh directory for one test, readable by the user running the tests.
 pub fn workdir() -> tempfile::TempDir {
     tempfile::Builder::new()

@@ -49,11 +49,7 @@ fn installed(var: &str, default: &str, package: &str) -> Option<PathBuf> {
         dir.display(),
         dir.display()
     );
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "CI must run the tsc tests: {reason}"
-    );
-    eprintln!("skipping the jail tsc test: {reason}");
+    skip(&format!("the jail tsc test: {reason}"), false);
     None
 }
 
