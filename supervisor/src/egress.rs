@@ -1639,7 +1639,9 @@ mod tests {
             timeout_secs: 1,
             ..local_rules()
         };
-        let started = Instant::now();
+        // The error is the behaviour: the server answers only after 2.5 s,
+        // so an answer would have been a body, not this. No clock bound: a
+        // loaded machine must not fail it.
         let err = fetch(
             &get(&server.url("localhost", "/")),
             &rules,
@@ -1647,11 +1649,6 @@ mod tests {
             &mut Vec::new(),
         )
         .expect_err("timed out");
-        assert!(
-            started.elapsed() < Duration::from_secs(2),
-            "{:?}",
-            started.elapsed()
-        );
         assert_eq!(
             err.to_string(),
             "the request did not finish within 1 s (policy key egress.timeout_secs)"
