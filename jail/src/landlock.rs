@@ -90,7 +90,10 @@ pub(crate) fn restrict(prepared: &PreparedLandlock) -> Result<(), Errno> {
         .try_clone()
         .map_err(|e| Errno::from_raw(e.raw_os_error().unwrap_or(libc::EBADF)))?;
     for (path, access) in &prepared.rules {
-        let fd = sys::open_path(path)?;
+        // No symlink followed: in the degraded tier the rules name host
+        // paths, which a jail of the same user could have swapped for a
+        // link since the plan.
+        let fd = sys::open_no_symlinks_owned(path, libc::O_PATH)?;
         ruleset = ruleset
             .add_rule(PathBeneath::new(fd, *access))
             .map_err(|_| Errno::last())?;

@@ -485,13 +485,6 @@ pub fn loopback_up() -> Result<(), Errno> {
     result.map(drop)
 }
 
-/// An `O_PATH` fd for a Landlock rule (closed when dropped), opened with no
-/// symlink followed: in the degraded tier the rules name host paths, which
-/// a jail of the same user could have swapped for a link since the plan.
-pub fn open_path(path: &CStr) -> Result<std::os::fd::OwnedFd, Errno> {
-    open_no_symlinks_owned(path, libc::O_PATH)
-}
-
 pub fn set_rlimit(
     resource: crate::rlimit::Resource,
     soft: libc::rlim_t,
@@ -616,7 +609,8 @@ pub fn open_no_symlinks(
     Ok(fd as RawFd)
 }
 
-/// The same, owned: for the supervisor's side.
+/// The same, as an `OwnedFd` (closed when dropped): for the supervisor, and
+/// for the payload's Landlock rules.
 pub fn open_no_symlinks_owned(path: &CStr, flags: c_int) -> Result<std::os::fd::OwnedFd, Errno> {
     use std::os::fd::FromRawFd;
     let fd = open_no_symlinks(libc::AT_FDCWD, path, flags, 0)?;
