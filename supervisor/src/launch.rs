@@ -5,13 +5,12 @@
 //! the pty relay. A timeout kills the jail's init, and with it the whole pid
 //! namespace (in the degraded tier, the payload's process group).
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Stderr, Stdout};
 use std::os::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::Context;
 use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
 use nix::sys::signal::{SigSet, Signal};
 use nix::sys::signalfd::{SfdFlags, SignalFd};
@@ -21,9 +20,10 @@ use nix::unistd::Pid;
 use policy::JailPlan;
 
 use crate::approvals::Approvals;
-use crate::audit::{AuditLog, Event};
+use crate::audit::{AuditError, AuditLog, Event};
 use crate::server::{Server, Sockets};
 use crate::session::{Session, SessionState};
+use crate::state::StateError;
 use crate::termfilter::TermFilter;
 
 /// Exit status when --timeout killed the jail (as coreutils `timeout`).
@@ -47,6 +47,52 @@ const FORWARDED: [Signal; 7] = [
     Signal::SIGWINCH,
 ];
 
+/// Why a run could not start, or could not be seen through.
+#[derive(Debug, thiserror::Error)]
+pub enum LaunchError {
+    /// The jail itself: its set-up failed, or its command could not run.
+    #[error(transparent)]
+    Jail(#[from] jail::JailError),
+    #[error("blocking signals")]
+    BlockSignals(#[source] nix::errno::Errno),
+    #[error("creating a signalfd")]
+    SignalFd(#[source] nix::errno::Errno),
+    #[error("creating the RPC channel")]
+    Channel(#[source] rpc::RpcError),
+    #[error("inspecting the RPC channel")]
+    Sockets(#[source] rpc::RpcError),
+    #[error("opening a pseudo-terminal")]
+    Pty(#[source] nix::errno::Errno),
+    #[error("reading the terminal's settings")]
+    TerminalSettings(#[source] nix::errno::Errno),
+    #[error("setting the terminal raw")]
+    TerminalRaw(#[source] nix::errno::Errno),
+    #[error("waiting for the jail")]
+    Wait(#[source] nix::errno::Errno),
+    #[error("collecting the jail's status")]
+    Collect(#[source] nix::errno::Errno),
+    #[error("the RPC server thread panicked")]
+    ServerPanicked,
+    #[error("the RPC server was lost")]
+    ServerLost,
+    #[error(transparent)]
+    State(#[from] StateError),
+    #[error(transparent)]
+    Audit(#[from] AuditError),
+}
+
+impl LaunchError {
+    /// The supervisor's exit status for this failure: 127 when the command
+    /// does not exist in the jail, 126 when it cannot be executed, else 125.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            LaunchError::Jail(jail::JailError::NotFound { .. }) => 127,
+            LaunchError::Jail(jail::JailError::Exec { .. }) => 126,
+            _ => crate::JAIL_FAILED,
+        }
+    }
+}
+
 /// What stands behind the jail's channel.
 pub struct Backing {
     pub state: crate::state::StateDir,
@@ -57,7 +103,7 @@ pub struct Backing {
 
 /// Runs the jail with its session and channel; the session ends with the
 /// jail, whichever way it ends.
-pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> anyhow::Result<u8> {
+pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> Result<u8, LaunchError> {
     let Backing {
         state,
         profile,
@@ -69,14 +115,13 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> anyhow::Result<u
     // collects them, and the payload unblocks everything before exec.
     forwarded_signals()
         .thread_block()
-        .context("blocking signals")?;
-    let (ours, theirs) = rpc::channel::pair().context("creating the RPC channel")?;
+        .map_err(LaunchError::BlockSignals)?;
+    let (ours, theirs) = rpc::channel::pair().map_err(LaunchError::Channel)?;
     // In memory now, on disk from the server thread while the jail starts:
     // requests are checked against the memory.
     session.record.state = SessionState::Running;
     let cancel = Arc::new(AtomicBool::new(false));
-    let sockets =
-        Sockets::new(ours.as_fd(), theirs.as_fd()).context("inspecting the RPC channel")?;
+    let sockets = Sockets::new(ours.as_fd(), theirs.as_fd()).map_err(LaunchError::Sockets)?;
     let latest = Arc::new(std::sync::Mutex::new(session.clone()));
     let server = Server {
         channel: rpc::Channel::new(ours),
@@ -102,7 +147,7 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> anyhow::Result<u
     let mut session = server.finish(&latest)?;
     let status = match &result {
         Ok(code) => i32::from(*code),
-        Err(err) => i32::from(crate::cli::exit_code_for(err)),
+        Err(err) => i32::from(err.exit_code()),
     };
     session.record.exit = Some(status);
     session.record.state = SessionState::Finished;
@@ -154,7 +199,7 @@ impl LazyServer {
     }
 
     /// Writes the session's record (while the child builds the jail).
-    fn save_record(&self) -> anyhow::Result<()> {
+    fn save_record(&self) -> Result<(), StateError> {
         if let Some(server) = &self.idle {
             server.session.save(false)?;
         }
@@ -170,7 +215,7 @@ impl LazyServer {
     /// The session, once the server (if it ran) has ended: its channels are
     /// shut down by now, so only a call in progress can hold it, and that
     /// one is left behind after `SERVER_GRACE` with `latest` as the record.
-    fn finish(self, latest: &std::sync::Mutex<Session>) -> anyhow::Result<Session> {
+    fn finish(self, latest: &std::sync::Mutex<Session>) -> Result<Session, LaunchError> {
         match (self.idle, self.running) {
             (Some(server), _) => Ok(server.session),
             (None, Some(thread)) => {
@@ -188,11 +233,9 @@ impl LazyServer {
                         .unwrap_or_else(|poisoned| poisoned.into_inner())
                         .clone());
                 }
-                thread
-                    .join()
-                    .map_err(|_| anyhow::anyhow!("the RPC server thread panicked"))
+                thread.join().map_err(|_| LaunchError::ServerPanicked)
             }
-            (None, None) => Err(anyhow::anyhow!("the RPC server was lost")),
+            (None, None) => Err(LaunchError::ServerLost),
         }
     }
 }
@@ -214,195 +257,334 @@ fn run_jail(
     verbose: bool,
     channel: OwnedFd,
     server: &mut LazyServer,
-) -> anyhow::Result<u8> {
-    let signals = forwarded_signals();
-    let signal_fd = SignalFd::with_flags(&signals, SfdFlags::SFD_CLOEXEC | SfdFlags::SFD_NONBLOCK)
-        .context("creating a signalfd")?;
-
-    let stdin = std::io::stdin();
-    let (stdout, stderr) = (std::io::stdout(), std::io::stderr());
-    // Output to a terminal always goes through a pty of ours and the
-    // filter (termfilter.rs), never to the caller's terminal directly; the
-    // caller's input is relayed when stdin and stdout are both terminals.
-    let relay_stdin = caller_on_terminal();
-    let terminal_out = if stdout.is_terminal() {
-        Some(stdout.as_fd())
-    } else if stderr.is_terminal() {
-        Some(stderr.as_fd())
-    } else {
-        None
-    };
-    let pty = match terminal_out {
-        Some(out) => {
-            let size = jail::tty::window_size(out).ok();
-            Some(nix::pty::openpty(size.as_ref(), None).context("opening a pseudo-terminal")?)
-        }
-        None => None,
-    };
-    let stdio = match &pty {
-        Some(pty) => jail::Stdio::Terminal {
-            slave: pty.slave.as_raw_fd(),
-            stdin: relay_stdin,
-            stdout: stdout.is_terminal(),
-            stderr: stderr.is_terminal(),
-        },
-        None => jail::Stdio::Inherit,
-    };
-
+) -> Result<u8, LaunchError> {
+    let signal_fd = SignalFd::with_flags(
+        &forwarded_signals(),
+        SfdFlags::SFD_CLOEXEC | SfdFlags::SFD_NONBLOCK,
+    )
+    .map_err(LaunchError::SignalFd)?;
+    let (stdin, stdout, stderr) = (std::io::stdin(), std::io::stdout(), std::io::stderr());
+    let terminal = CallerTerminal::open(&stdout, &stderr)?;
     crate::tier::announce(plan);
-    let prepared = jail::Prepared::new(plan, stdio, verbose, Some(channel))?;
+    let prepared = jail::Prepared::new(plan, terminal.stdio(), verbose, Some(channel))?;
     let mut jail = jail::spawn(prepared)?;
+    // While the child builds the jail.
     server.save_record()?;
-    let refusals = jail.denials.take().map(|socket| {
-        std::thread::spawn(move || {
-            let mut counts: std::collections::BTreeMap<i64, u64> = Default::default();
-            jail::denials::serve(socket, |nr| *counts.entry(nr).or_default() += 1);
-            counts
-        })
-    });
+    let refusals = jail.denials.take().map(count_refusals);
     if verbose {
-        let controllers = jail.cgroups.controllers();
-        if !controllers.is_empty() {
-            eprintln!("jail: cgroup limits on: {}", controllers.join(", "));
-        }
-        for note in &jail.cgroups.notes {
-            eprintln!("jail: {note}; the rlimit applies instead");
-        }
+        report_cgroups(&jail.cgroups);
     }
-    let (master, mut raw_mode) = match pty {
-        Some(pty) => {
-            drop(pty.slave);
-            let raw = if relay_stdin {
-                Some(RawMode::enter(stdin.as_fd())?)
-            } else {
-                None
-            };
-            (Some(pty.master), raw)
-        }
-        None => (None, None),
+    let attached = terminal.attach(stdin.as_fd())?;
+    let mut watch = Watch {
+        jail: &mut jail,
+        signal_fd: &signal_fd,
+        stdin: stdin.as_fd(),
+        relay: attached.relay(),
+        started: None,
     };
-
-    let deadline = plan.limits.timeout_secs.map(crate::state::deadline);
-    let mut relay = master
-        .as_ref()
-        .zip(terminal_out)
-        .map(|(m, out)| Relay::new(m.as_fd(), out, relay_stdin));
-    let mut started: Option<Result<(), jail::JailError>> = None;
-    let pid = Pid::from_raw(jail.pid);
-
-    let status = loop {
-        let timeout = match deadline {
-            Some(deadline) => {
-                let left = deadline.saturating_duration_since(Instant::now());
-                if left.is_zero() {
-                    jail.kill_all();
-                    let _ = waitpid(pid, None);
-                    // The caller's terminal back to normal first: a
-                    // message written in raw mode staircases.
-                    drop(raw_mode.take());
-                    eprintln!(
-                        "jail: timed out after {}s; the jail and every process in it were killed",
-                        plan.limits.timeout_secs.unwrap_or(0)
-                    );
-                    return Ok(TIMED_OUT);
-                }
-                PollTimeout::try_from(left.as_millis().min(60_000) as i32 + 1)
-                    .unwrap_or(PollTimeout::MAX)
-            }
-            None => PollTimeout::NONE,
-        };
-        let mut fds = vec![
-            PollFd::new(jail.pidfd.as_fd(), PollFlags::POLLIN),
-            PollFd::new(signal_fd.as_fd(), PollFlags::POLLIN),
-        ];
-        let report_slot = started.is_none().then(|| {
-            fds.push(PollFd::new(jail.report.as_fd(), PollFlags::POLLIN));
-            fds.len() - 1
-        });
-        let relay_slots = relay.as_ref().map(|r| r.poll_fds(&mut fds, stdin.as_fd()));
-        let channel_slot = server.idle_fd().map(|fd| {
-            fds.push(PollFd::new(fd, PollFlags::POLLIN));
-            fds.len() - 1
-        });
-        let listener_slot = server.idle_listener().map(|fd| {
-            fds.push(PollFd::new(fd, PollFlags::POLLIN));
-            fds.len() - 1
-        });
-        match poll(&mut fds, timeout) {
-            Ok(_) => {}
-            Err(nix::errno::Errno::EINTR) => continue,
-            Err(errno) => return Err(errno).context("waiting for the jail"),
-        }
-        let ready = |i: usize| fds[i].revents().is_some_and(|r| !r.is_empty());
-        let (exited, signalled) = (ready(0), ready(1));
-        let report_ready = report_slot.is_some_and(ready);
-        let channel_events = channel_slot.and_then(|i| fds[i].revents());
-        let called = channel_events.is_some_and(|r| r.contains(PollFlags::POLLIN))
-            || listener_slot.is_some_and(ready);
-        let hung_up =
-            channel_events.is_some_and(|r| r.intersects(PollFlags::POLLHUP | PollFlags::POLLERR));
-        let relay_ready: Vec<bool> = relay_slots
-            .map(|slots| slots.iter().map(|s| s.is_some_and(ready)).collect())
-            .unwrap_or_default();
-        drop(fds);
-
-        if report_ready {
-            let report = jail.wait_started();
-            if report.is_ok() {
-                if let Some(listener) = jail.rpc_listener() {
-                    server.attach_listener(listener);
-                }
-            }
-            started = Some(report);
-        }
-        if called {
-            server.start();
-        } else if hung_up {
-            server.watching = false;
-        }
-        if signalled {
-            while let Ok(Some(info)) = signal_fd.read_signal() {
-                let Ok(signal) = Signal::try_from(info.ssi_signo as i32) else {
-                    continue;
-                };
-                match (&master, terminal_out, signal) {
-                    (Some(master), Some(out), Signal::SIGWINCH) => {
-                        if let Ok(size) = jail::tty::window_size(out) {
-                            let _ = jail::tty::set_window_size(master.as_fd(), &size);
-                        }
-                    }
-                    _ => {
-                        let _ = nix::sys::signal::kill(pid, signal);
-                    }
-                }
-            }
-        }
-        if let Some(relay) = relay.as_mut() {
-            relay.pump(&relay_ready, stdin.as_fd());
-        }
-        if exited {
-            jail.kill_leftovers();
-            break waitpid(pid, None).context("collecting the jail's status")?;
-        }
-    };
-    if let Some(relay) = relay.as_mut() {
+    let ended = watch.until_exit(plan, server);
+    let started = watch.started.take();
+    if let (Ok(Ended::Exited(_)), Some(relay)) = (&ended, watch.relay.as_mut()) {
         relay.drain();
     }
-    // Everything printed from here on (limits reached, --verbose reports,
-    // errors) reaches a terminal in its normal mode.
-    drop(raw_mode.take());
-    if started.is_none() {
-        started = Some(jail.wait_started());
-    }
+    // Everything printed from here on (the timeout, limits reached,
+    // --verbose reports, errors) reaches a terminal in its normal mode.
+    drop(attached.raw_mode);
+    let status = match ended? {
+        Ended::Exited(status) => status,
+        Ended::TimedOut => {
+            eprintln!(
+                "jail: timed out after {}s; the jail and every process in it were killed",
+                plan.limits.timeout_secs.unwrap_or(0)
+            );
+            return Ok(TIMED_OUT);
+        }
+    };
     started
-        .unwrap_or(Ok(()))
+        .unwrap_or_else(|| jail.wait_started())
         .map_err(|err| crate::hosthint::add(err, plan))?;
     if let Some(counts) = refusals.and_then(|thread| thread.join().ok()) {
         report_refusals(&counts);
         report_landlock(&plan.landlock);
     }
     let breaches = jail.cgroups.breaches();
-    for (controller, count) in &breaches {
+    report_breaches(&breaches);
+    Ok(exit_status(status, &breaches))
+}
+
+/// The caller's terminal, when its output is one: the jail's output always
+/// goes through a pty of ours and the filter (termfilter.rs), never to the
+/// caller's terminal directly; the caller's input is relayed when stdin and
+/// stdout are both terminals.
+struct CallerTerminal<'a> {
+    pty: Option<nix::pty::OpenptyResult>,
+    /// Where the jail's output is shown: stdout if a terminal, else stderr.
+    out: Option<BorrowedFd<'a>>,
+    relay_stdin: bool,
+}
+
+impl<'a> CallerTerminal<'a> {
+    fn open(stdout: &'a Stdout, stderr: &'a Stderr) -> Result<CallerTerminal<'a>, LaunchError> {
+        let out = if stdout.is_terminal() {
+            Some(stdout.as_fd())
+        } else if stderr.is_terminal() {
+            Some(stderr.as_fd())
+        } else {
+            None
+        };
+        let pty = match out {
+            Some(out) => {
+                let size = jail::tty::window_size(out).ok();
+                Some(nix::pty::openpty(size.as_ref(), None).map_err(LaunchError::Pty)?)
+            }
+            None => None,
+        };
+        Ok(CallerTerminal {
+            pty,
+            out,
+            relay_stdin: caller_on_terminal(),
+        })
+    }
+
+    /// How the jail's payload gets its stdio.
+    fn stdio(&self) -> jail::Stdio {
+        match &self.pty {
+            Some(pty) => jail::Stdio::Terminal {
+                slave: pty.slave.as_raw_fd(),
+                stdin: self.relay_stdin,
+                stdout: std::io::stdout().is_terminal(),
+                stderr: std::io::stderr().is_terminal(),
+            },
+            None => jail::Stdio::Inherit,
+        }
+    }
+
+    /// Once the jail holds the pty's slave: ours closes, and the caller's
+    /// terminal goes raw while its input is relayed.
+    fn attach(self, stdin: BorrowedFd<'a>) -> Result<Attached<'a>, LaunchError> {
+        let Some(pty) = self.pty else {
+            return Ok(Attached {
+                master: None,
+                out: self.out,
+                relay_stdin: false,
+                raw_mode: None,
+            });
+        };
+        drop(pty.slave);
+        let raw_mode = if self.relay_stdin {
+            Some(RawMode::enter(stdin)?)
+        } else {
+            None
+        };
+        Ok(Attached {
+            master: Some(pty.master),
+            out: self.out,
+            relay_stdin: self.relay_stdin,
+            raw_mode,
+        })
+    }
+}
+
+/// The caller's terminal while the jail runs.
+struct Attached<'a> {
+    master: Option<OwnedFd>,
+    out: Option<BorrowedFd<'a>>,
+    relay_stdin: bool,
+    raw_mode: Option<RawMode<'a>>,
+}
+
+impl Attached<'_> {
+    fn relay(&self) -> Option<Relay<'_>> {
+        let master = self.master.as_ref()?;
+        Some(Relay::new(master.as_fd(), self.out?, self.relay_stdin))
+    }
+}
+
+/// How the watch of a running jail ended.
+enum Ended {
+    Exited(WaitStatus),
+    /// `--timeout` passed: the jail and everything in it were killed.
+    TimedOut,
+}
+
+/// One poll loop over a running jail: its pidfd, its report pipe, the
+/// forwarded signals, the pty relay, and the idle RPC server's channel.
+struct Watch<'j, 'f> {
+    jail: &'j mut jail::Jail,
+    signal_fd: &'f SignalFd,
+    stdin: BorrowedFd<'f>,
+    relay: Option<Relay<'f>>,
+    /// The child's report, once read: Ok when the payload is running.
+    started: Option<Result<(), jail::JailError>>,
+}
+
+/// Which of a poll's descriptors had events.
+struct Ready {
+    exited: bool,
+    signalled: bool,
+    report: bool,
+    /// The jail wrote to its channel or connected to its rpc socket.
+    called: bool,
+    /// The jail closed its end of the channel unused.
+    hung_up: bool,
+    relay: Vec<bool>,
+}
+
+impl Watch<'_, '_> {
+    fn until_exit(
+        &mut self,
+        plan: &JailPlan,
+        server: &mut LazyServer,
+    ) -> Result<Ended, LaunchError> {
+        let deadline = plan.limits.timeout_secs.map(crate::state::deadline);
+        loop {
+            let timeout = match deadline {
+                Some(deadline) => {
+                    let left = deadline.saturating_duration_since(Instant::now());
+                    if left.is_zero() {
+                        self.jail.kill_all();
+                        let _ = waitpid(self.pid(), None);
+                        return Ok(Ended::TimedOut);
+                    }
+                    PollTimeout::try_from(left.as_millis().min(60_000) as i32 + 1)
+                        .unwrap_or(PollTimeout::MAX)
+                }
+                None => PollTimeout::NONE,
+            };
+            let Some(ready) = self.poll(timeout, server)? else {
+                continue;
+            };
+            if ready.report {
+                self.read_report(server);
+            }
+            if ready.called {
+                server.start();
+            } else if ready.hung_up {
+                server.watching = false;
+            }
+            if ready.signalled {
+                self.forward_signals();
+            }
+            if let Some(relay) = self.relay.as_mut() {
+                relay.pump(&ready.relay, self.stdin);
+            }
+            if ready.exited {
+                self.jail.kill_leftovers();
+                let status = waitpid(self.pid(), None).map_err(LaunchError::Collect)?;
+                return Ok(Ended::Exited(status));
+            }
+        }
+    }
+
+    fn pid(&self) -> Pid {
+        Pid::from_raw(self.jail.pid)
+    }
+
+    /// Waits for any event; None when a signal interrupted the wait.
+    fn poll(
+        &self,
+        timeout: PollTimeout,
+        server: &LazyServer,
+    ) -> Result<Option<Ready>, LaunchError> {
+        let mut fds = vec![
+            PollFd::new(self.jail.pidfd.as_fd(), PollFlags::POLLIN),
+            PollFd::new(self.signal_fd.as_fd(), PollFlags::POLLIN),
+        ];
+        let report_slot = self
+            .started
+            .is_none()
+            .then(|| watch_fd(&mut fds, self.jail.report.as_fd()));
+        let relay_slots = self
+            .relay
+            .as_ref()
+            .map(|r| r.poll_fds(&mut fds, self.stdin));
+        let channel_slot = server.idle_fd().map(|fd| watch_fd(&mut fds, fd));
+        let listener_slot = server.idle_listener().map(|fd| watch_fd(&mut fds, fd));
+        match poll(&mut fds, timeout) {
+            Ok(_) => {}
+            Err(nix::errno::Errno::EINTR) => return Ok(None),
+            Err(errno) => return Err(LaunchError::Wait(errno)),
+        }
+        let ready = |i: usize| fds[i].revents().is_some_and(|r| !r.is_empty());
+        let channel_events = channel_slot.and_then(|i| fds[i].revents());
+        Ok(Some(Ready {
+            exited: ready(0),
+            signalled: ready(1),
+            report: report_slot.is_some_and(ready),
+            called: channel_events.is_some_and(|r| r.contains(PollFlags::POLLIN))
+                || listener_slot.is_some_and(ready),
+            hung_up: channel_events
+                .is_some_and(|r| r.intersects(PollFlags::POLLHUP | PollFlags::POLLERR)),
+            relay: relay_slots
+                .map(|slots| slots.iter().map(|s| s.is_some_and(ready)).collect())
+                .unwrap_or_default(),
+        }))
+    }
+
+    /// The child's report: on success the jail's rpc socket, if it made
+    /// one, goes to the (still idle) server.
+    fn read_report(&mut self, server: &mut LazyServer) {
+        let report = self.jail.wait_started();
+        if report.is_ok() {
+            if let Some(listener) = self.jail.rpc_listener() {
+                server.attach_listener(listener);
+            }
+        }
+        self.started = Some(report);
+    }
+
+    /// Passes each pending signal to the jail's init; SIGWINCH resizes the
+    /// jail's pty instead when there is one.
+    fn forward_signals(&self) {
+        while let Ok(Some(info)) = self.signal_fd.read_signal() {
+            let Ok(signal) = Signal::try_from(info.ssi_signo as i32) else {
+                continue;
+            };
+            match (&self.relay, signal) {
+                (Some(relay), Signal::SIGWINCH) => {
+                    if let Ok(size) = jail::tty::window_size(relay.out) {
+                        let _ = jail::tty::set_window_size(relay.master, &size);
+                    }
+                }
+                _ => {
+                    let _ = nix::sys::signal::kill(self.pid(), signal);
+                }
+            }
+        }
+    }
+}
+
+/// Adds `fd` to a poll set, for input; its index in the set.
+fn watch_fd<'f>(fds: &mut Vec<PollFd<'f>>, fd: BorrowedFd<'f>) -> usize {
+    fds.push(PollFd::new(fd, PollFlags::POLLIN));
+    fds.len() - 1
+}
+
+/// `--verbose`: counts what seccomp refused, on its own thread.
+fn count_refusals(
+    socket: OwnedFd,
+) -> std::thread::JoinHandle<std::collections::BTreeMap<i64, u64>> {
+    std::thread::spawn(move || {
+        let mut counts: std::collections::BTreeMap<i64, u64> = Default::default();
+        jail::denials::serve(socket, |nr| *counts.entry(nr).or_default() += 1);
+        counts
+    })
+}
+
+/// `--verbose`: which cgroup limits hold, and which fell back to rlimits.
+fn report_cgroups(cgroups: &jail::cgroup::JailCgroups) {
+    let controllers = cgroups.controllers();
+    if !controllers.is_empty() {
+        eprintln!("jail: cgroup limits on: {}", controllers.join(", "));
+    }
+    for note in &cgroups.notes {
+        eprintln!("jail: {note}; the rlimit applies instead");
+    }
+}
+
+/// Says which limits the jail reached, and how often.
+fn report_breaches(breaches: &[(&str, u64)]) {
+    for (controller, count) in breaches {
         let what = if *controller == "pids" {
             "its process limit (forks failed)"
         } else {
@@ -410,17 +592,21 @@ fn run_jail(
         };
         eprintln!("jail: the jail reached {what} {count} time(s)");
     }
+}
+
+/// The supervisor's exit status for the jail's.
+fn exit_status(status: WaitStatus, breaches: &[(&str, u64)]) -> u8 {
     // The init reports a payload killed by SIGKILL as 128 + 9.
     let payload_killed = matches!(status, WaitStatus::Exited(_, 137))
         || matches!(status, WaitStatus::Signaled(_, Signal::SIGKILL, _));
     if payload_killed && breaches.iter().any(|(c, _)| *c == "memory") {
-        return Ok(OUT_OF_MEMORY);
+        return OUT_OF_MEMORY;
     }
-    Ok(match status {
+    match status {
         WaitStatus::Exited(_, code) => u8::try_from(code).unwrap_or(crate::JAIL_FAILED),
         WaitStatus::Signaled(_, signal, _) => 128u8.saturating_add(signal as u8),
         _ => crate::JAIL_FAILED,
-    })
+    }
 }
 
 /// `--verbose`: which system calls seccomp refused, and how often.
@@ -470,11 +656,11 @@ struct RawMode<'a> {
 }
 
 impl<'a> RawMode<'a> {
-    fn enter(fd: BorrowedFd<'a>) -> anyhow::Result<RawMode<'a>> {
-        let saved = termios::tcgetattr(fd).context("reading the terminal's settings")?;
+    fn enter(fd: BorrowedFd<'a>) -> Result<RawMode<'a>, LaunchError> {
+        let saved = termios::tcgetattr(fd).map_err(LaunchError::TerminalSettings)?;
         let mut raw = saved.clone();
         termios::cfmakeraw(&mut raw);
-        termios::tcsetattr(fd, SetArg::TCSANOW, &raw).context("setting the terminal raw")?;
+        termios::tcsetattr(fd, SetArg::TCSANOW, &raw).map_err(LaunchError::TerminalRaw)?;
         Ok(RawMode { fd, saved })
     }
 }
@@ -515,15 +701,9 @@ impl<'a> Relay<'a> {
     where
         'a: 'f,
     {
-        let mut add = |open: bool, fd: BorrowedFd<'f>| {
-            open.then(|| {
-                fds.push(PollFd::new(fd, PollFlags::POLLIN));
-                fds.len() - 1
-            })
-        };
         [
-            add(self.stdin_open, stdin),
-            add(self.master_open, self.master),
+            self.stdin_open.then(|| watch_fd(fds, stdin)),
+            self.master_open.then(|| watch_fd(fds, self.master)),
         ]
     }
 

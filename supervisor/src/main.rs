@@ -76,7 +76,10 @@ fn main() -> ExitCode {
         Err(err) if cli::is_broken_pipe(&err) => ExitCode::from(cli::BROKEN_PIPE),
         Err(err) => {
             eprintln!("jail: {err:#}");
-            ExitCode::from(cli::exit_code_for(&err))
+            ExitCode::from(
+                err.downcast_ref::<launch::LaunchError>()
+                    .map_or(JAIL_FAILED, launch::LaunchError::exit_code),
+            )
         }
     }
 }

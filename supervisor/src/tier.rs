@@ -4,8 +4,31 @@
 
 use std::path::PathBuf;
 
-use anyhow::Context;
 use policy::JailPlan;
+
+/// Why a run gets neither tier.
+#[derive(Debug, thiserror::Error)]
+pub enum TierError {
+    #[error("user namespaces are unavailable to this user ({cause}){advice}")]
+    NoUserNamespaces { cause: String, advice: String },
+    #[error("creating the degraded jail's private directory")]
+    PrivateDir(#[source] std::io::Error),
+    #[error(transparent)]
+    Degrade(#[from] policy::PolicyError),
+    #[error("creating {}", path.display())]
+    CreateDir {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("linking {} to {}", link.display(), helper.display())]
+    LinkHelper {
+        link: PathBuf,
+        helper: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
 
 /// Test seam, shared with `jail doctor`: read sysctls below this directory
 /// instead of /proc/sys. With it set, whether user namespaces are usable is
@@ -50,7 +73,7 @@ pub struct TieredPlan {
 /// `plan` as it will run: unchanged, unless `allow_degraded` and the full
 /// tier is unavailable to this caller. Without `allow_degraded`, a failed
 /// launch says why (or, under the seam, this refuses up front).
-pub fn choose(plan: JailPlan, allow_degraded: bool) -> anyhow::Result<TieredPlan> {
+pub fn choose(plan: JailPlan, allow_degraded: bool) -> Result<TieredPlan, TierError> {
     let (sysctls, seam) = sysctls();
     let cause = if allow_degraded || seam.is_some() {
         full_tier_blocked()
@@ -64,16 +87,18 @@ pub fn choose(plan: JailPlan, allow_degraded: bool) -> anyhow::Result<TieredPlan
                 _private: None,
             })
         }
-        (Some(cause), false) => anyhow::bail!(
-            "user namespaces are unavailable to this user ({cause}){}",
-            jail::probe::userns_advice(&sysctls)
-        ),
+        (Some(cause), false) => {
+            return Err(TierError::NoUserNamespaces {
+                cause,
+                advice: jail::probe::userns_advice(&sysctls),
+            })
+        }
         (Some(cause), true) => cause,
     };
     let private = tempfile::Builder::new()
         .prefix("jail-")
         .tempdir()
-        .context("creating the degraded jail's private directory")?;
+        .map_err(TierError::PrivateDir)?;
     let request = policy::degraded::DegradeRequest {
         cause,
         private_dir: private.path(),
@@ -82,13 +107,19 @@ pub fn choose(plan: JailPlan, allow_degraded: bool) -> anyhow::Result<TieredPlan
     let plan = policy::degraded::degrade(&plan, &request, &crate::fsview::HostFs)?;
     if let Some(degraded) = &plan.degraded {
         for dir in &degraded.private_dirs {
-            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+            std::fs::create_dir_all(dir).map_err(|source| TierError::CreateDir {
+                path: dir.clone(),
+                source,
+            })?;
         }
         // No mount namespace to bind the helper by name: a link in the
         // private directory on PATH; jail-call is this binary (main.rs).
         if let (Some(link), Some(helper)) = (&degraded.helper_link, &plan.helper) {
-            std::os::unix::fs::symlink(helper, link)
-                .with_context(|| format!("linking {} to {}", link.display(), helper.display()))?;
+            std::os::unix::fs::symlink(helper, link).map_err(|source| TierError::LinkHelper {
+                link: link.clone(),
+                helper: helper.clone(),
+                source,
+            })?;
         }
     }
     Ok(TieredPlan {

@@ -208,7 +208,7 @@ pub fn launch(
         session,
         audit: Arc::new(audit),
     };
-    crate::launch::run(plan, options.verbose, backing)
+    Ok(crate::launch::run(plan, options.verbose, backing)?)
 }
 
 /// The in-jail `jail-call` helper: this very binary (by real path), which

@@ -102,13 +102,3 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
 fn audit_log(state: &crate::state::StateDir, policy: &policy::Policy) -> crate::audit::AuditLog {
     crate::audit::AuditLog::new(state).rotate_at(policy.state.audit_segment_size.0)
 }
-
-/// Exit statuses for jail's own failures: 127 when the command does not
-/// exist in the jail, 126 when it cannot be executed, else 125.
-pub fn exit_code_for(err: &anyhow::Error) -> u8 {
-    match err.downcast_ref::<jail::JailError>() {
-        Some(jail::JailError::NotFound { .. }) => 127,
-        Some(jail::JailError::Exec { .. }) => 126,
-        _ => crate::JAIL_FAILED,
-    }
-}
