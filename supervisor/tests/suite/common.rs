@@ -32,7 +32,7 @@ pub fn jail(cwd: &Path) -> Command {
 /// head and body) and records what it was sent.
 pub struct HttpServer {
     pub port: u16,
-    pub requests: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+    server: testkit::http::Server,
 }
 
 impl HttpServer {
@@ -48,45 +48,24 @@ impl HttpServer {
         HttpServer::with_handler(str::to_string)
     }
 
-    pub fn with_handler(handler: impl Fn(&str) -> String + Send + 'static) -> HttpServer {
-        use std::io::{BufRead, BufReader, Read, Write};
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
-        let port = listener.local_addr().expect("addr").port();
-        let requests = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-        let seen = std::sync::Arc::clone(&requests);
-        std::thread::spawn(move || {
-            for stream in listener.incoming().flatten() {
-                let mut reader = BufReader::new(stream);
-                let mut head = String::new();
-                let mut length = 0usize;
-                loop {
-                    let mut line = String::new();
-                    if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
-                        break;
-                    }
-                    if let Some(v) = line.to_ascii_lowercase().strip_prefix("content-length:") {
-                        length = v.trim().parse().unwrap_or(0);
-                    }
-                    head.push_str(&line);
-                }
-                let mut request_body = vec![0; length];
-                let _ = reader.read_exact(&mut request_body);
-                head.push_str(&String::from_utf8_lossy(&request_body));
-                let body = handler(&head);
-                seen.lock().expect("lock").push(head);
-                let mut stream = reader.into_inner();
-                let _ = write!(
-                    stream,
-                    "HTTP/1.1 200 OK\r\nContent-Length: {}\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n{body}",
-                    body.len()
-                );
-            }
+    pub fn with_handler(handler: impl Fn(&str) -> String + Send + Sync + 'static) -> HttpServer {
+        let server = testkit::http::Server::start(move |request| {
+            let body = handler(&request.text());
+            testkit::http::reply(200, &[("Content-Type", "text/plain")], body.as_bytes())
         });
-        HttpServer { port, requests }
+        HttpServer {
+            port: server.port,
+            server,
+        }
     }
 
+    /// Each request as text, head then body.
     pub fn seen(&self) -> Vec<String> {
-        self.requests.lock().expect("lock").clone()
+        self.server
+            .seen()
+            .iter()
+            .map(testkit::http::Request::text)
+            .collect()
     }
 }
 
@@ -393,63 +372,18 @@ pub fn base64_encode(bytes: &[u8]) -> String {
 pub struct TlsServer {
     pub port: u16,
     pub ca_pem: String,
+    _server: testkit::http::Server,
 }
 
 impl TlsServer {
     pub fn start(body: &'static str) -> TlsServer {
-        use std::io::{BufRead, BufReader, Write};
-        let ca_key = rcgen::KeyPair::generate().expect("CA key");
-        let mut ca_params = rcgen::CertificateParams::new(Vec::<String>::new()).expect("CA");
-        ca_params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
-        ca_params
-            .distinguished_name
-            .push(rcgen::DnType::CommonName, "jail test CA");
-        let ca = ca_params.self_signed(&ca_key).expect("CA certificate");
-        let key = rcgen::KeyPair::generate().expect("key");
-        let cert = rcgen::CertificateParams::new(vec!["localhost".to_string()])
-            .expect("params")
-            .signed_by(&key, &ca, &ca_key)
-            .expect("certificate");
-        let provider = std::sync::Arc::new(rustls::crypto::ring::default_provider());
-        let config = rustls::ServerConfig::builder_with_provider(provider)
-            .with_safe_default_protocol_versions()
-            .expect("versions")
-            .with_no_client_auth()
-            .with_single_cert(
-                vec![cert.der().clone()],
-                rustls::pki_types::PrivateKeyDer::Pkcs8(key.serialize_der().into()),
-            )
-            .expect("server config");
-        let config = std::sync::Arc::new(config);
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
-        let port = listener.local_addr().expect("addr").port();
-        std::thread::spawn(move || {
-            for stream in listener.incoming().flatten() {
-                let Ok(conn) = rustls::ServerConnection::new(std::sync::Arc::clone(&config)) else {
-                    continue;
-                };
-                // A client that refuses the certificate ends the handshake:
-                // the read fails and the next connection is served.
-                let mut reader = BufReader::new(rustls::StreamOwned::new(conn, stream));
-                loop {
-                    let mut line = String::new();
-                    if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
-                        break;
-                    }
-                }
-                let mut tls = reader.into_inner();
-                let _ = write!(
-                    tls,
-                    "HTTP/1.1 200 OK\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-                    body.len()
-                );
-                tls.conn.send_close_notify();
-                let _ = tls.flush();
-            }
+        let (server, ca_pem) = testkit::http::Server::start_tls(move |_| {
+            testkit::http::reply(200, &[], body.as_bytes())
         });
         TlsServer {
-            port,
-            ca_pem: ca.pem(),
+            port: server.port,
+            ca_pem,
+            _server: server,
         }
     }
 }
