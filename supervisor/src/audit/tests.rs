@@ -1,0 +1,214 @@
+use super::*;
+
+fn log() -> (tempfile::TempDir, AuditLog) {
+    let dir = tempfile::tempdir().unwrap();
+    let state = StateDir::resolve(Some(dir.path())).unwrap();
+    (dir, AuditLog::new(&state))
+}
+
+fn call(n: u64) -> Event {
+    Event::Call {
+        tool: "echo".into(),
+        args_digest: digest(&n.to_le_bytes()),
+        gate: "allowed".into(),
+        outcome: "ok".into(),
+    }
+}
+
+#[test]
+fn a_chain_verifies_and_any_changed_byte_breaks_it() {
+    let (_dir, log) = log();
+    for n in 0..5 {
+        log.append(Some("s1"), &call(n)).unwrap();
+    }
+    assert_eq!(log.verify(None).unwrap().lines, 5);
+    let original = std::fs::read(log.path()).unwrap();
+    // Every single-byte change is caught, wherever it is.
+    for at in (0..original.len()).step_by(7) {
+        let mut bytes = original.clone();
+        bytes[at] = if bytes[at] == b'x' { b'y' } else { b'x' };
+        std::fs::write(log.path(), &bytes).unwrap();
+        assert!(log.verify(None).is_err(), "change at byte {at} not caught");
+    }
+}
+
+#[test]
+fn removing_a_line_is_caught_at_the_next_one() {
+    let (_dir, log) = log();
+    for n in 0..3 {
+        log.append(None, &call(n)).unwrap();
+    }
+    let text = std::fs::read_to_string(log.path()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    std::fs::write(log.path(), format!("{}\n{}\n", lines[0], lines[2])).unwrap();
+    match log.verify(None) {
+        Err(AuditError::Broken { line, .. }) => assert_eq!(line, 2),
+        other => panic!("not caught: {other:?}"),
+    }
+}
+
+#[test]
+fn a_line_the_head_does_not_know_is_not_taken_for_an_interrupted_append() {
+    let (dir, log) = log();
+    log.append(None, &call(1)).unwrap();
+    let head = std::fs::read(dir.path().join("audit.head")).unwrap();
+    log.append(None, &call(2)).unwrap();
+    // A line the head never announced is not an interrupted append.
+    std::fs::write(dir.path().join("audit.head"), &head).unwrap();
+    assert!(matches!(
+        log.verify(None),
+        Err(AuditError::Broken { line: 2, .. })
+    ));
+}
+
+/// A supervisor SIGKILLed between its line and the head's update (seen
+/// under load in the SIGKILL test) leaves the line announced: the log
+/// still verifies, and the next append goes on from it.
+#[test]
+fn an_append_cut_between_its_line_and_the_head_still_verifies() {
+    let (dir, log) = log();
+    log.append(None, &call(1)).unwrap();
+    log.append(None, &call(2)).unwrap();
+    let text = std::fs::read_to_string(log.path()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let record = |at: LogPoint, next: Option<LogPoint>| {
+        let mut bytes = serde_json::to_vec(&HeadRecord { at, next }).unwrap();
+        bytes.resize(HEAD_SIZE, b' ');
+        bytes
+    };
+    let point = |seq: usize| LogPoint {
+        seq: seq as u64,
+        hash: digest(lines[seq - 1].as_bytes()),
+    };
+    // The head as it was between the two writes of the second append.
+    std::fs::write(
+        dir.path().join("audit.head"),
+        record(point(1), Some(point(2))),
+    )
+    .unwrap();
+    log.verify(None).unwrap();
+    // Announced but never written: the log ends where the head does.
+    std::fs::write(log.path(), format!("{}\n", lines[0])).unwrap();
+    log.verify(None).unwrap();
+    // An announcement that is not the line there is no excuse.
+    std::fs::write(log.path(), &text).unwrap();
+    let wrong = LogPoint {
+        seq: 2,
+        hash: digest(b"something else"),
+    };
+    std::fs::write(dir.path().join("audit.head"), record(point(1), Some(wrong))).unwrap();
+    assert!(matches!(
+        log.verify(None),
+        Err(AuditError::Broken { line: 2, .. })
+    ));
+}
+
+#[test]
+fn an_empty_or_missing_log_with_a_head_or_finished_sessions_is_missing() {
+    let (dir, log) = log();
+    log.append(None, &call(1)).unwrap();
+    std::fs::write(log.path(), b"").unwrap();
+    assert!(matches!(log.verify(None), Err(AuditError::Missing { .. })));
+    std::fs::remove_file(dir.path().join("audit.head")).unwrap();
+    assert_eq!(log.verify(None).unwrap().lines, 0, "nothing vouches for it");
+    // A new supervisor (this one still holds the deleted head open).
+    let log = AuditLog::new(&StateDir::resolve(Some(dir.path())).unwrap());
+    let end = log.append(Some("s1"), &Event::Exit { status: 0 }).unwrap();
+    let record = serde_json::json!({"id": "s1", "log": end});
+    std::fs::write(dir.path().join("sessions/s1.json"), record.to_string()).unwrap();
+    assert_eq!(log.verify(None).unwrap().sessions, 1);
+    std::fs::remove_file(log.path()).unwrap();
+    std::fs::remove_file(dir.path().join("audit.head")).unwrap();
+    let err = log.verify(None).unwrap_err();
+    assert!(
+        err.to_string().contains("session s1 ended at line 1"),
+        "{err}"
+    );
+}
+
+#[test]
+fn sealed_lines_verify_with_the_key_and_a_resealed_rewrite_does_not() {
+    let (dir, log) = log();
+    log.append(None, &call(0)).unwrap();
+    let key = log.setup_keys(60).unwrap();
+    for n in 1..4 {
+        log.append(Some("s1"), &call(n)).unwrap();
+    }
+    assert_eq!(log.verify(Some(&key)).unwrap().sealed_from, Some(2));
+    let other = Key::from_hex(&"11".repeat(32)).unwrap();
+    assert!(log.verify(Some(&other)).is_err(), "another key");
+    // Still epoch 0: the key in the state dir is the seed.
+    let held = Sealer::load(&dir.path().join("audit.seal"))
+        .unwrap()
+        .unwrap();
+    assert_eq!(held.key, key);
+    // A seal stripped from a sealed line is caught without the key.
+    let text = std::fs::read_to_string(log.path()).unwrap();
+    let last = text.lines().last().unwrap();
+    let (body, _) = seal::split_seal(last.as_bytes()).unwrap();
+    let stripped = text.replace(last, std::str::from_utf8(&body).unwrap());
+    std::fs::write(log.path(), stripped).unwrap();
+    assert!(log.verify(None).is_err());
+}
+
+/// `setup-keys` reads the clock, then appends its first line: a clock
+/// that passes into epoch 1 in between once closed epoch 0 before it
+/// was opened, and every later run refused the log.
+#[test]
+fn the_first_sealed_line_is_of_epoch_zero_whatever_the_clock_says() {
+    let (dir, log) = log();
+    let seed = Key::from_hex(&"22".repeat(32)).unwrap();
+    // As if the clock had moved three intervals since setup read it.
+    let start = crate::state::now() - 3;
+    Sealer::setup(&dir.path().join("audit.seal"), seed.clone(), start, 1).unwrap();
+    log.append(None, &Event::SealingStarted { start, interval: 1 })
+        .unwrap();
+    log.append(None, &call(1)).unwrap();
+    let text = std::fs::read_to_string(log.path()).unwrap();
+    assert!(
+        text.lines().next().unwrap().contains("sealing_started"),
+        "{text}"
+    );
+    log.verify(None).unwrap();
+    log.verify(Some(&seed)).unwrap();
+}
+
+/// What every start pays: `cargo test -p supervisor --bin jail
+/// verify_speed -- --ignored --nocapture` (JAIL_AUDIT_BENCH_KEEP=DIR
+/// leaves the state dir there, to time `jail audit verify` on it).
+#[test]
+#[ignore = "a measurement, not a check"]
+fn verify_speed_on_ten_thousand_lines() {
+    let (dir, log) = log();
+    for n in 0..5_000u64 {
+        let id = format!("{n:032x}");
+        log.append(Some(&id), &call(n)).unwrap();
+        let end = log.append(Some(&id), &Event::Exit { status: 0 }).unwrap();
+        let record = serde_json::json!({"id": id, "log": end});
+        let path = dir.path().join(format!("sessions/{id}.json"));
+        std::fs::write(path, record.to_string()).unwrap();
+    }
+    let runs = 5;
+    let start = std::time::Instant::now();
+    for _ in 0..runs {
+        let found = log.verify(None).unwrap();
+        assert_eq!((found.lines, found.sessions), (10_000, 5_000));
+    }
+    eprintln!(
+        "verify: 10,000 lines, 5,000 session records: {:?} per run",
+        start.elapsed() / runs
+    );
+    if let Some(keep) = std::env::var_os("JAIL_AUDIT_BENCH_KEEP") {
+        let _ = std::fs::rename(dir.keep(), keep);
+    }
+}
+
+#[test]
+fn appends_continue_the_chain_across_opens() {
+    let (dir, log) = log();
+    log.append(None, &call(1)).unwrap();
+    let again = AuditLog::new(&StateDir::resolve(Some(dir.path())).unwrap());
+    again.append(None, &Event::Exit { status: 0 }).unwrap();
+    assert_eq!(again.verify(None).unwrap().lines, 2);
+    assert_eq!(again.entries().unwrap()[1].seq, 2);
+}
