@@ -11,7 +11,9 @@ use serde::{Deserialize, Serialize};
 use super::exec::JailOptions;
 use super::review::{self as review_cmd, MAJOR, REJECTED, REWORK};
 use crate::approvals::{Approvals, Decision, Pending};
+use crate::audit::AuditLog;
 use crate::fsview::HostFs;
+use crate::review::pipeline::Report;
 use crate::review::reviewer::Verdict;
 use crate::review::Lang;
 use crate::state::{self, StateDir};
@@ -52,15 +54,7 @@ pub fn run(
     // Read once: what is reviewed is what runs, whatever happens to the
     // file from here on.
     let (source, lang) = review_cmd::load(&args.file, args.lang.as_deref())?;
-    let interpreter = match lang {
-        Lang::Python => "python3",
-        Lang::JavaScript => "node",
-        Lang::Bash => "bash",
-        Lang::TypeScript => anyhow::bail!(
-            "jail run does not run TypeScript directly: check it with `jail review`, \
-             compile it to JavaScript, and run that"
-        ),
-    };
+    let interpreter = interpreter_for(lang)?;
     let state = StateDir::resolve(state_dir)?;
     let audit = super::audit_log(&state, &policy);
     audit.verify_current()?;
@@ -76,11 +70,53 @@ pub fn run(
     if args.json {
         eprintln!("{}", serde_json::to_string_pretty(&report)?);
     }
+    if let Some(refused) = judge(&report, &args.file, profile, &state, &audit)? {
+        return Ok(refused);
+    }
+    let code = PrivateCopy::write(&source, lang)?;
+    let argv: Vec<String> = [interpreter.to_string(), code.dest.clone()]
+        .into_iter()
+        .chain(args.args.iter().cloned())
+        .collect();
+    let protected = super::exec::protected(policy_path, &state);
+    let request = args
+        .jail
+        .request(argv, vec![code.bind.clone()], protected)?;
+    let plan = policy::plan::build(profile, &request, &HostFs)?;
+    let tiered = crate::tier::choose(plan, args.jail.allow_degraded)?;
+    let status = super::exec::launch(profile, &args.jail, &tiered.plan, state, audit, true);
+    drop(code);
+    status
+}
+
+/// The program that runs code of `lang`.
+fn interpreter_for(lang: Lang) -> anyhow::Result<&'static str> {
+    Ok(match lang {
+        Lang::Python => "python3",
+        Lang::JavaScript => "node",
+        Lang::Bash => "bash",
+        Lang::TypeScript => anyhow::bail!(
+            "jail run does not run TypeScript directly: check it with `jail review`, \
+             compile it to JavaScript, and run that"
+        ),
+    })
+}
+
+/// What the verdict means for this run: None to run it, else the exit
+/// status without running. REWORK counts against the file's lineage (at
+/// most `review.max_rework` in a row); MAJOR asks a human.
+fn judge(
+    report: &Report,
+    file: &Path,
+    profile: &policy::Profile,
+    state: &StateDir,
+    audit: &AuditLog,
+) -> anyhow::Result<Option<u8>> {
     let lineage_path = state.lineages().join(format!(
         "{}.json",
         crate::audit::digest(
-            std::fs::canonicalize(&args.file)
-                .unwrap_or_else(|_| args.file.clone())
+            std::fs::canonicalize(file)
+                .unwrap_or_else(|_| file.to_path_buf())
                 .as_os_str()
                 .as_encoded_bytes()
         )
@@ -95,6 +131,9 @@ pub fn run(
     match report.verdict {
         Verdict::Approve => {
             lineage.reworks = 0;
+            let json = serde_json::to_vec(&lineage)?;
+            state::write_atomic(&lineage_path, &json, false)?;
+            Ok(None)
         }
         Verdict::Rework => {
             lineage.reworks += 1;
@@ -106,80 +145,83 @@ pub fn run(
                     "jail: REWORK {} times for {}; that is more than review.max_rework ({}): \
                      treated as REJECTED",
                     lineage.reworks,
-                    args.file.display(),
+                    file.display(),
                     profile.review.max_rework
                 );
-                return Ok(REJECTED);
+                return Ok(Some(REJECTED));
             }
             eprintln!(
                 "jail: REWORK ({} of {} retries): fix the findings and run again",
                 lineage.reworks, profile.review.max_rework
             );
-            return Ok(REWORK);
+            Ok(Some(REWORK))
         }
         Verdict::Major => {
             findings();
-            let approvals = Approvals::new(&state, profile.rpc.approval_timeout_secs, false);
+            let approvals = Approvals::new(state, profile.rpc.approval_timeout_secs, false);
             let pending = Pending {
                 id: String::new(),
                 session: "-".into(),
-                tool: format!("jail run {}", args.file.display()),
+                tool: format!("jail run {}", file.display()),
                 reason: "the review needs a human (MAJOR)".into(),
-                preview: format!("{} {}", lang.name(), report.digest),
+                preview: format!("{} {}", report.language.name(), report.digest),
                 created: state::now(),
             };
-            let (id, decision) = approvals.ask(pending, &AtomicBool::new(false), &audit)?;
+            let (id, decision) = approvals.ask(pending, &AtomicBool::new(false), audit)?;
             audit.append(None, &decision.event(id, "jail run".into()))?;
             if let Decision::Denied { why, .. } = decision {
                 eprintln!("jail: MAJOR, and not approved: {why}");
-                return Ok(MAJOR);
+                return Ok(Some(MAJOR));
             }
+            Ok(None)
         }
         Verdict::Rejected => {
             findings();
             eprintln!("jail: REJECTED: the code does not run");
-            return Ok(REJECTED);
+            Ok(Some(REJECTED))
         }
     }
-    if report.verdict == Verdict::Approve {
-        let json = serde_json::to_vec(&lineage)?;
-        state::write_atomic(&lineage_path, &json, false)?;
-    }
+}
 
-    // The reviewed bytes, in a read-only file in a private directory of
-    // ours, bound read-only: not in the state dir, which no jail may reach
-    // or even learn the path of (mountinfo shows a bind's source).
-    let name = format!(
-        "main.{}",
-        match lang {
-            Lang::Python => "py",
-            Lang::JavaScript => "js",
-            _ => "sh",
+/// The reviewed bytes, in a read-only file in a private directory of ours,
+/// bound read-only: not in the state dir, which no jail may reach or even
+/// learn the path of (mountinfo shows a bind's source). Removed on drop.
+struct PrivateCopy {
+    _dir: tempfile::TempDir,
+    /// The bind of the file at `dest`.
+    bind: policy::model::BindSpec,
+    /// Where the jail sees it.
+    dest: String,
+}
+
+impl PrivateCopy {
+    fn write(source: &str, lang: Lang) -> anyhow::Result<PrivateCopy> {
+        let name = format!(
+            "main.{}",
+            match lang {
+                Lang::Python => "py",
+                Lang::JavaScript => "js",
+                _ => "sh",
+            }
+        );
+        let dir = tempfile::Builder::new()
+            .prefix("jail-run-")
+            .tempdir()
+            .context("creating the private directory for the reviewed code")?;
+        let host_copy = dir.path().join(&name);
+        state::write_atomic(&host_copy, source.as_bytes(), false)?;
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&host_copy, std::fs::Permissions::from_mode(0o444))?;
         }
-    );
-    let dir = tempfile::Builder::new()
-        .prefix("jail-run-")
-        .tempdir()
-        .context("creating the private directory for the reviewed code")?;
-    let host_copy = dir.path().join(&name);
-    state::write_atomic(&host_copy, source.as_bytes(), false)?;
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&host_copy, std::fs::Permissions::from_mode(0o444))?;
+        let dest = format!("{CODE_DIR}/{name}");
+        let bind = format!("{}:{dest}", host_copy.display())
+            .parse()
+            .map_err(|err| anyhow::anyhow!("{err}"))?;
+        Ok(PrivateCopy {
+            _dir: dir,
+            bind,
+            dest,
+        })
     }
-    let dest = format!("{CODE_DIR}/{name}");
-    let bind: policy::model::BindSpec = format!("{}:{dest}", host_copy.display())
-        .parse()
-        .map_err(|err| anyhow::anyhow!("{err}"))?;
-    let argv: Vec<String> = [interpreter.to_string(), dest]
-        .into_iter()
-        .chain(args.args.iter().cloned())
-        .collect();
-    let protected = super::exec::protected(policy_path, &state);
-    let request = args.jail.request(argv, vec![bind], protected)?;
-    let plan = policy::plan::build(profile, &request, &HostFs)?;
-    let tiered = crate::tier::choose(plan, args.jail.allow_degraded)?;
-    let status = super::exec::launch(profile, &args.jail, &tiered.plan, state, audit, true);
-    drop(dir);
-    status
 }
