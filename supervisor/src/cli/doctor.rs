@@ -51,8 +51,38 @@ pub fn run(
     let userns_ok = userns.ok;
     let profile = profile_check(&policy, userns_ok);
     let mut checks = vec![userns, profile];
+    let landlock = landlock_check(&policy);
+    let seccomp = seccomp_check();
+    let (landlock_ok, seccomp_ok) = (landlock.ok, seccomp.ok);
+    checks.extend([
+        landlock,
+        seccomp,
+        cgroups_check(),
+        helper_check(),
+        state_check(state_dir),
+    ]);
+
+    let (tier, why) = jail::probe::tier(userns_ok, landlock_ok, seccomp_ok);
+    let full_runs = checks.iter().all(|c| c.ok || !c.required);
+    let degraded_runs = tier == jail::probe::Tier::Degraded && args.allow_degraded;
+    let runnable = full_runs || degraded_runs;
+    if args.json {
+        let report = serde_json::json!({
+            "runnable": runnable,
+            "tier": { "name": tier.name(), "runs": tier.runs(args.allow_degraded), "why": why },
+            "checks": checks,
+        });
+        outln!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print_report(&checks, tier, &why, full_runs, degraded_runs)?;
+    }
+    Ok(if runnable { 0 } else { 1 })
+}
+
+/// Landlock: its ABI and what it covers here.
+fn landlock_check(policy: &policy::Policy) -> Check {
     let landlock = jail::probe::landlock_abi();
-    checks.push(Check {
+    Check {
         name: "landlock",
         ok: landlock.is_ok(),
         required: policy
@@ -66,9 +96,13 @@ pub fn run(
             Err(why) => format!("{why}; jail refuses to run unless --require-landlock 0"),
         },
         fixes: Vec::new(),
-    });
+    }
+}
+
+/// seccomp: whether filters load, and which actions the kernel has.
+fn seccomp_check() -> Check {
     let seccomp = jail::probe::seccomp();
-    checks.push(Check {
+    Check {
         name: "seccomp",
         ok: seccomp.is_ok(),
         required: true,
@@ -77,12 +111,15 @@ pub fn run(
             Err(why) => why.clone(),
         },
         fixes: Vec::new(),
-    });
-    // A trial: create the per-jail cgroups as `jail exec` would, then drop
-    // (remove) them.
+    }
+}
+
+/// A trial: create the per-jail cgroups as `jail exec` would, then drop
+/// (remove) them.
+fn cgroups_check() -> Check {
     let trial = jail::cgroup::JailCgroups::create(1024, 1 << 30);
     let held = trial.controllers();
-    checks.push(Check {
+    Check {
         name: "cgroups",
         ok: held.contains(&"pids") && held.contains(&"memory"),
         required: false,
@@ -107,10 +144,13 @@ pub fn run(
         } else {
             Vec::new()
         },
-    });
-    drop(trial);
+    }
+}
+
+/// Where `jail-call` comes from in every jail.
+fn helper_check() -> Check {
     let helper = super::exec::jail_call_helper();
-    checks.push(Check {
+    Check {
         name: "helper",
         ok: helper.is_some(),
         required: false,
@@ -130,9 +170,13 @@ pub fn run(
         } else {
             vec!["reinstall jail (`cargo install --path supervisor`) and run it again".into()]
         },
-    });
+    }
+}
+
+/// The state dir: where it is, or why there is none.
+fn state_check(state_dir: Option<&Path>) -> Check {
     let state = crate::state::StateDir::resolve(state_dir);
-    checks.push(Check {
+    Check {
         name: "state dir",
         ok: state.is_ok(),
         required: true,
@@ -141,49 +185,46 @@ pub fn run(
             Err(err) => err.to_string(),
         },
         fixes: Vec::new(),
-    });
-
-    let (tier, why) = jail::probe::tier(userns_ok, landlock.is_ok(), seccomp.is_ok());
-    let full_runs = checks.iter().all(|c| c.ok || !c.required);
-    let degraded_runs = tier == jail::probe::Tier::Degraded && args.allow_degraded;
-    let runnable = full_runs || degraded_runs;
-    if args.json {
-        let report = serde_json::json!({
-            "runnable": runnable,
-            "tier": { "name": tier.name(), "runs": tier.runs(args.allow_degraded), "why": why },
-            "checks": checks,
-        });
-        outln!("{}", serde_json::to_string_pretty(&report)?);
-    } else {
-        for check in &checks {
-            let mark = match (check.ok, check.required) {
-                (true, _) => "ok  ",
-                (false, true) => "FAIL",
-                (false, false) => "warn",
-            };
-            outln!("{mark} {:<16} {}", check.name, check.detail);
-            for fix in &check.fixes {
-                outln!("     {:<16} fix: {fix}", "");
-            }
-        }
-        outln!("tier: {} ({})", tier.name(), why.join("; "));
-        outln!(
-            "{}",
-            match (full_runs, degraded_runs, tier) {
-                (true, _, _) => "the default profile can run here",
-                (false, true, _) => {
-                    "the default profile can run here in the degraded tier only \
-                     (--allow-degraded)"
-                }
-                (false, false, jail::probe::Tier::Degraded) => {
-                    "the default profile cannot run here, except in the degraded tier: \
-                     --allow-degraded (or JAIL_ALLOW_DEGRADED=1)"
-                }
-                (false, false, _) => "the default profile cannot run here",
-            }
-        );
     }
-    Ok(if runnable { 0 } else { 1 })
+}
+
+/// The checks for a person: one line each, fixes under it, then the tier
+/// and the verdict.
+fn print_report(
+    checks: &[Check],
+    tier: jail::probe::Tier,
+    why: &[String],
+    full_runs: bool,
+    degraded_runs: bool,
+) -> anyhow::Result<()> {
+    for check in checks {
+        let mark = match (check.ok, check.required) {
+            (true, _) => "ok  ",
+            (false, true) => "FAIL",
+            (false, false) => "warn",
+        };
+        outln!("{mark} {:<16} {}", check.name, check.detail);
+        for fix in &check.fixes {
+            outln!("     {:<16} fix: {fix}", "");
+        }
+    }
+    outln!("tier: {} ({})", tier.name(), why.join("; "));
+    outln!(
+        "{}",
+        match (full_runs, degraded_runs, tier) {
+            (true, _, _) => "the default profile can run here",
+            (false, true, _) => {
+                "the default profile can run here in the degraded tier only \
+                 (--allow-degraded)"
+            }
+            (false, false, jail::probe::Tier::Degraded) => {
+                "the default profile cannot run here, except in the degraded tier: \
+                 --allow-degraded (or JAIL_ALLOW_DEGRADED=1)"
+            }
+            (false, false, _) => "the default profile cannot run here",
+        }
+    );
+    Ok(())
 }
 
 /// The decisive test: start a real jail with the built-in profile. With
