@@ -221,6 +221,28 @@ fn lock(core: &Shared) -> std::sync::MutexGuard<'_, Core> {
     core.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
+/// The tool `name` in `profile`, with its trust; the error lists the
+/// tools there are.
+fn find_tool<'p>(
+    profile: &'p policy::Profile,
+    name: &str,
+) -> Result<(Tool<'p>, gate::Trust), ToolError> {
+    Tool::lookup(profile, name).ok_or_else(|| {
+        let known: Vec<&str> = ["echo", "http.fetch"]
+            .into_iter()
+            .chain(profile.tools.keys().map(String::as_str))
+            .collect();
+        tool_error(
+            ErrorKind::UnknownTool,
+            format!("no tool `{name}`; this profile has: {}", known.join(", ")),
+        )
+    })
+}
+
+fn tool_error(kind: ErrorKind, message: String) -> ToolError {
+    ToolError { kind, message }
+}
+
 /// The frame loop of one channel. `private`: where the shared channel
 /// keeps the threads of the private channels it opened (None on those).
 fn serve_channel(
@@ -414,11 +436,51 @@ impl Core {
         size: usize,
         secrets: &mut Secrets,
     ) -> Result<String, ToolError> {
+        self.admit_call(size)?;
+        let profile = Arc::clone(&self.profile);
+        let (tool, trust) = find_tool(&profile, &request.tool)?;
+        if let Err(err) = serde_json::from_str::<serde_json::Value>(&request.args) {
+            return Err(tool_error(
+                ErrorKind::BadArguments,
+                format!("arguments are not JSON: {err}"),
+            ));
+        }
+        let (gate, gate_label) = self.gate(&trust, &request.args);
+        let args_digest = audit::digest(request.args.as_bytes());
+        let outcome = match gate {
+            Gate::Blocked(why) => Err(tool_error(ErrorKind::Blocked, why.to_string())),
+            Gate::Approval(why) => match self.approve(&request.tool, why, &request.args, secrets) {
+                Decision::Approved { .. } => self.run(&tool, &trust, &request.args, secrets),
+                Decision::Denied { why, .. } => Err(tool_error(ErrorKind::ApprovalDenied, why)),
+            },
+            Gate::Review(_) | Gate::Allowed => self.run(&tool, &trust, &request.args, secrets),
+        };
+        let _ = self.audit.append(
+            Some(self.session.id()),
+            &Event::Call {
+                tool: request.tool.clone(),
+                args_digest,
+                gate: gate_label,
+                outcome: match &outcome {
+                    Ok(_) => "ok".into(),
+                    Err(err) => format!("{}: {}", err.kind, secrets.redact(&err.message)),
+                },
+            },
+        );
+        outcome.map_err(|err| ToolError {
+            kind: err.kind,
+            message: secrets.redact(&err.message),
+        })
+    }
+
+    /// Whether the session may make one more call of `size` bytes (valid,
+    /// under `rpc.max_calls`, `rpc.calls_per_second`, `rpc.max_bytes`); if
+    /// so it is counted.
+    fn admit_call(&mut self, size: usize) -> Result<(), ToolError> {
         let rate = &mut self.rate;
-        let error = |kind, message: String| ToolError { kind, message };
         let limits = &self.profile.rpc;
         if let Some(why) = self.session.refusal(limits.require_review) {
-            return Err(error(ErrorKind::SessionInvalid, why));
+            return Err(tool_error(ErrorKind::SessionInvalid, why));
         }
         if rate.window.elapsed() >= Duration::from_secs(1) {
             rate.window = Instant::now();
@@ -445,38 +507,23 @@ impl Core {
             None
         };
         if let Some(what) = limit {
-            return Err(error(
+            return Err(tool_error(
                 ErrorKind::LimitExceeded,
                 format!("this session may make at most {what}"),
             ));
         }
         record.calls += 1;
-        let profile = Arc::clone(&self.profile);
-        let Some((tool, trust)) = Tool::lookup(&profile, &request.tool) else {
-            let known: Vec<&str> = ["echo", "http.fetch"]
-                .into_iter()
-                .chain(profile.tools.keys().map(String::as_str))
-                .collect();
-            return Err(error(
-                ErrorKind::UnknownTool,
-                format!(
-                    "no tool `{}`; this profile has: {}",
-                    request.tool,
-                    known.join(", ")
-                ),
-            ));
-        };
-        if let Err(err) = serde_json::from_str::<serde_json::Value>(&request.args) {
-            return Err(error(
-                ErrorKind::BadArguments,
-                format!("arguments are not JSON: {err}"),
-            ));
-        }
-        let mut gate = gate::decide(&trust, self.session.record.taint);
+        Ok(())
+    }
+
+    /// The gate for a call with `args` to a tool of `trust` in this
+    /// session, and how the audit line names it.
+    fn gate(&self, trust: &gate::Trust, args: &str) -> (Gate, String) {
+        let mut gate = gate::decide(trust, self.session.record.taint);
         // Credential-shaped data leaving through a sink needs a human; it
         // is looked for in what the arguments decode to, not only as sent.
         let findings = if trust.public_sink && !matches!(gate, Gate::Blocked(_)) {
-            policy::secrets::scan_payload(&request.args)
+            policy::secrets::scan_payload(args)
         } else {
             Vec::new()
         };
@@ -487,7 +534,7 @@ impl Core {
             .iter()
             .map(|f| format!("{} in {}", f.kind, f.found_in))
             .collect();
-        let gate_label = match &gate {
+        let label = match &gate {
             Gate::Blocked(why) => format!("blocked: {why}"),
             Gate::Approval(why) if !found.is_empty() => {
                 format!("approval: {why} ({})", found.join(", "))
@@ -496,31 +543,7 @@ impl Core {
             Gate::Review(why) => format!("review (credential scan clean): {why}"),
             Gate::Allowed => "allowed".to_string(),
         };
-        let args_digest = audit::digest(request.args.as_bytes());
-        let outcome = match gate {
-            Gate::Blocked(why) => Err(error(ErrorKind::Blocked, why.to_string())),
-            Gate::Approval(why) => match self.approve(&request.tool, why, &request.args, secrets) {
-                Decision::Approved { .. } => self.run(&tool, &trust, &request.args, secrets),
-                Decision::Denied { why, .. } => Err(error(ErrorKind::ApprovalDenied, why)),
-            },
-            Gate::Review(_) | Gate::Allowed => self.run(&tool, &trust, &request.args, secrets),
-        };
-        let _ = self.audit.append(
-            Some(self.session.id()),
-            &Event::Call {
-                tool: request.tool.clone(),
-                args_digest,
-                gate: gate_label,
-                outcome: match &outcome {
-                    Ok(_) => "ok".into(),
-                    Err(err) => format!("{}: {}", err.kind, secrets.redact(&err.message)),
-                },
-            },
-        );
-        outcome.map_err(|err| ToolError {
-            kind: err.kind,
-            message: secrets.redact(&err.message),
-        })
+        (gate, label)
     }
 
     fn run(
