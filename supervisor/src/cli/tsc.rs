@@ -139,17 +139,7 @@ pub fn run(
     if args.no_workspace {
         project.workspace = None;
     }
-    // With pins, what runs must be pinned: the compiler's package
-    // directories as trees (a loose --tsc script as itself); `jail exec`
-    // below checks node and hashes every pin once.
-    if compiler.packages.is_empty() {
-        let shown = compiler.script.display().to_string();
-        crate::pins::require_pinned(&args.profile, profile, &compiler.script, &shown)?;
-    }
-    for package in &compiler.packages {
-        crate::pins::require_package_pinned(&args.profile, profile, package)?;
-    }
-
+    require_pinned_compiler(&args.profile, profile, &compiler)?;
     // The child runs in the project: paths relative to here must not move.
     let here = std::env::current_dir().context("cannot read the current directory")?;
     let extra_ro = binds(&project, &compiler, &node, profile, &args.ro, &here);
@@ -159,47 +149,112 @@ pub fn run(
             root.display()
         );
     }
-
-    let mut command = Command::new(std::env::current_exe().context("cannot find the jail binary")?);
-    if let Some(path) = policy_path {
-        command.arg("--policy").arg(here.join(path));
-    }
-    if let Some(dir) = state_dir {
-        command.arg("--state-dir").arg(here.join(dir));
-    }
-    command.args(["exec", "--profile", &args.profile]);
-    for dir in &extra_ro {
-        command.arg("--ro").arg(dir);
-    }
-    if let Some(secs) = args.timeout {
-        command.arg("--timeout").arg(secs.to_string());
-    }
-    if args.allow_degraded {
-        command.arg("--allow-degraded");
-    }
-    // `--diagnostics` makes tsc end a check with statistics (`Files: N`):
-    // proof that it ran, where a clean run prints nothing else.
-    command
-        .arg("--")
-        .arg(&node)
-        .arg(&compiler.script)
-        .args(["--noEmit", "--pretty", "false", "--incremental", "false"])
-        .args(["--diagnostics", "-p", "."])
-        .args(&args.extra)
-        .current_dir(&project.dir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+    let jailed = JailedTsc {
+        policy_path,
+        state_dir,
+        here: &here,
+        extra_ro: &extra_ro,
+        node: &node,
+        compiler: &compiler,
+        project: &project,
+    };
+    let mut command = jailed.command(&args)?;
     let started = Instant::now();
     let ran = run_captured(&mut command)?;
     let wall_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
-    let exit_code = ran.status.code().unwrap_or(i32::from(crate::JAIL_FAILED));
     let text = String::from_utf8_lossy(&ran.stdout);
-    let (diagnostics, cut) = parse(&text);
-    let files = files_checked(&text);
+    let result = judge_run(ran.status.code(), &text, ran.stderr_tail, wall_ms, baseline);
+    if args.json {
+        outln!("{}", serde_json::to_string_pretty(&result)?);
+    } else {
+        show(&text, &args.extra, &result);
+    }
+    Ok(exit_status(&result))
+}
+
+/// With pins, what runs must be pinned: the compiler's package directories
+/// as trees (a loose --tsc script as itself); `jail exec` checks node and
+/// hashes every pin once.
+fn require_pinned_compiler(
+    profile_name: &str,
+    profile: &policy::Profile,
+    compiler: &Compiler,
+) -> anyhow::Result<()> {
+    if compiler.packages.is_empty() {
+        let shown = compiler.script.display().to_string();
+        crate::pins::require_pinned(profile_name, profile, &compiler.script, &shown)?;
+    }
+    for package in &compiler.packages {
+        crate::pins::require_package_pinned(profile_name, profile, package)?;
+    }
+    Ok(())
+}
+
+/// `jail exec` of the compiler in the project, as a child of ours.
+struct JailedTsc<'a> {
+    policy_path: Option<&'a Path>,
+    state_dir: Option<&'a Path>,
+    /// Where `jail tsc` was started: relative paths given to it are from
+    /// here, and the child runs in the project.
+    here: &'a Path,
+    extra_ro: &'a [PathBuf],
+    node: &'a Path,
+    compiler: &'a Compiler,
+    project: &'a Project,
+}
+
+impl JailedTsc<'_> {
+    fn command(&self, args: &TscArgs) -> anyhow::Result<Command> {
+        let mut command =
+            Command::new(std::env::current_exe().context("cannot find the jail binary")?);
+        if let Some(path) = self.policy_path {
+            command.arg("--policy").arg(self.here.join(path));
+        }
+        if let Some(dir) = self.state_dir {
+            command.arg("--state-dir").arg(self.here.join(dir));
+        }
+        command.args(["exec", "--profile", &args.profile]);
+        for dir in self.extra_ro {
+            command.arg("--ro").arg(dir);
+        }
+        if let Some(secs) = args.timeout {
+            command.arg("--timeout").arg(secs.to_string());
+        }
+        if args.allow_degraded {
+            command.arg("--allow-degraded");
+        }
+        // `--diagnostics` makes tsc end a check with statistics (`Files:
+        // N`): proof that it ran, where a clean run prints nothing else.
+        command
+            .arg("--")
+            .arg(self.node)
+            .arg(&self.compiler.script)
+            .args(["--noEmit", "--pretty", "false", "--incremental", "false"])
+            .args(["--diagnostics", "-p", "."])
+            .args(&args.extra)
+            .current_dir(&self.project.dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        Ok(command)
+    }
+}
+
+/// The result of one check from its exit status (None: killed by a
+/// signal), its output and its stderr's tail, against the baseline if any.
+fn judge_run(
+    status: Option<i32>,
+    text: &str,
+    stderr_tail: String,
+    wall_ms: u64,
+    baseline: Option<Vec<Diagnostic>>,
+) -> TscResult {
+    let exit_code = status.unwrap_or(i32::from(crate::JAIL_FAILED));
+    let (diagnostics, cut) = parse(text);
+    let files = files_checked(text);
     let failure = judge(exit_code, &diagnostics, files).map(|reason| Failure {
         reason,
-        stderr_tail: ran.stderr_tail,
+        stderr_tail,
     });
     let mut result = TscResult {
         passed: failure.is_none() && exit_code == 0 && diagnostics.is_empty(),
@@ -219,39 +274,45 @@ pub fn run(
     }
     result.diagnostics.truncate(MAX_DIAGNOSTICS);
     result.new_diagnostics.truncate(MAX_DIAGNOSTICS);
+    result
+}
 
-    if args.json {
-        outln!("{}", serde_json::to_string_pretty(&result)?);
-    } else {
-        let statistics = args
-            .extra
-            .iter()
-            .any(|a| a == "--diagnostics" || a == "--extendedDiagnostics");
-        let shown: String = text
-            .lines()
-            .filter(|line| statistics || !is_statistic(line))
-            .map(|line| format!("{line}\n"))
-            .collect();
-        write_out(
-            &mut std::io::stdout(),
-            &mut TermFilter::new(),
-            shown.as_bytes(),
-        );
-        summary(&result);
-    }
+/// For a person: the compiler's output (its statistics only when asked
+/// for), through the terminal filter, then the summary.
+fn show(text: &str, extra: &[String], result: &TscResult) {
+    let statistics = extra
+        .iter()
+        .any(|a| a == "--diagnostics" || a == "--extendedDiagnostics");
+    let shown: String = text
+        .lines()
+        .filter(|line| statistics || !is_statistic(line))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    write_out(
+        &mut std::io::stdout(),
+        &mut TermFilter::new(),
+        shown.as_bytes(),
+    );
+    summary(result);
+}
+
+/// `jail tsc`'s exit status: 0 when clean (or nothing new against the
+/// baseline), 1 with diagnostics, 124 on a timeout, 125 when the check
+/// itself failed.
+fn exit_status(result: &TscResult) -> u8 {
     if result.failure.is_some() {
         // A timeout keeps its own status; every other failure is jail's.
-        return Ok(if exit_code == 124 {
+        return if result.exit_code == 124 {
             124
         } else {
             crate::JAIL_FAILED
-        });
+        };
     }
-    Ok(match result.new_diagnostics_count {
+    match result.new_diagnostics_count {
         Some(0) => 0,
         Some(_) => 1,
         None => u8::from(!result.passed),
-    })
+    }
 }
 
 /// The project around `start`, its compiler (`--tsc` or found), and node.
