@@ -54,63 +54,13 @@ pub fn run(state_dir: Option<&Path>, command: AuditCommand) -> anyhow::Result<u8
     let state = StateDir::resolve(state_dir)?;
     let log = AuditLog::new(&state);
     match command {
-        AuditCommand::Verify { key } => {
-            let key = key
-                .as_deref()
-                .map(|k| Key::from_hex(k).ok_or(crate::audit::AuditError::BadKey))
-                .transpose()?;
-            match log.verify(key.as_ref()) {
-                Ok(found) => {
-                    let sealed = match (found.sealed_from, &key) {
-                        (Some(from), Some(_)) => {
-                            format!(", sealed from line {from}, every seal checked")
-                        }
-                        (Some(from), None) => {
-                            format!(", sealed from line {from} (seals not checked: pass --key)")
-                        }
-                        (None, _) => String::new(),
-                    };
-                    let sealed = match found.dropped_upto {
-                        Some(upto) => format!(
-                            "{sealed}; segments 1 to {upto} were deleted on purpose \
-                             (drop-segments)"
-                        ),
-                        None => sealed,
-                    };
-                    outln!(
-                        "audit log {}: {} lines, chain intact, {} finished sessions found in it{sealed}",
-                        log.path().display(),
-                        found.lines,
-                        found.sessions
-                    );
-                    Ok(0)
-                }
-                Err(err) => {
-                    eprintln!("jail: {err}");
-                    Ok(1)
-                }
-            }
-        }
-        AuditCommand::SetupKeys { interval } => {
-            // Sealing vouches for what follows; the past must check first.
-            log.verify(None)?;
-            let key = log.setup_keys(interval)?;
-            eprintln!(
-                "jail: the audit log is sealed from now on, with a new key every {interval} s.\n\
-                 jail: the line below is the verification key. Keep it away from this machine \
-                 (a password manager, paper): `jail audit verify --key KEY` needs it, and \
-                 whoever holds it can forge the whole log. It is not stored here and is not \
-                 shown again. Someone who later takes the state dir can forge lines from \
-                 then on, never rewrite those sealed before."
-            );
-            outln!("{}", key.to_hex());
-            Ok(0)
-        }
+        AuditCommand::Verify { key } => verify(&log, key.as_deref()),
+        AuditCommand::SetupKeys { interval } => setup_keys(&log, interval),
         AuditCommand::Rotate => {
             // Rotation links to the last line: the chain must hold first.
             log.verify_current()?;
             let point = log.rotate()?;
-            println!(
+            outln!(
                 "audit log {}: rotated; it goes on at line {}",
                 log.path().display(),
                 point.seq
@@ -121,36 +71,93 @@ pub fn run(state_dir: Option<&Path>, command: AuditCommand) -> anyhow::Result<u8
             // What is dropped must have checked: afterwards nothing can.
             log.verify(None)?;
             let dropped = log.drop_segments(keep)?;
-            println!(
+            outln!(
                 "audit log {}: {dropped} segments deleted, recorded in the log",
                 log.path().display()
             );
             Ok(0)
         }
-        AuditCommand::Show { session, json } => {
-            for entry in log.entries()? {
-                if session.is_some() && entry.session != session {
-                    continue;
-                }
-                if json {
-                    outln!("{}", serde_json::to_string(&entry)?);
-                } else {
-                    let kind = entry.event["type"].as_str().unwrap_or("?").to_string();
-                    let mut detail = entry.event.clone();
-                    if let Some(map) = detail.as_object_mut() {
-                        map.remove("type");
-                    }
-                    outln!(
-                        "{:>6} {} {:<32} {:<15} {}",
-                        entry.seq,
-                        entry.time,
-                        entry.session.as_deref().unwrap_or("-"),
-                        kind,
-                        detail
-                    );
-                }
-            }
-            Ok(0)
-        }
+        AuditCommand::Show { session, json } => show(&log, session.as_deref(), json),
     }
+}
+
+/// `jail audit verify [--key KEY]`: 0 when everything vouches for the log,
+/// 1 (and why) when not.
+fn verify(log: &AuditLog, key: Option<&str>) -> anyhow::Result<u8> {
+    let key = key
+        .map(|k| Key::from_hex(k).ok_or(crate::audit::AuditError::BadKey))
+        .transpose()?;
+    let found = match log.verify(key.as_ref()) {
+        Ok(found) => found,
+        Err(err) => {
+            eprintln!("jail: {err}");
+            return Ok(1);
+        }
+    };
+    let sealed = match (found.sealed_from, &key) {
+        (Some(from), Some(_)) => format!(", sealed from line {from}, every seal checked"),
+        (Some(from), None) => {
+            format!(", sealed from line {from} (seals not checked: pass --key)")
+        }
+        (None, _) => String::new(),
+    };
+    let sealed = match found.dropped_upto {
+        Some(upto) => format!(
+            "{sealed}; segments 1 to {upto} were deleted on purpose \
+             (drop-segments)"
+        ),
+        None => sealed,
+    };
+    outln!(
+        "audit log {}: {} lines, chain intact, {} finished sessions found in it{sealed}",
+        log.path().display(),
+        found.lines,
+        found.sessions
+    );
+    Ok(0)
+}
+
+/// `jail audit setup-keys`: seals the log from now on and prints the
+/// verification key, once.
+fn setup_keys(log: &AuditLog, interval: u64) -> anyhow::Result<u8> {
+    // Sealing vouches for what follows; the past must check first.
+    log.verify(None)?;
+    let key = log.setup_keys(interval)?;
+    eprintln!(
+        "jail: the audit log is sealed from now on, with a new key every {interval} s.\n\
+         jail: the line below is the verification key. Keep it away from this machine \
+         (a password manager, paper): `jail audit verify --key KEY` needs it, and \
+         whoever holds it can forge the whole log. It is not stored here and is not \
+         shown again. Someone who later takes the state dir can forge lines from \
+         then on, never rewrite those sealed before."
+    );
+    outln!("{}", key.to_hex());
+    Ok(0)
+}
+
+/// `jail audit show [--session ID] [--json]`: one line per entry.
+fn show(log: &AuditLog, session: Option<&str>, json: bool) -> anyhow::Result<u8> {
+    for entry in log.entries()? {
+        if session.is_some() && entry.session.as_deref() != session {
+            continue;
+        }
+        if json {
+            outln!("{}", serde_json::to_string(&entry)?);
+            continue;
+        }
+        let kind = entry.event["type"].as_str().unwrap_or("?").to_string();
+        let mut detail = entry.event.clone();
+        if let Some(map) = detail.as_object_mut() {
+            map.remove("type");
+        }
+        outln!(
+            "{:>6} {} {:<32} {:<15} {}",
+            entry.seq,
+            entry.time,
+            entry.session.as_deref().unwrap_or("-"),
+            kind,
+            detail
+        );
+    }
+    Ok(0)
 }
