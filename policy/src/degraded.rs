@@ -12,7 +12,7 @@
 //!   replaced by rules on each of its other entries, since a Landlock rule
 //!   cannot exclude anything below it;
 //! - seccomp also refuses sockets, System V and POSIX IPC, and leaving the
-//!   process group ([`crate::seccomp::REFUSED_ON_SHARED_HOST`]).
+//!   process group ([`crate::seccomp::refused_on_shared_host`]).
 //!
 //! Everything the full tier has and this one lacks is listed in
 //! [`Degraded::missing`], which the supervisor prints on every run.
