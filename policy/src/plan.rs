@@ -9,9 +9,11 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::env::{self, EnvRequest};
+use crate::layout::through_deepest;
+pub use crate::layout::{Mount, MountKind, Rlimit, RlimitResource, HELPER_DIR, HELPER_NAME};
 use crate::model::{check_secs, check_size, BindSpec, CwdMode, Profile};
 use crate::mounts::{
-    blocked_entries, check_dest, checked_source, FileKind, FsView, Identity, Opened, ScanLimits,
+    blocked_entries, check_dest, checked_source, FileKind, FsView, Opened, ScanLimits,
 };
 use crate::size::ByteSize;
 use crate::PolicyError;
@@ -55,14 +57,6 @@ pub struct Protected {
     pub files: Vec<(PathBuf, &'static str)>,
 }
 
-/// Where the jail finds its helpers (`jail-call`); on the jail's own root,
-/// so no host directory needs a mount point for it.
-pub const HELPER_DIR: &str = "/run/jail/bin";
-
-/// The helper's name in [`HELPER_DIR`]; the `jail` binary acts as the
-/// helper when started by this name.
-pub const HELPER_NAME: &str = "jail-call";
-
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct JailPlan {
     pub profile: String,
@@ -82,11 +76,28 @@ pub struct JailPlan {
     /// What was left out, and why.
     pub notes: Vec<String>,
     /// Set for the degraded tier (no namespaces): see [`crate::degraded`].
-    pub degraded: Option<crate::degraded::Degraded>,
+    pub degraded: Option<Degraded>,
     /// The host file bound as `jail-call` at [`HELPER_DIR`] (the `jail`
     /// binary itself); none: the jail has no helper, so tool calls from
     /// inside fail with `jail-call: not found`.
     pub helper: Option<PathBuf>,
+}
+
+/// What makes a plan degraded, for `--explain` and the run's stderr.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Degraded {
+    /// Why the full tier is unavailable (the setting that blocks it).
+    pub cause: String,
+    /// The private host directory standing in for the jail's tmpfs mounts.
+    pub private_dir: PathBuf,
+    /// Directories the supervisor creates below it before the jail starts.
+    pub private_dirs: Vec<PathBuf>,
+    /// What the full tier has and this run lacks, one line each.
+    pub missing: Vec<String>,
+    /// Where the supervisor links `jail-call` to [`JailPlan::helper`]
+    /// (in a private directory on PATH: with no mount namespace the helper
+    /// cannot be bound by that name).
+    pub helper_link: Option<PathBuf>,
 }
 
 /// One line of `/proc/PID/uid_map`: `inside outside count`.
@@ -106,23 +117,6 @@ pub struct PlanLimits {
     pub rlimits: Vec<Rlimit>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Rlimit {
-    pub resource: RlimitResource,
-    pub value: u64,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "UPPERCASE")]
-pub enum RlimitResource {
-    Core,
-    Nofile,
-    Nproc,
-    Fsize,
-    Data,
-    Cpu,
-}
-
 /// What the command line overrides of the profile's limits.
 #[derive(Debug, Clone, Default)]
 pub struct LimitOverrides {
@@ -131,54 +125,6 @@ pub struct LimitOverrides {
     pub pids: Option<u64>,
     pub cpu_time_secs: Option<u64>,
     pub tmp_size: Option<ByteSize>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Mount {
-    pub dest: PathBuf,
-    #[serde(flatten)]
-    pub kind: MountKind,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum MountKind {
-    /// A host path bound at `dest`; read-only unless `writable`. `dir`
-    /// decides whether the mount point is made as a directory or a file.
-    /// The child binds it only if the path still names `identity`.
-    Bind {
-        source: PathBuf,
-        writable: bool,
-        dir: bool,
-        #[serde(flatten)]
-        identity: Identity,
-    },
-    /// A host device node (/dev/null …), bound read-write.
-    Device {
-        source: PathBuf,
-    },
-    Tmpfs {
-        size: u64,
-        mode: u32,
-    },
-    Proc,
-    /// A private devpts instance, so ptys made inside stay inside.
-    Devpts,
-    Symlink {
-        target: PathBuf,
-    },
-    /// An entry inside a bound directory, hidden: an empty read-only tmpfs
-    /// over a directory, /dev/null over a file. The child masks it only if
-    /// the path still names `identity`.
-    Mask {
-        dir: bool,
-        #[serde(flatten)]
-        identity: Identity,
-        /// Why it is hidden, for `--explain`.
-        why: String,
-    },
-    /// A path of the jail's own tree bound onto itself, read-only.
-    ReadOnlyAgain,
 }
 
 /// Parts of the jail's /proc made read-only (bubblewrap's list).
@@ -672,27 +618,6 @@ impl JailPlan {
     }
 }
 
-/// `jail_path` seen through the deepest of `places` (jail path, host path)
-/// that holds it, else the same path.
-pub(crate) fn through_deepest<'a>(
-    places: impl Iterator<Item = (&'a Path, &'a Path)>,
-    jail_path: &Path,
-) -> PathBuf {
-    places
-        .filter_map(|(dest, host)| {
-            let rest = jail_path.strip_prefix(dest).ok()?;
-            // join("") would add a trailing slash.
-            let host = if rest.as_os_str().is_empty() {
-                host.to_path_buf()
-            } else {
-                host.join(rest)
-            };
-            Some((dest.components().count(), host))
-        })
-        .max_by_key(|(depth, _)| *depth)
-        .map_or_else(|| jail_path.to_path_buf(), |(_, host)| host)
-}
-
 impl JailPlan {
     /// The namespaces, id maps and mount tree of the full tier.
     fn fmt_jail_tree(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -862,6 +787,7 @@ impl fmt::Display for JailPlan {
 pub(crate) mod tests {
     use super::*;
     use crate::mounts::fake::FakeFs;
+    use crate::mounts::Identity;
 
     fn host() -> FakeFs {
         FakeFs::with(&[
