@@ -12,36 +12,19 @@
 //!   replaced by rules on each of its other entries, since a Landlock rule
 //!   cannot exclude anything below it;
 //! - seccomp also refuses sockets, System V and POSIX IPC, and leaving the
-//!   process group ([`crate::seccomp::REFUSED_ON_SHARED_HOST`]).
+//!   process group ([`crate::seccomp::refused_on_shared_host`]).
 //!
 //! Everything the full tier has and this one lacks is listed in
 //! [`Degraded::missing`], which the supervisor prints on every run.
 
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
-
 use crate::landlock::{Access, LandlockRule};
+use crate::layout::{through_deepest, MountKind, RlimitResource, HELPER_DIR, HELPER_NAME};
 use crate::mounts::{FileKind, FsView};
-use crate::plan::{through_deepest, JailPlan, MountKind, RlimitResource, HELPER_DIR, HELPER_NAME};
+pub use crate::plan::Degraded;
+use crate::plan::JailPlan;
 use crate::PolicyError;
-
-/// What makes a plan degraded, for `--explain` and the run's stderr.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Degraded {
-    /// Why the full tier is unavailable (the setting that blocks it).
-    pub cause: String,
-    /// The private host directory standing in for the jail's tmpfs mounts.
-    pub private_dir: PathBuf,
-    /// Directories the supervisor creates below it before the jail starts.
-    pub private_dirs: Vec<PathBuf>,
-    /// What the full tier has and this run lacks, one line each.
-    pub missing: Vec<String>,
-    /// Where the supervisor links `jail-call` to [`JailPlan::helper`]
-    /// (in a private directory on PATH: with no mount namespace the helper
-    /// cannot be bound by that name).
-    pub helper_link: Option<PathBuf>,
-}
 
 /// What the caller knows that the plan does not.
 pub struct DegradeRequest<'a> {

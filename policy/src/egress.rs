@@ -8,6 +8,7 @@
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
+pub use crate::model::egress::is_ip_literal;
 use crate::model::CredentialHeader;
 pub use crate::model::HostPattern;
 
@@ -41,38 +42,6 @@ pub fn credential_refusal(
 /// never match, since patterns name hosts.
 pub fn host_allowed(allow: &[HostPattern], host: &str) -> bool {
     !is_ip_literal(host) && allow.iter().any(|pattern| pattern.matches(host))
-}
-
-/// Whether `host` is, or would be taken by a resolver or URL parser as, an
-/// IP address rather than a name: dotted quads, bracketed or bare IPv6, and
-/// the forms `inet_aton` and URL parsers accept (`127.1`, `0x7f.1`,
-/// `0177.0.0.1`, `2130706433`). Any host whose last label is a number counts,
-/// as in the WHATWG URL standard, because no DNS name ends in one.
-pub fn is_ip_literal(host: &str) -> bool {
-    let host = host.trim_end_matches('.');
-    // `:` never appears in a DNS name: any IPv6 form, or one with a zone.
-    if host.starts_with('[') || host.contains(':') {
-        return true;
-    }
-    if host.parse::<IpAddr>().is_ok() {
-        return true;
-    }
-    host.rsplit('.').next().is_some_and(is_numeric_label)
-}
-
-/// A decimal, octal (leading 0) or `0x` hexadecimal number, as inet_aton
-/// reads each part.
-fn is_numeric_label(label: &str) -> bool {
-    if label.is_empty() {
-        return false;
-    }
-    if label.bytes().all(|b| b.is_ascii_digit()) {
-        return true;
-    }
-    label
-        .strip_prefix("0x")
-        .or_else(|| label.strip_prefix("0X"))
-        .is_some_and(|hex| hex.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 /// Why the supervisor must not connect to `addr`, or `None` when it may.

@@ -11,8 +11,8 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
+use crate::layout::{Mount, MountKind};
 use crate::model::LandlockRules;
-use crate::plan::{Mount, MountKind};
 use crate::PolicyError;
 
 /// What a rule allows, beyond nothing.
@@ -164,7 +164,6 @@ pub fn plan(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::plan::Mount;
 
     fn mounts() -> Vec<Mount> {
         let bind = |dest: &str, writable| Mount {

@@ -22,6 +22,7 @@ pub mod env;
 pub mod error;
 pub mod gate;
 pub mod landlock;
+pub mod layout;
 pub mod model;
 pub mod mounts;
 pub mod plan;
