@@ -1,15 +1,17 @@
 //! The clone -> exec path, top to bottom. Runs in the child of a possibly
 //! multi-threaded supervisor, so it only reads what prepare.rs built and
-//! calls allocation-free wrappers from sys.rs; a failure goes back to the
+//! calls allocation-free code: the wrappers in sys.rs and one file per layer
+//! (mount.rs, caps.rs, landlock.rs, seccomp.rs); a failure goes back to the
 //! parent as a fixed-size `ChildFailure`, and the child leaves with `_exit`.
 
 use std::os::fd::{AsRawFd, RawFd};
 
+use crate::clone::{self, Cloned};
 use crate::error::{ChildFailure, Step};
 use crate::prepare::{Prepared, Stdio};
 use crate::sync::{self, ChildEnds};
 use crate::sys::{self, Errno};
-use crate::{init, mount};
+use crate::{caps, init, mount, seccomp};
 
 /// Exit status of the init when set-up failed (the parent has the details).
 pub const SETUP_FAILED: i32 = 125;
@@ -77,9 +79,9 @@ pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
     let waited = sys::sigset_of(&init::WAITED);
     check(Step::InitSignals, init::install_handlers());
     check(Step::InitSignals, sys::block_signals(&waited));
-    let payload = match sys::clone3(0, false) {
-        Ok((0, _)) => exec_payload(p, report),
-        Ok((pid, _)) => pid,
+    let payload = match clone::payload() {
+        Ok(Cloned::Child) => exec_payload(p, report),
+        Ok(Cloned::Parent { pid, .. }) => pid,
         Err(errno) => fail(report, Step::ForkPayload, errno, SETUP_FAILED),
     };
     // The init keeps no fd at all: not the caller's leaked ones, not stdio,
@@ -164,21 +166,20 @@ fn exec_payload(p: &Prepared, report: RawFd) -> ! {
     for &(resource, soft, hard) in &p.rlimits {
         check(Step::Rlimits, sys::set_rlimit(resource, soft, hard));
     }
-    match sys::drop_bounding_set(p.last_cap) {
-        // Without a user namespace an ordinary user may not change the
-        // bounding set, and has no capability that exec could keep:
-        // no_new_privs below stops file capabilities and set-uid bits.
-        Err(Errno::EPERM) if !p.namespaces => {}
-        result => check(Step::DropCapabilities, result),
-    }
-    check(Step::DropCapabilities, sys::clear_ambient_caps());
-    check(Step::NoNewPrivs, sys::set_no_new_privs());
+    // Bounding and ambient sets first, so no later exec regains anything
+    // (the degraded tier has no bounding set to drop: see caps.rs).
+    check(
+        Step::DropCapabilities,
+        caps::drop_bounding_and_ambient(p.last_cap, p.namespaces),
+    );
+    // Set-uid bits and file capabilities stop counting at exec.
+    check(Step::NoNewPrivs, caps::set_no_new_privs());
     // After the mount tree exists (rules name jail paths), before the last
     // capabilities go (harmless either way: no_new_privs is set).
     if let Some(landlock) = &p.landlock {
         check(Step::Landlock, crate::landlock::restrict(landlock));
     }
-    check(Step::DropCapabilities, sys::clear_capabilities());
+    check(Step::DropCapabilities, caps::drop_remaining());
     // The socket for programs whose parent closed JAIL_RPC_FD (decision
     // 0009): bound in the jail's own network namespace, after Landlock so
     // it belongs to the payload's domain (ABI 6 scoping lets only that
@@ -194,23 +195,9 @@ fn exec_payload(p: &Prepared, report: RawFd) -> ! {
         check(Step::RpcSocket, sent);
     }
     // Last, so the set-up above needs none of the calls the filter refuses.
-    if let Some([lists, refusals]) = &p.seccomp {
-        if seccompiler::apply_filter(lists).is_err() {
-            fail(report, Step::Seccomp, Errno::last(), SETUP_FAILED);
-        }
-        match &p.denials {
-            // --verbose: the supervisor answers the refusals and counts them.
-            Some((_, socket)) => {
-                let listener = sys::install_filter_with_listener(refusals);
-                let sent = listener.and_then(|fd| sys::send_fd(socket.as_raw_fd(), fd));
-                check(Step::Seccomp, sent);
-            }
-            None => {
-                if seccompiler::apply_filter(refusals).is_err() {
-                    fail(report, Step::Seccomp, Errno::last(), SETUP_FAILED);
-                }
-            }
-        }
+    if let Some(programs) = &p.seccomp {
+        let denials = p.denials.as_ref().map(|(_, socket)| socket);
+        check(Step::Seccomp, seccomp::apply(programs, denials));
     }
     let mut errno = Errno::ENOENT;
     for path in &p.exec_paths {

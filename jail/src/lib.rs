@@ -7,27 +7,28 @@
 //!    the child will touch exists before the clone.
 //! 2. `spawn` (parent): two close-on-exec pipes; `cgroup.rs` creates the
 //!    jail's cgroups and (v1) moves the calling thread in, so the child is
-//!    born inside; `clone3` with new user, mount, pid, net, ipc, uts and
-//!    cgroup namespaces and a pidfd; the thread moves back home, and (v2)
-//!    the child is moved in.
+//!    born inside; `clone3` (`clone.rs`) with new user, mount, pid, net, ipc,
+//!    uts and cgroup namespaces and a pidfd; the thread moves back home, and
+//!    (v2) the child is moved in.
 //! 3. `userns.rs` (parent): write uid_map, setgroups=deny, gid_map; release
 //!    the child (`sync.rs`), and a second release lets it fork the payload.
 //! 4. `child.rs` (child, pid 1 of the new pid namespace): parent-death
 //!    signal, wait for the maps, new session, hostname, `mount.rs` builds the
 //!    root and pivots into it, chdir, fork the payload.
 //! 5. `child.rs` (payload): reset signals, attach the pty if any, mark every
-//!    fd but 0-2 and the RPC channel (`JAIL_RPC_FD`) close-on-exec, rlimits (`rlimit.rs`), drop the bounding and
-//!    ambient capabilities, no_new_privs, Landlock (`landlock.rs`), clear the
-//!    remaining capabilities, bind the jail's rpc socket (`JAIL_RPC_SOCKET`)
-//!    and send it to the supervisor (decision 0009), seccomp (compiled by
-//!    `policy::seccomp`), execve.
+//!    fd but 0-2 and the RPC channel (`JAIL_RPC_FD`) close-on-exec, rlimits
+//!    (`rlimit.rs`), drop the bounding and ambient capabilities and set
+//!    no_new_privs (`caps.rs`), Landlock (`landlock.rs`), clear the
+//!    remaining capabilities (`caps.rs`), bind the jail's rpc socket
+//!    (`JAIL_RPC_SOCKET`) and send it to the supervisor (decision 0009),
+//!    seccomp (`seccomp.rs`, compiled by `policy::seccomp`), execve.
 //! 6. `init.rs` (pid 1): close every fd, wipe the inherited argv/environ,
 //!    become non-dumpable, reap and forward signals until the payload exits,
 //!    then exit with its status.
 //!
 //! Between clone and exec the child allocates nothing, takes no lock and
 //! cannot panic: it reads what step 1 built and calls the wrappers in
-//! `sys.rs`. A failure goes back as a fixed-size `ChildFailure` (step, errno)
+//! `sys.rs` (raw syscalls live there and in `clone.rs`). A failure goes back as a fixed-size `ChildFailure` (step, errno)
 //! on the report pipe; end of file on that pipe means the payload is running.
 //! That is why a multi-threaded supervisor may call [`spawn`]; see
 //! docs/decisions/0001-clone-from-the-supervisor.md.
@@ -41,8 +42,10 @@
 //! The parent-death signal fires when the *thread* that called [`spawn`]
 //! exits, so call it from a thread that outlives the jail.
 
+mod caps;
 pub mod cgroup;
 pub mod child;
+mod clone;
 pub mod denials;
 mod error;
 mod init;
@@ -51,13 +54,14 @@ mod mount;
 pub mod prepare;
 pub mod probe;
 mod rlimit;
+mod seccomp;
 pub mod source;
 mod sync;
 mod sys;
 pub mod tty;
 mod userns;
 
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, OwnedFd};
 
 pub use error::{ChildFailure, JailError, Step};
 pub use init::exit_code;
@@ -82,14 +86,6 @@ pub struct Jail {
     prepared: Prepared,
 }
 
-const NAMESPACE_FLAGS: libc::c_int = libc::CLONE_NEWUSER
-    | libc::CLONE_NEWNS
-    | libc::CLONE_NEWPID
-    | libc::CLONE_NEWNET
-    | libc::CLONE_NEWIPC
-    | libc::CLONE_NEWUTS
-    | libc::CLONE_NEWCGROUP;
-
 /// Starts the jail described by `prepared`. Returns once the child has its
 /// id maps and is building the jail; read [`Jail::report`] to learn whether
 /// the payload started.
@@ -98,13 +94,8 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
     let (pids, memory) = prepared.cgroup_limits;
     let mut cgroups = cgroup::JailCgroups::create(pids, memory);
     cgroups.enter();
-    let flags = if prepared.namespaces {
-        NAMESPACE_FLAGS as u64
-    } else {
-        0
-    };
-    let (pid, pidfd) = match sys::clone3(flags, true) {
-        Ok((0, _)) => {
+    let (pid, pidfd) = match clone::jail(prepared.namespaces) {
+        Ok(clone::Cloned::Child) => {
             sys::close(parent_ends.release.as_raw_fd());
             sys::close(parent_ends.report.as_raw_fd());
             if prepared.namespaces {
@@ -113,7 +104,7 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
                 child::run_on_host(&prepared, child_ends)
             }
         }
-        Ok(pair) => pair,
+        Ok(clone::Cloned::Parent { pid, pidfd }) => (pid, pidfd),
         Err(errno) => {
             cgroups.leave();
             return Err(JailError::Clone {
@@ -140,9 +131,7 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
         .rpc_handoff
         .take()
         .and_then(|(parent, _child)| parent);
-    // SAFETY: clone3 with CLONE_PIDFD stored a fresh pidfd that nothing else
-    // owns.
-    let pidfd = unsafe { OwnedFd::from_raw_fd(pidfd) };
+    let pidfd = clone::adopt_pidfd(pidfd);
     let kill = |err: JailError| {
         let _ = nix::sys::signal::kill(
             nix::unistd::Pid::from_raw(pid),
