@@ -39,8 +39,8 @@ pub(crate) const FORWARDED: [i32; 7] = [
 pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
     let report = ends.report;
     let check = |step, result| check(report, step, result);
-    if p.start_delay_ms > 0 {
-        sys::sleep_ms(p.start_delay_ms);
+    if p.init.start_delay_ms > 0 {
+        sys::sleep_ms(p.init.start_delay_ms);
     }
     // Die with the supervisor, even if it is SIGKILLed; the kernel then
     // kills everything in our pid namespace.
@@ -62,13 +62,13 @@ pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
     // Leave the caller's session: nothing in the jail may hold the caller's
     // terminal as its controlling terminal (TIOCSTI, CVE-2017-5226).
     check(Step::NewSession, sys::setsid());
-    check(Step::Hostname, sys::sethostname(&p.hostname));
+    check(Step::Hostname, sys::sethostname(&p.init.hostname));
     check(Step::Loopback, sys::loopback_up());
-    if let Err(failure) = mount::build_root(p) {
+    if let Err(failure) = mount::build_root(&p.mounts) {
         sync::report_failure(report, failure);
         sys::exit(SETUP_FAILED);
     }
-    check(Step::Chdir, sys::chdir(&p.cwd));
+    check(Step::Chdir, sys::chdir(&p.exec.cwd));
     // Nothing may run outside the jail's cgroups: wait until we are in them.
     if sync::wait_for_cgroups_joined(ends.release).is_err() {
         sys::exit(SETUP_FAILED);
@@ -87,7 +87,7 @@ pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
     // The init keeps no fd at all: not the caller's leaked ones, not stdio,
     // not the terminal; and nothing of the caller's argv or environment.
     let _ = sys::close_range(0, u32::MAX, false);
-    if let Some((start, len)) = p.strings_area {
+    if let Some((start, len)) = p.init.strings_area {
         // SAFETY: the kernel reported this range as our argv/environ strings;
         // it is our private copy-on-write copy, and nothing in this process
         // reads those strings from here on.
@@ -115,7 +115,7 @@ pub(crate) fn run_on_host(p: &Prepared, ends: ChildEnds) -> ! {
     {
         sys::exit(SETUP_FAILED);
     }
-    check(report, Step::Chdir, sys::chdir(&p.cwd));
+    check(report, Step::Chdir, sys::chdir(&p.exec.cwd));
     exec_payload(p, report)
 }
 
@@ -142,7 +142,7 @@ fn check(report: RawFd, step: Step, result: Result<(), Errno>) {
 fn exec_payload(p: &Prepared, report: RawFd) -> ! {
     let check = |step, result| check(report, step, result);
     check(Step::PayloadSignals, sys::reset_signals());
-    match p.stdio {
+    match p.exec.stdio {
         Stdio::Terminal {
             slave,
             stdin,
@@ -160,10 +160,10 @@ fn exec_payload(p: &Prepared, report: RawFd) -> ! {
     // Every fd but 0, 1, 2 is closed at exec, whatever the caller leaked;
     // the report pipe stays usable until then.
     check(Step::CloseFds, sys::close_range(3, u32::MAX, true));
-    if let Some(channel) = &p.channel {
+    if let Some(channel) = &p.rpc.channel {
         check(Step::CloseFds, sys::clear_cloexec(channel.as_raw_fd()));
     }
-    for &(resource, soft, hard) in &p.rlimits {
+    for &(resource, soft, hard) in &p.limits.rlimits {
         check(Step::Rlimits, sys::set_rlimit(resource, soft, hard));
     }
     // Bounding and ambient sets first, so no later exec regains anything
@@ -184,7 +184,7 @@ fn exec_payload(p: &Prepared, report: RawFd) -> ! {
     // 0009): bound in the jail's own network namespace, after Landlock so
     // it belongs to the payload's domain (ABI 6 scoping lets only that
     // domain connect), handed to the supervisor and closed here.
-    if let Some((_, handoff)) = &p.rpc_handoff {
+    if let Some((_, handoff)) = &p.rpc.handoff {
         let name = crate::prepare::RPC_SOCKET_NAME.as_bytes();
         let listener = sys::listen_abstract_seqpacket(name, RPC_BACKLOG);
         let sent = listener.and_then(|fd| {
@@ -195,13 +195,13 @@ fn exec_payload(p: &Prepared, report: RawFd) -> ! {
         check(Step::RpcSocket, sent);
     }
     // Last, so the set-up above needs none of the calls the filter refuses.
-    if let Some(programs) = &p.seccomp {
-        let denials = p.denials.as_ref().map(|(_, socket)| socket);
-        check(Step::Seccomp, seccomp::apply(programs, denials));
+    if let Some(prepared) = &p.seccomp {
+        let denials = prepared.denials.as_ref().map(|(_, socket)| socket);
+        check(Step::Seccomp, seccomp::apply(&prepared.programs, denials));
     }
     let mut errno = Errno::ENOENT;
-    for path in &p.exec_paths {
-        match sys::execve(path, &p.argv, &p.envp) {
+    for path in &p.exec.exec_paths {
+        match sys::execve(path, &p.exec.argv, &p.exec.envp) {
             Errno::ENOENT | Errno::ENOTDIR => {}
             other => errno = other,
         }

@@ -91,7 +91,7 @@ pub struct Jail {
 /// the payload started.
 pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
     let (parent_ends, child_ends, child_owned) = sync::pipes()?;
-    let (pids, memory) = prepared.cgroup_limits;
+    let (pids, memory) = prepared.limits.cgroups;
     let mut cgroups = cgroup::JailCgroups::create(pids, memory);
     cgroups.enter();
     let (pid, pidfd) = match clone::jail(prepared.namespaces) {
@@ -123,12 +123,17 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
             .push(format!("cannot move the jail into its cgroups: {err}"));
     }
     drop(child_owned);
-    drop(prepared.channel.take());
+    drop(prepared.rpc.channel.take());
     // Our copy of the child's end goes, so the parent end sees end of file
     // if the payload never sends its listener.
-    let denials = prepared.denials.take().and_then(|(parent, _child)| parent);
+    let denials = prepared
+        .seccomp
+        .as_mut()
+        .and_then(|seccomp| seccomp.denials.take())
+        .and_then(|(parent, _child)| parent);
     let rpc_handoff = prepared
-        .rpc_handoff
+        .rpc
+        .handoff
         .take()
         .and_then(|(parent, _child)| parent);
     let pidfd = clone::adopt_pidfd(pidfd);
@@ -141,7 +146,7 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
         err
     };
     if prepared.namespaces {
-        userns::write_maps(pid, &prepared).map_err(kill)?;
+        userns::write_maps(pid, &prepared.id_maps).map_err(kill)?;
     }
     // A failed write means the child is gone; its report says why.
     let _ = sync::release_child(&parent_ends.release);
@@ -203,12 +208,12 @@ impl Jail {
         let p = &self.prepared;
         match failure.step {
             Step::Exec if failure.errno == nix::errno::Errno::ENOENT => JailError::NotFound {
-                command: p.command.clone(),
-                searched: p.searched.clone(),
+                command: p.exec.command.clone(),
+                searched: p.exec.searched.clone(),
                 hint: String::new(),
             },
             Step::Exec => JailError::Exec {
-                command: p.command.clone(),
+                command: p.exec.command.clone(),
                 errno: failure.errno,
             },
             step => {
@@ -217,7 +222,8 @@ impl Jail {
                     | Step::Mount
                     | Step::SourceChanged
                     | Step::MountAttributes => p
-                        .mount_names
+                        .mounts
+                        .names
                         .get(failure.index as usize)
                         .map(|d| format!(" {d}"))
                         .unwrap_or_default(),
