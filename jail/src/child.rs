@@ -13,26 +13,13 @@ use crate::sync::{self, ChildEnds};
 use crate::sys::{self, Errno};
 use crate::{caps, init, mount, seccomp};
 
-/// Exit status of the init when set-up failed (the parent has the details).
-pub const SETUP_FAILED: i32 = 125;
-/// Exit status when the command could not be executed (as shells do).
-pub const NOT_EXECUTABLE: i32 = 126;
-pub const NOT_FOUND: i32 = 127;
+/// The exit statuses, defined with the init that reports them; here too
+/// for callers of `jail::child`.
+pub use crate::init::{NOT_EXECUTABLE, NOT_FOUND, SETUP_FAILED};
 
 /// Connections to the jail's rpc socket the kernel queues before the
 /// supervisor accepts them.
 const RPC_BACKLOG: i32 = 16;
-
-/// The signals the init passes on to the payload.
-pub(crate) const FORWARDED: [i32; 7] = [
-    libc::SIGINT,
-    libc::SIGTERM,
-    libc::SIGHUP,
-    libc::SIGQUIT,
-    libc::SIGUSR1,
-    libc::SIGUSR2,
-    libc::SIGWINCH,
-];
 
 /// pid 1 of the jail: sets the jail up, forks the payload, then becomes the
 /// init. Never returns.

@@ -64,7 +64,7 @@ mod userns;
 use std::os::fd::{AsRawFd, OwnedFd};
 
 pub use error::{ChildFailure, JailError, Step};
-pub use init::exit_code;
+pub use init::{exit_code, FORWARDED};
 pub use prepare::{Prepared, Stdio, RPC_FD_ENV, RPC_SOCKET_ENV, RPC_SOCKET_NAME};
 
 /// A started jail: its init's pid and pidfd, and the report pipe.
