@@ -41,11 +41,8 @@ pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
         sys::exit(SETUP_FAILED);
     }
     // Until the parent has written our uid/gid maps we have no identity.
-    // End of file instead means the parent died: leave quietly.
-    match sync::wait_for_maps_written(ends.release) {
-        Ok(()) => {}
-        Err(_) => sys::exit(SETUP_FAILED),
-    }
+    // (End of file means the parent died: the report then reaches no one.)
+    check(Step::WaitForMaps, sync::wait_for_maps_written(ends.release));
     // Leave the caller's session: nothing in the jail may hold the caller's
     // terminal as its controlling terminal (TIOCSTI, CVE-2017-5226).
     check(Step::NewSession, sys::setsid());
@@ -97,9 +94,12 @@ pub(crate) fn run_on_host(p: &Prepared, ends: ChildEnds) -> ! {
         sys::exit(SETUP_FAILED);
     }
     // The same two releases as a jail with namespaces (nothing to map).
-    if sync::wait_for_maps_written(ends.release).is_err()
-        || sync::wait_for_cgroups_joined(ends.release).is_err()
-    {
+    check(
+        report,
+        Step::WaitForMaps,
+        sync::wait_for_maps_written(ends.release),
+    );
+    if sync::wait_for_cgroups_joined(ends.release).is_err() {
         sys::exit(SETUP_FAILED);
     }
     check(report, Step::Chdir, sys::chdir(&p.exec.cwd));
