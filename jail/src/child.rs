@@ -8,7 +8,7 @@ use std::os::fd::{AsRawFd, RawFd};
 
 use crate::clone::{self, Cloned};
 use crate::error::{ChildFailure, Step};
-use crate::prepare::{Prepared, Stdio};
+use crate::prepare::{Prepared, PreparedExec, Stdio};
 use crate::sync::{self, ChildEnds};
 use crate::sys::{self, Errno};
 use crate::{caps, init, mount, seccomp};
@@ -172,33 +172,43 @@ fn exec_payload(p: &Prepared, report: RawFd) -> ! {
     // it belongs to the payload's domain (ABI 6 scoping lets only that
     // domain connect), handed to the supervisor and closed here.
     if let Some((_, handoff)) = &p.rpc.handoff {
-        let name = crate::prepare::RPC_SOCKET_NAME.as_bytes();
-        let listener = sys::listen_abstract_seqpacket(name, RPC_BACKLOG);
-        let sent = listener.and_then(|fd| {
-            let sent = sys::send_fd(handoff.as_raw_fd(), fd);
-            sys::close(fd);
-            sent
-        });
-        check(Step::RpcSocket, sent);
+        check(Step::RpcSocket, hand_off_rpc_socket(handoff.as_raw_fd()));
     }
     // Last, so the set-up above needs none of the calls the filter refuses.
     if let Some(prepared) = &p.seccomp {
         let denials = prepared.denials.as_ref().map(|(_, socket)| socket);
         check(Step::Seccomp, seccomp::apply(&prepared.programs, denials));
     }
-    let mut errno = Errno::ENOENT;
-    for path in &p.exec.exec_paths {
-        match sys::execve(path, &p.exec.argv, &p.exec.envp) {
-            Errno::ENOENT | Errno::ENOTDIR => {}
-            other => errno = other,
-        }
-    }
+    let errno = exec(&p.exec);
     let code = if errno == Errno::ENOENT {
         NOT_FOUND
     } else {
         NOT_EXECUTABLE
     };
     fail(report, Step::Exec, errno, code)
+}
+
+/// Binds the jail's rpc socket and sends it over `handoff`; our copy is
+/// closed either way.
+fn hand_off_rpc_socket(handoff: RawFd) -> Result<(), Errno> {
+    let name = crate::prepare::RPC_SOCKET_NAME.as_bytes();
+    let fd = sys::listen_abstract_seqpacket(name, RPC_BACKLOG)?;
+    let sent = sys::send_fd(handoff, fd);
+    sys::close(fd);
+    sent
+}
+
+/// Tries each candidate path in turn; returns only if none could be
+/// executed, with the errno that says why (ENOENT: none exists).
+fn exec(e: &PreparedExec) -> Errno {
+    let mut errno = Errno::ENOENT;
+    for path in &e.exec_paths {
+        match sys::execve(path, &e.argv, &e.envp) {
+            Errno::ENOENT | Errno::ENOTDIR => {}
+            other => errno = other,
+        }
+    }
+    errno
 }
 
 /// A new session whose controlling terminal is the supervisor's pty, on

@@ -462,6 +462,21 @@ fn prepare_mount(dest: &Path, kind: &MountKind) -> Result<PreparedMount, JailErr
     let name = parents.pop().ok_or_else(|| JailError::Nul {
         what: "a mount at the jail's root".into(),
     })?;
+    let (point, how, attrs) = mount_method(kind, &target)?;
+    Ok(PreparedMount {
+        parents,
+        name,
+        point,
+        dest: path_cstring(&target)?,
+        how,
+        attrs,
+        optional: matches!(kind, MountKind::ReadOnlyAgain),
+    })
+}
+
+/// How a mount of `kind` at `target` (under /newroot) is made: its mount
+/// point, the mount itself, and the flags added afterwards.
+fn mount_method(kind: &MountKind, target: &Path) -> Result<(MountPoint, How, u64), JailError> {
     let host = |source: &Path| path_cstring(&under(OLDROOT, source));
     let fs = |name: &str| cstring(name, name).map(Some);
     let data = |text: String| cstring("mount options", text).map(Some);
@@ -473,7 +488,7 @@ fn prepare_mount(dest: &Path, kind: &MountKind) -> Result<PreparedMount, JailErr
     };
     let safe = MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV;
     let sealed = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC;
-    let (point, how, attrs) = match kind {
+    Ok(match kind {
         MountKind::Bind {
             source,
             writable,
@@ -533,7 +548,7 @@ fn prepare_mount(dest: &Path, kind: &MountKind) -> Result<PreparedMount, JailErr
         MountKind::ReadOnlyAgain => (
             MountPoint::Existing,
             by_path(
-                Some(path_cstring(&target)?),
+                Some(path_cstring(target)?),
                 None,
                 libc::MS_BIND | libc::MS_REC,
                 None,
@@ -549,15 +564,6 @@ fn prepare_mount(dest: &Path, kind: &MountKind) -> Result<PreparedMount, JailErr
             },
             sealed,
         ),
-    };
-    Ok(PreparedMount {
-        parents,
-        name,
-        point,
-        dest: path_cstring(&target)?,
-        how,
-        attrs,
-        optional: matches!(kind, MountKind::ReadOnlyAgain),
     })
 }
 
