@@ -1,44 +1,33 @@
 //! The clone -> exec path, top to bottom. Runs in the child of a possibly
 //! multi-threaded supervisor, so it only reads what prepare.rs built and
-//! calls allocation-free wrappers from sys.rs; a failure goes back to the
+//! calls allocation-free code: the wrappers in sys.rs and one file per layer
+//! (mount.rs, caps.rs, landlock.rs, seccomp.rs); a failure goes back to the
 //! parent as a fixed-size `ChildFailure`, and the child leaves with `_exit`.
 
 use std::os::fd::{AsRawFd, RawFd};
 
+use crate::clone::{self, Cloned};
 use crate::error::{ChildFailure, Step};
-use crate::prepare::{Prepared, Stdio};
+use crate::prepare::{Prepared, PreparedExec, Stdio};
 use crate::sync::{self, ChildEnds};
 use crate::sys::{self, Errno};
-use crate::{init, mount};
+use crate::{caps, init, mount, seccomp};
 
-/// Exit status of the init when set-up failed (the parent has the details).
-pub const SETUP_FAILED: i32 = 125;
-/// Exit status when the command could not be executed (as shells do).
-pub const NOT_EXECUTABLE: i32 = 126;
-pub const NOT_FOUND: i32 = 127;
+/// The exit statuses, defined with the init that reports them; here too
+/// for callers of `jail::child`.
+pub use crate::init::{NOT_EXECUTABLE, NOT_FOUND, SETUP_FAILED};
 
 /// Connections to the jail's rpc socket the kernel queues before the
 /// supervisor accepts them.
 const RPC_BACKLOG: i32 = 16;
-
-/// The signals the init passes on to the payload.
-pub(crate) const FORWARDED: [i32; 7] = [
-    libc::SIGINT,
-    libc::SIGTERM,
-    libc::SIGHUP,
-    libc::SIGQUIT,
-    libc::SIGUSR1,
-    libc::SIGUSR2,
-    libc::SIGWINCH,
-];
 
 /// pid 1 of the jail: sets the jail up, forks the payload, then becomes the
 /// init. Never returns.
 pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
     let report = ends.report;
     let check = |step, result| check(report, step, result);
-    if p.start_delay_ms > 0 {
-        sys::sleep_ms(p.start_delay_ms);
+    if p.init.start_delay_ms > 0 {
+        sys::sleep_ms(p.init.start_delay_ms);
     }
     // Die with the supervisor, even if it is SIGKILLed; the kernel then
     // kills everything in our pid namespace.
@@ -52,21 +41,18 @@ pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
         sys::exit(SETUP_FAILED);
     }
     // Until the parent has written our uid/gid maps we have no identity.
-    // End of file instead means the parent died: leave quietly.
-    match sync::wait_for_maps_written(ends.release) {
-        Ok(()) => {}
-        Err(_) => sys::exit(SETUP_FAILED),
-    }
+    // (End of file means the parent died: the report then reaches no one.)
+    check(Step::WaitForMaps, sync::wait_for_maps_written(ends.release));
     // Leave the caller's session: nothing in the jail may hold the caller's
     // terminal as its controlling terminal (TIOCSTI, CVE-2017-5226).
     check(Step::NewSession, sys::setsid());
-    check(Step::Hostname, sys::sethostname(&p.hostname));
+    check(Step::Hostname, sys::sethostname(&p.init.hostname));
     check(Step::Loopback, sys::loopback_up());
-    if let Err(failure) = mount::build_root(p) {
+    if let Err(failure) = mount::build_root(&p.mounts) {
         sync::report_failure(report, failure);
         sys::exit(SETUP_FAILED);
     }
-    check(Step::Chdir, sys::chdir(&p.cwd));
+    check(Step::Chdir, sys::chdir(&p.exec.cwd));
     // Nothing may run outside the jail's cgroups: wait until we are in them.
     if sync::wait_for_cgroups_joined(ends.release).is_err() {
         sys::exit(SETUP_FAILED);
@@ -77,15 +63,15 @@ pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
     let waited = sys::sigset_of(&init::WAITED);
     check(Step::InitSignals, init::install_handlers());
     check(Step::InitSignals, sys::block_signals(&waited));
-    let payload = match sys::clone3(0, false) {
-        Ok((0, _)) => exec_payload(p, report),
-        Ok((pid, _)) => pid,
+    let payload = match clone::payload() {
+        Ok(Cloned::Child) => exec_payload(p, report),
+        Ok(Cloned::Parent { pid, .. }) => pid,
         Err(errno) => fail(report, Step::ForkPayload, errno, SETUP_FAILED),
     };
     // The init keeps no fd at all: not the caller's leaked ones, not stdio,
     // not the terminal; and nothing of the caller's argv or environment.
     let _ = sys::close_range(0, u32::MAX, false);
-    if let Some((start, len)) = p.strings_area {
+    if let Some((start, len)) = p.init.strings_area {
         // SAFETY: the kernel reported this range as our argv/environ strings;
         // it is our private copy-on-write copy, and nothing in this process
         // reads those strings from here on.
@@ -108,12 +94,15 @@ pub(crate) fn run_on_host(p: &Prepared, ends: ChildEnds) -> ! {
         sys::exit(SETUP_FAILED);
     }
     // The same two releases as a jail with namespaces (nothing to map).
-    if sync::wait_for_maps_written(ends.release).is_err()
-        || sync::wait_for_cgroups_joined(ends.release).is_err()
-    {
+    check(
+        report,
+        Step::WaitForMaps,
+        sync::wait_for_maps_written(ends.release),
+    );
+    if sync::wait_for_cgroups_joined(ends.release).is_err() {
         sys::exit(SETUP_FAILED);
     }
-    check(report, Step::Chdir, sys::chdir(&p.cwd));
+    check(report, Step::Chdir, sys::chdir(&p.exec.cwd));
     exec_payload(p, report)
 }
 
@@ -140,7 +129,7 @@ fn check(report: RawFd, step: Step, result: Result<(), Errno>) {
 fn exec_payload(p: &Prepared, report: RawFd) -> ! {
     let check = |step, result| check(report, step, result);
     check(Step::PayloadSignals, sys::reset_signals());
-    match p.stdio {
+    match p.exec.stdio {
         Stdio::Terminal {
             slave,
             stdin,
@@ -158,73 +147,68 @@ fn exec_payload(p: &Prepared, report: RawFd) -> ! {
     // Every fd but 0, 1, 2 is closed at exec, whatever the caller leaked;
     // the report pipe stays usable until then.
     check(Step::CloseFds, sys::close_range(3, u32::MAX, true));
-    if let Some(channel) = &p.channel {
+    if let Some(channel) = &p.rpc.channel {
         check(Step::CloseFds, sys::clear_cloexec(channel.as_raw_fd()));
     }
-    for &(resource, soft, hard) in &p.rlimits {
+    for &(resource, soft, hard) in &p.limits.rlimits {
         check(Step::Rlimits, sys::set_rlimit(resource, soft, hard));
     }
-    match sys::drop_bounding_set(p.last_cap) {
-        // Without a user namespace an ordinary user may not change the
-        // bounding set, and has no capability that exec could keep:
-        // no_new_privs below stops file capabilities and set-uid bits.
-        Err(Errno::EPERM) if !p.namespaces => {}
-        result => check(Step::DropCapabilities, result),
-    }
-    check(Step::DropCapabilities, sys::clear_ambient_caps());
-    check(Step::NoNewPrivs, sys::set_no_new_privs());
+    // Bounding and ambient sets first, so no later exec regains anything
+    // (the degraded tier has no bounding set to drop: see caps.rs).
+    check(
+        Step::DropCapabilities,
+        caps::drop_bounding_and_ambient(p.last_cap, p.namespaces),
+    );
+    // Set-uid bits and file capabilities stop counting at exec.
+    check(Step::NoNewPrivs, caps::set_no_new_privs());
     // After the mount tree exists (rules name jail paths), before the last
     // capabilities go (harmless either way: no_new_privs is set).
     if let Some(landlock) = &p.landlock {
         check(Step::Landlock, crate::landlock::restrict(landlock));
     }
-    check(Step::DropCapabilities, sys::clear_capabilities());
+    check(Step::DropCapabilities, caps::drop_remaining());
     // The socket for programs whose parent closed JAIL_RPC_FD (decision
     // 0009): bound in the jail's own network namespace, after Landlock so
     // it belongs to the payload's domain (ABI 6 scoping lets only that
     // domain connect), handed to the supervisor and closed here.
-    if let Some((_, handoff)) = &p.rpc_handoff {
-        let name = crate::prepare::RPC_SOCKET_NAME.as_bytes();
-        let listener = sys::listen_abstract_seqpacket(name, RPC_BACKLOG);
-        let sent = listener.and_then(|fd| {
-            let sent = sys::send_fd(handoff.as_raw_fd(), fd);
-            sys::close(fd);
-            sent
-        });
-        check(Step::RpcSocket, sent);
+    if let Some((_, handoff)) = &p.rpc.handoff {
+        check(Step::RpcSocket, hand_off_rpc_socket(handoff.as_raw_fd()));
     }
     // Last, so the set-up above needs none of the calls the filter refuses.
-    if let Some([lists, refusals]) = &p.seccomp {
-        if seccompiler::apply_filter(lists).is_err() {
-            fail(report, Step::Seccomp, Errno::last(), SETUP_FAILED);
-        }
-        match &p.denials {
-            // --verbose: the supervisor answers the refusals and counts them.
-            Some((_, socket)) => {
-                let listener = sys::install_filter_with_listener(refusals);
-                let sent = listener.and_then(|fd| sys::send_fd(socket.as_raw_fd(), fd));
-                check(Step::Seccomp, sent);
-            }
-            None => {
-                if seccompiler::apply_filter(refusals).is_err() {
-                    fail(report, Step::Seccomp, Errno::last(), SETUP_FAILED);
-                }
-            }
-        }
+    if let Some(prepared) = &p.seccomp {
+        let denials = prepared.denials.as_ref().map(|(_, socket)| socket);
+        check(Step::Seccomp, seccomp::apply(&prepared.programs, denials));
     }
-    let mut errno = Errno::ENOENT;
-    for path in &p.exec_paths {
-        match sys::execve(path, &p.argv, &p.envp) {
-            Errno::ENOENT | Errno::ENOTDIR => {}
-            other => errno = other,
-        }
-    }
+    let errno = exec(&p.exec);
     let code = if errno == Errno::ENOENT {
         NOT_FOUND
     } else {
         NOT_EXECUTABLE
     };
     fail(report, Step::Exec, errno, code)
+}
+
+/// Binds the jail's rpc socket and sends it over `handoff`; our copy is
+/// closed either way.
+fn hand_off_rpc_socket(handoff: RawFd) -> Result<(), Errno> {
+    let name = crate::prepare::RPC_SOCKET_NAME.as_bytes();
+    let fd = sys::listen_abstract_seqpacket(name, RPC_BACKLOG)?;
+    let sent = sys::send_fd(handoff, fd);
+    sys::close(fd);
+    sent
+}
+
+/// Tries each candidate path in turn; returns only if none could be
+/// executed, with the errno that says why (ENOENT: none exists).
+fn exec(e: &PreparedExec) -> Errno {
+    let mut errno = Errno::ENOENT;
+    for path in &e.exec_paths {
+        match sys::execve(path, &e.argv, &e.envp) {
+            Errno::ENOENT | Errno::ENOTDIR => {}
+            other => errno = other,
+        }
+    }
+    errno
 }
 
 /// A new session whose controlling terminal is the supervisor's pty, on

@@ -8,6 +8,8 @@ use std::os::fd::{AsFd, AsRawFd, OwnedFd};
 use nix::errno::Errno;
 use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
 
+use crate::sys;
+
 /// Receives the listener on `socket`, then answers notifications until
 /// every process of the jail is gone, calling `refused(call number)` for
 /// each. Returns quietly if the payload never sent a listener.
@@ -58,32 +60,8 @@ pub(crate) fn receive_fd(socket: &OwnedFd, flags: nix::sys::socket::MsgFlags) ->
 
 /// Receives one notification and answers EPERM; returns the call number.
 fn answer_one(listener: &OwnedFd) -> Option<i64> {
-    // SAFETY: seccomp_notif is plain old data; the kernel requires it zeroed.
-    let mut notification: libc::seccomp_notif = unsafe { std::mem::zeroed() };
-    // SAFETY: NOTIF_RECV writes one seccomp_notif through the valid pointer.
-    let received = unsafe {
-        libc::ioctl(
-            listener.as_raw_fd(),
-            libc::SECCOMP_IOCTL_NOTIF_RECV,
-            &mut notification,
-        )
-    };
-    if received != 0 {
-        return None; // the caller died meanwhile (ENOENT), or EINTR
-    }
-    let response = libc::seccomp_notif_resp {
-        id: notification.id,
-        val: 0,
-        error: -libc::EPERM,
-        flags: 0,
-    };
-    // SAFETY: NOTIF_SEND reads one seccomp_notif_resp through the pointer.
-    unsafe {
-        libc::ioctl(
-            listener.as_raw_fd(),
-            libc::SECCOMP_IOCTL_NOTIF_SEND,
-            &response,
-        )
-    };
+    // Fails when the caller died meanwhile (ENOENT), or with EINTR.
+    let notification = sys::receive_notification(listener.as_raw_fd()).ok()?;
+    let _ = sys::refuse_notification(listener.as_raw_fd(), notification.id, Errno::EPERM);
     Some(i64::from(notification.data.nr))
 }

@@ -161,7 +161,7 @@ pub enum JailError {
     #[error(transparent)]
     Policy(#[from] policy::PolicyError),
     #[error("cannot prepare the Landlock ruleset: {0}")]
-    Landlock(String),
+    Landlock(#[from] landlock::RulesetError),
     #[error("{what} contains a NUL byte")]
     Nul { what: String },
     #[error("cannot create the jail's namespaces (clone3: {errno}){advice}")]
@@ -207,6 +207,25 @@ mod tests {
             };
             assert_eq!(ChildFailure::decode(&failure.encode()), Some(failure));
         }
+    }
+
+    #[test]
+    fn a_landlock_error_keeps_its_source_and_its_text() {
+        use landlock::{AccessFs, BitFlags, CompatLevel, Compatible, Ruleset, RulesetAttr};
+        let Err(source) = Ruleset::default()
+            .set_compatibility(CompatLevel::HardRequirement)
+            .handle_access(BitFlags::<AccessFs>::EMPTY)
+        else {
+            panic!("a ruleset that handles nothing is refused");
+        };
+        let text = format!("cannot prepare the Landlock ruleset: {source}");
+        let err = JailError::from(source);
+        assert_eq!(err.to_string(), text);
+        let kept = std::error::Error::source(&err).map(ToString::to_string);
+        assert_eq!(
+            kept.as_deref(),
+            text.strip_prefix("cannot prepare the Landlock ruleset: ")
+        );
     }
 
     #[test]

@@ -3,18 +3,38 @@
 //! 128 + S, as shells report it). When it exits the kernel kills whatever is
 //! left in the pid namespace.
 
-use crate::child::FORWARDED;
+use nix::sys::signal::Signal;
+
 use crate::sys::{self, Errno};
+
+/// Exit status of the init when set-up failed (the parent has the details).
+pub const SETUP_FAILED: i32 = 125;
+/// Exit status when the command could not be executed (as shells do).
+pub const NOT_EXECUTABLE: i32 = 126;
+/// Exit status when the command was not found (as shells do).
+pub const NOT_FOUND: i32 = 127;
+
+/// The signals the init passes on to the payload; the supervisor passes
+/// the same ones to the init (it blocks them and forwards what it gets).
+pub const FORWARDED: [Signal; 7] = [
+    Signal::SIGINT,
+    Signal::SIGTERM,
+    Signal::SIGHUP,
+    Signal::SIGQUIT,
+    Signal::SIGUSR1,
+    Signal::SIGUSR2,
+    Signal::SIGWINCH,
+];
 
 /// Signals the init waits for: the forwarded ones and SIGCHLD.
 pub(crate) const WAITED: [i32; 8] = [
-    FORWARDED[0],
-    FORWARDED[1],
-    FORWARDED[2],
-    FORWARDED[3],
-    FORWARDED[4],
-    FORWARDED[5],
-    FORWARDED[6],
+    FORWARDED[0] as i32,
+    FORWARDED[1] as i32,
+    FORWARDED[2] as i32,
+    FORWARDED[3] as i32,
+    FORWARDED[4] as i32,
+    FORWARDED[5] as i32,
+    FORWARDED[6] as i32,
     libc::SIGCHLD,
 ];
 
@@ -37,7 +57,7 @@ pub(crate) fn run(payload: libc::pid_t, waited: &libc::sigset_t) -> ! {
             Ok(signal) => {
                 let _ = sys::kill(payload, signal);
             }
-            Err(_) => sys::exit(crate::child::SETUP_FAILED),
+            Err(_) => sys::exit(SETUP_FAILED),
         }
     }
 }
@@ -49,6 +69,6 @@ pub fn exit_code(status: i32) -> i32 {
     } else if libc::WIFSIGNALED(status) {
         128 + libc::WTERMSIG(status)
     } else {
-        crate::child::SETUP_FAILED
+        SETUP_FAILED
     }
 }

@@ -47,26 +47,18 @@ pub(crate) fn prepare(plan: &LandlockPlan) -> Result<Option<PreparedLandlock>, J
     if !plan.enabled {
         return Ok(None);
     }
-    let err = |e: landlock::RulesetError| JailError::Landlock(e.to_string());
+    // Each error becomes JailError::Landlock, its source kept.
     let mut ruleset = Ruleset::default()
         .set_compatibility(CompatLevel::BestEffort)
-        .handle_access(AccessFs::from_all(ABI_ASKED))
-        .map_err(err)?
-        .handle_access(AccessNet::from_all(ABI_ASKED))
-        .map_err(err)?
-        .scope(Scope::from_all(ABI_ASKED))
-        .map_err(err)?
-        .create()
-        .map_err(err)?;
+        .handle_access(AccessFs::from_all(ABI_ASKED))?
+        .handle_access(AccessNet::from_all(ABI_ASKED))?
+        .scope(Scope::from_all(ABI_ASKED))?
+        .create()?;
     for port in &plan.tcp_bind {
-        ruleset = ruleset
-            .add_rule(NetPort::new(*port, AccessNet::BindTcp))
-            .map_err(err)?;
+        ruleset = ruleset.add_rule(NetPort::new(*port, AccessNet::BindTcp))?;
     }
     for port in &plan.tcp_connect {
-        ruleset = ruleset
-            .add_rule(NetPort::new(*port, AccessNet::ConnectTcp))
-            .map_err(err)?;
+        ruleset = ruleset.add_rule(NetPort::new(*port, AccessNet::ConnectTcp))?;
     }
     let mut rules = Vec::with_capacity(plan.rules.len());
     for rule in &plan.rules {

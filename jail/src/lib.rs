@@ -7,27 +7,28 @@
 //!    the child will touch exists before the clone.
 //! 2. `spawn` (parent): two close-on-exec pipes; `cgroup.rs` creates the
 //!    jail's cgroups and (v1) moves the calling thread in, so the child is
-//!    born inside; `clone3` with new user, mount, pid, net, ipc, uts and
-//!    cgroup namespaces and a pidfd; the thread moves back home, and (v2)
-//!    the child is moved in.
+//!    born inside; `clone3` (`clone.rs`) with new user, mount, pid, net, ipc,
+//!    uts and cgroup namespaces and a pidfd; the thread moves back home, and
+//!    (v2) the child is moved in.
 //! 3. `userns.rs` (parent): write uid_map, setgroups=deny, gid_map; release
 //!    the child (`sync.rs`), and a second release lets it fork the payload.
 //! 4. `child.rs` (child, pid 1 of the new pid namespace): parent-death
 //!    signal, wait for the maps, new session, hostname, `mount.rs` builds the
 //!    root and pivots into it, chdir, fork the payload.
 //! 5. `child.rs` (payload): reset signals, attach the pty if any, mark every
-//!    fd but 0-2 and the RPC channel (`JAIL_RPC_FD`) close-on-exec, rlimits (`rlimit.rs`), drop the bounding and
-//!    ambient capabilities, no_new_privs, Landlock (`landlock.rs`), clear the
-//!    remaining capabilities, bind the jail's rpc socket (`JAIL_RPC_SOCKET`)
-//!    and send it to the supervisor (decision 0009), seccomp (compiled by
-//!    `policy::seccomp`), execve.
+//!    fd but 0-2 and the RPC channel (`JAIL_RPC_FD`) close-on-exec, rlimits
+//!    (`rlimit.rs`), drop the bounding and ambient capabilities and set
+//!    no_new_privs (`caps.rs`), Landlock (`landlock.rs`), clear the
+//!    remaining capabilities (`caps.rs`), bind the jail's rpc socket
+//!    (`JAIL_RPC_SOCKET`) and send it to the supervisor (decision 0009),
+//!    seccomp (`seccomp.rs`, compiled by `policy::seccomp`), execve.
 //! 6. `init.rs` (pid 1): close every fd, wipe the inherited argv/environ,
 //!    become non-dumpable, reap and forward signals until the payload exits,
 //!    then exit with its status.
 //!
 //! Between clone and exec the child allocates nothing, takes no lock and
 //! cannot panic: it reads what step 1 built and calls the wrappers in
-//! `sys.rs`. A failure goes back as a fixed-size `ChildFailure` (step, errno)
+//! `sys.rs` (raw syscalls live there and in `clone.rs`). A failure goes back as a fixed-size `ChildFailure` (step, errno)
 //! on the report pipe; end of file on that pipe means the payload is running.
 //! That is why a multi-threaded supervisor may call [`spawn`]; see
 //! docs/decisions/0001-clone-from-the-supervisor.md.
@@ -41,8 +42,10 @@
 //! The parent-death signal fires when the *thread* that called [`spawn`]
 //! exits, so call it from a thread that outlives the jail.
 
+mod caps;
 pub mod cgroup;
 pub mod child;
+mod clone;
 pub mod denials;
 mod error;
 mod init;
@@ -51,16 +54,17 @@ mod mount;
 pub mod prepare;
 pub mod probe;
 mod rlimit;
+mod seccomp;
 pub mod source;
 mod sync;
 mod sys;
 pub mod tty;
 mod userns;
 
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, OwnedFd};
 
 pub use error::{ChildFailure, JailError, Step};
-pub use init::exit_code;
+pub use init::{exit_code, FORWARDED};
 pub use prepare::{Prepared, Stdio, RPC_FD_ENV, RPC_SOCKET_ENV, RPC_SOCKET_NAME};
 
 /// A started jail: its init's pid and pidfd, and the report pipe.
@@ -82,29 +86,16 @@ pub struct Jail {
     prepared: Prepared,
 }
 
-const NAMESPACE_FLAGS: libc::c_int = libc::CLONE_NEWUSER
-    | libc::CLONE_NEWNS
-    | libc::CLONE_NEWPID
-    | libc::CLONE_NEWNET
-    | libc::CLONE_NEWIPC
-    | libc::CLONE_NEWUTS
-    | libc::CLONE_NEWCGROUP;
-
 /// Starts the jail described by `prepared`. Returns once the child has its
 /// id maps and is building the jail; read [`Jail::report`] to learn whether
 /// the payload started.
 pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
     let (parent_ends, child_ends, child_owned) = sync::pipes()?;
-    let (pids, memory) = prepared.cgroup_limits;
+    let (pids, memory) = prepared.limits.cgroups;
     let mut cgroups = cgroup::JailCgroups::create(pids, memory);
     cgroups.enter();
-    let flags = if prepared.namespaces {
-        NAMESPACE_FLAGS as u64
-    } else {
-        0
-    };
-    let (pid, pidfd) = match sys::clone3(flags, true) {
-        Ok((0, _)) => {
+    let (pid, pidfd) = match clone::jail(prepared.namespaces) {
+        Ok(clone::Cloned::Child) => {
             sys::close(parent_ends.release.as_raw_fd());
             sys::close(parent_ends.report.as_raw_fd());
             if prepared.namespaces {
@@ -113,7 +104,7 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
                 child::run_on_host(&prepared, child_ends)
             }
         }
-        Ok(pair) => pair,
+        Ok(clone::Cloned::Parent { pid, pidfd }) => (pid, pidfd),
         Err(errno) => {
             cgroups.leave();
             return Err(JailError::Clone {
@@ -132,17 +123,20 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
             .push(format!("cannot move the jail into its cgroups: {err}"));
     }
     drop(child_owned);
-    drop(prepared.channel.take());
+    drop(prepared.rpc.channel.take());
     // Our copy of the child's end goes, so the parent end sees end of file
     // if the payload never sends its listener.
-    let denials = prepared.denials.take().and_then(|(parent, _child)| parent);
+    let denials = prepared
+        .seccomp
+        .as_mut()
+        .and_then(|seccomp| seccomp.denials.take())
+        .and_then(|(parent, _child)| parent);
     let rpc_handoff = prepared
-        .rpc_handoff
+        .rpc
+        .handoff
         .take()
         .and_then(|(parent, _child)| parent);
-    // SAFETY: clone3 with CLONE_PIDFD stored a fresh pidfd that nothing else
-    // owns.
-    let pidfd = unsafe { OwnedFd::from_raw_fd(pidfd) };
+    let pidfd = clone::adopt_pidfd(pidfd);
     let kill = |err: JailError| {
         let _ = nix::sys::signal::kill(
             nix::unistd::Pid::from_raw(pid),
@@ -152,7 +146,7 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
         err
     };
     if prepared.namespaces {
-        userns::write_maps(pid, &prepared).map_err(kill)?;
+        userns::write_maps(pid, &prepared.id_maps).map_err(kill)?;
     }
     // A failed write means the child is gone; its report says why.
     let _ = sync::release_child(&parent_ends.release);
@@ -214,12 +208,12 @@ impl Jail {
         let p = &self.prepared;
         match failure.step {
             Step::Exec if failure.errno == nix::errno::Errno::ENOENT => JailError::NotFound {
-                command: p.command.clone(),
-                searched: p.searched.clone(),
+                command: p.exec.command.clone(),
+                searched: p.exec.searched.clone(),
                 hint: String::new(),
             },
             Step::Exec => JailError::Exec {
-                command: p.command.clone(),
+                command: p.exec.command.clone(),
                 errno: failure.errno,
             },
             step => {
@@ -228,7 +222,8 @@ impl Jail {
                     | Step::Mount
                     | Step::SourceChanged
                     | Step::MountAttributes => p
-                        .mount_names
+                        .mounts
+                        .names
                         .get(failure.index as usize)
                         .map(|d| format!(" {d}"))
                         .unwrap_or_default(),

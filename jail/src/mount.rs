@@ -10,7 +10,7 @@
 use std::os::fd::RawFd;
 
 use crate::error::{ChildFailure, Step};
-use crate::prepare::{How, MountPoint, Prepared, PreparedMount};
+use crate::prepare::{How, MountPoint, PreparedMount, PreparedMounts};
 use crate::sys::{self, Errno};
 
 fn fail(step: Step, index: usize) -> impl Fn(Errno) -> ChildFailure {
@@ -30,7 +30,7 @@ fn exists_ok(result: Result<(), Errno>) -> Result<(), Errno> {
 }
 
 /// Builds the jail's root and pivots into it; on return, `/` is the jail.
-pub(crate) fn build_root(p: &Prepared) -> Result<(), ChildFailure> {
+pub(crate) fn build_root(p: &PreparedMounts) -> Result<(), ChildFailure> {
     let none = 0;
     // Nothing we mount may propagate back to the host.
     sys::mount(None, &p.slash, None, libc::MS_REC | libc::MS_PRIVATE, None)
@@ -77,7 +77,7 @@ pub(crate) fn build_root(p: &Prepared) -> Result<(), ChildFailure> {
 }
 
 /// Pivots into the staging tmpfs, keeping the host's root at /oldroot.
-fn stage(p: &Prepared) -> Result<(), Errno> {
+fn stage(p: &PreparedMounts) -> Result<(), Errno> {
     sys::chdir(&p.staging)?;
     exists_ok(sys::mkdir(&p.newroot_name, 0o755))?;
     sys::mount(
@@ -101,7 +101,7 @@ struct Sources {
 }
 
 impl Sources {
-    fn open(p: &Prepared) -> Result<Sources, Errno> {
+    fn open(p: &PreparedMounts) -> Result<Sources, Errno> {
         let dir = libc::O_PATH | libc::O_DIRECTORY;
         exists_ok(sys::mkdir(&p.empty_dir, 0))?;
         sys::mount(
@@ -125,7 +125,7 @@ impl Sources {
     }
 }
 
-fn build_mounts(p: &Prepared, sources: &Sources) -> Result<(), ChildFailure> {
+fn build_mounts(p: &PreparedMounts, sources: &Sources) -> Result<(), ChildFailure> {
     for (index, m) in p.mounts.iter().enumerate() {
         let point = match open_mount_point(sources.newroot, m) {
             Err(Errno::ENOENT) if m.optional => continue,
@@ -187,7 +187,7 @@ fn open_mount_point(newroot: RawFd, m: &PreparedMount) -> Result<Option<RawFd>, 
 
 /// Makes mount `m` on the open mount point `point`.
 fn make_mount(
-    p: &Prepared,
+    p: &PreparedMounts,
     sources: &Sources,
     m: &PreparedMount,
     point: RawFd,
@@ -249,7 +249,12 @@ fn same_object(fd: RawFd, identity: Option<policy::mounts::Identity>) -> Result<
 
 /// A detached copy of the tree at `source`, with `m`'s flags, attached on
 /// `point`.
-fn attach_copy(p: &Prepared, m: &PreparedMount, source: RawFd, point: RawFd) -> Result<(), Errno> {
+fn attach_copy(
+    p: &PreparedMounts,
+    m: &PreparedMount,
+    source: RawFd,
+    point: RawFd,
+) -> Result<(), Errno> {
     let tree = sys::clone_tree(source, &p.empty)?;
     let flagged = match sys::tree_setattr(tree, &p.empty, m.attrs) {
         _ if m.attrs == 0 => Ok(true),

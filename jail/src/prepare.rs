@@ -91,64 +91,105 @@ pub(crate) struct PreparedMount {
     pub optional: bool,
 }
 
-/// The prepared launch. Holds the C strings that `argv`/`envp` point into.
+/// The prepared launch, one part per layer. Holds the C strings that
+/// `argv`/`envp` point into.
 pub struct Prepared {
     /// False for the degraded tier: no namespaces, the payload runs on the
     /// host's tree under Landlock and seccomp (policy::degraded).
     pub(crate) namespaces: bool,
-    pub(crate) hostname: CString,
-    pub(crate) staging: CString,
-    pub(crate) staging_data: CString,
-    pub(crate) newroot: CString,
-    pub(crate) newroot_name: CString,
-    pub(crate) oldroot_name: CString,
-    pub(crate) oldroot: CString,
-    pub(crate) dot: CString,
-    pub(crate) slash: CString,
-    pub(crate) tmpfs: CString,
-    pub(crate) empty_dir: CString,
-    pub(crate) empty_dir_data: CString,
-    pub(crate) dev_null: CString,
-    /// "", for the `*at` calls on an fd itself.
-    pub(crate) empty: CString,
-    pub(crate) mounts: Vec<PreparedMount>,
-    pub(crate) cwd: CString,
-    pub(crate) exec_paths: Vec<CString>,
-    _argv: Vec<CString>,
-    _env: Vec<CString>,
-    pub(crate) argv: Vec<*const c_char>,
-    pub(crate) envp: Vec<*const c_char>,
+    pub(crate) init: PreparedInit,
+    pub(crate) id_maps: PreparedIdMaps,
+    pub(crate) mounts: PreparedMounts,
+    pub(crate) exec: PreparedExec,
+    pub(crate) limits: PreparedLimits,
+    /// The highest capability number this kernel knows, for dropping the
+    /// bounding set (caps.rs).
     pub(crate) last_cap: u32,
+    pub(crate) landlock: Option<crate::landlock::PreparedLandlock>,
+    pub(crate) seccomp: Option<PreparedSeccomp>,
+    pub(crate) rpc: PreparedRpc,
+}
+
+/// What pid 1 of the jail needs for itself.
+pub(crate) struct PreparedInit {
+    pub hostname: CString,
     /// This process's argv+environ strings area, wiped in the init so the
     /// jail's pid 1 holds nothing of the caller's environment.
-    pub(crate) strings_area: Option<(usize, usize)>,
-    pub(crate) uid_map: String,
-    pub(crate) gid_map: String,
-    pub(crate) stdio: Stdio,
-    pub(crate) command: String,
-    pub(crate) searched: String,
-    pub(crate) mount_names: Vec<String>,
-    pub(crate) landlock: Option<crate::landlock::PreparedLandlock>,
-    pub(crate) rlimits: Vec<(crate::rlimit::Resource, libc::rlim_t, libc::rlim_t)>,
-    /// (pids, memory) for the jail's cgroups, the same figures as the
-    /// NPROC and DATA rlimits but counted for the whole jail.
-    pub(crate) cgroup_limits: (u64, u64),
-    /// With --verbose: a socketpair (parent end, child end) over which the
-    /// payload sends its seccomp listener.
-    pub(crate) denials: Option<(Option<std::os::fd::OwnedFd>, std::os::fd::OwnedFd)>,
-    /// The allowlist and the refusals, compiled before the clone.
-    pub(crate) seccomp: Option<[policy::seccomp::BpfProgram; 2]>,
-    /// The jail's end of the RPC channel; the parent closes its copy once
-    /// the child has it.
-    pub(crate) channel: Option<OwnedFd>,
+    pub strings_area: Option<(usize, usize)>,
     /// Test seam (`JAIL_TEST_START_DELAY_MS`): the child waits this long
     /// before its first step, so a test can kill the supervisor in the
     /// window before the parent-death signal is set.
-    pub(crate) start_delay_ms: u32,
+    pub start_delay_ms: u32,
+}
+
+/// The user namespace's id maps, as the text the parent writes (userns.rs).
+pub(crate) struct PreparedIdMaps {
+    pub uid_map: String,
+    pub gid_map: String,
+}
+
+/// The jail's mount tree (mount.rs): the fixed paths of the staging and
+/// pivot dance, then the plan's mounts in order.
+pub(crate) struct PreparedMounts {
+    pub staging: CString,
+    pub staging_data: CString,
+    pub newroot: CString,
+    pub newroot_name: CString,
+    pub oldroot_name: CString,
+    pub oldroot: CString,
+    pub dot: CString,
+    pub slash: CString,
+    pub tmpfs: CString,
+    pub empty_dir: CString,
+    pub empty_dir_data: CString,
+    pub dev_null: CString,
+    /// "", for the `*at` calls on an fd itself.
+    pub empty: CString,
+    pub mounts: Vec<PreparedMount>,
+    /// Each mount's jail path, by index, for the parent's error text.
+    pub names: Vec<String>,
+}
+
+/// What the payload execs, where, with which stdio; and how the parent
+/// names the command when that fails.
+pub(crate) struct PreparedExec {
+    pub cwd: CString,
+    pub exec_paths: Vec<CString>,
+    _argv: Vec<CString>,
+    _env: Vec<CString>,
+    pub argv: Vec<*const c_char>,
+    pub envp: Vec<*const c_char>,
+    pub stdio: Stdio,
+    pub command: String,
+    pub searched: String,
+}
+
+/// Resource limits: per process (rlimit.rs) and for the whole jail.
+pub(crate) struct PreparedLimits {
+    pub rlimits: Vec<(crate::rlimit::Resource, libc::rlim_t, libc::rlim_t)>,
+    /// (pids, memory) for the jail's cgroups, the same figures as the
+    /// NPROC and DATA rlimits but counted for the whole jail.
+    pub cgroups: (u64, u64),
+}
+
+/// seccomp (seccomp.rs), compiled before the clone.
+pub(crate) struct PreparedSeccomp {
+    /// The allowlist and the refusals.
+    pub programs: [policy::seccomp::BpfProgram; 2],
+    /// With --verbose: a socketpair (parent end, child end) over which the
+    /// payload sends its seccomp listener.
+    pub denials: Option<(Option<OwnedFd>, OwnedFd)>,
+}
+
+/// The RPC channel's fds.
+pub(crate) struct PreparedRpc {
+    /// The jail's end of the RPC channel; the parent closes its copy once
+    /// the child has it.
+    pub channel: Option<OwnedFd>,
     /// With namespaces and a channel: a socketpair (parent end, child end)
     /// over which the payload sends the listening socket it bound at
-    /// `RPC_SOCKET_ADDRESS` (decision 0009).
-    pub(crate) rpc_handoff: Option<(Option<OwnedFd>, OwnedFd)>,
+    /// `RPC_SOCKET_NAME` (decision 0009).
+    pub handoff: Option<(Option<OwnedFd>, OwnedFd)>,
 }
 
 /// The variable that names the jail's rpc socket, `@` + its abstract
@@ -159,7 +200,9 @@ pub const RPC_SOCKET_ENV: &str = "JAIL_RPC_SOCKET";
 /// has its own.
 pub const RPC_SOCKET_NAME: &str = "jail-rpc";
 
-/// The test seam's variable: see [`Prepared`]'s `start_delay_ms`.
+/// The test seam's variable: the child waits this many milliseconds before
+/// its first step, so a test can kill the supervisor in the window before
+/// the parent-death signal is set.
 pub const START_DELAY_ENV: &str = "JAIL_TEST_START_DELAY_MS";
 
 /// The variable that tells the payload its channel's fd number (the same
@@ -192,13 +235,62 @@ impl Prepared {
         report_denials: bool,
         channel: Option<OwnedFd>,
     ) -> Result<Prepared, JailError> {
+        let namespaces = plan.degraded.is_none();
+        // The socket for programs whose parent closed JAIL_RPC_FD; only a
+        // jail with its own network namespace has one (the degraded tier's
+        // seccomp refuses socket(2), and the host's abstract namespace is
+        // shared with everything else).
+        let rpc_socket = namespaces && channel.is_some();
+        let mounts = PreparedMounts::new(plan, stdio, namespaces)?;
+        let channel_fd = channel.as_ref().map(AsRawFd::as_raw_fd);
+        let exec = PreparedExec::new(plan, stdio, channel_fd, rpc_socket)?;
+        Ok(Prepared {
+            namespaces,
+            init: PreparedInit::new(plan)?,
+            id_maps: PreparedIdMaps::new(plan),
+            mounts,
+            exec,
+            last_cap: last_capability(),
+            landlock: crate::landlock::prepare(&plan.landlock)?,
+            limits: PreparedLimits::new(plan),
+            seccomp: PreparedSeccomp::new(plan, report_denials)?,
+            rpc: PreparedRpc::new(channel, rpc_socket)?,
+        })
+    }
+}
+
+impl PreparedInit {
+    fn new(plan: &JailPlan) -> Result<PreparedInit, JailError> {
+        Ok(PreparedInit {
+            hostname: cstring("hostname", plan.hostname.as_str())?,
+            strings_area: strings_area(),
+            start_delay_ms: std::env::var(START_DELAY_ENV)
+                .ok()
+                .and_then(|ms| ms.parse().ok())
+                .unwrap_or(0)
+                .min(10_000),
+        })
+    }
+}
+
+impl PreparedIdMaps {
+    fn new(plan: &JailPlan) -> PreparedIdMaps {
+        let map = |m: policy::plan::IdMap| format!("{} {} {}\n", m.inside, m.outside, m.count);
+        PreparedIdMaps {
+            uid_map: map(plan.uid_map),
+            gid_map: map(plan.gid_map),
+        }
+    }
+}
+
+impl PreparedMounts {
+    fn new(plan: &JailPlan, stdio: Stdio, namespaces: bool) -> Result<PreparedMounts, JailError> {
         let mut mounts = Vec::with_capacity(plan.mounts.len());
-        let mut mount_names = Vec::with_capacity(plan.mounts.len());
+        let mut names = Vec::with_capacity(plan.mounts.len());
         for m in &plan.mounts {
             mounts.push(prepare_mount(&m.dest, &m.kind)?);
-            mount_names.push(m.dest.display().to_string());
+            names.push(m.dest.display().to_string());
         }
-        let namespaces = plan.degraded.is_none();
         if let (Stdio::Terminal { slave, .. }, true) = (stdio, namespaces) {
             // The jail's devpts is a private instance, so the pty slave has
             // no name there; as /dev/console (as container runtimes do)
@@ -211,23 +303,45 @@ impl Prepared {
             })?;
             let console = MountKind::Device { source: name };
             mounts.push(prepare_mount(Path::new("/dev/console"), &console)?);
-            mount_names.push("/dev/console".into());
+            names.push("/dev/console".into());
         }
+        Ok(PreparedMounts {
+            staging: cstring("staging", STAGING)?,
+            staging_data: cstring("staging", "mode=0755,size=1m")?,
+            newroot: cstring("newroot", NEWROOT)?,
+            newroot_name: cstring("newroot", "newroot")?,
+            oldroot_name: cstring("oldroot", "oldroot")?,
+            oldroot: cstring("oldroot", OLDROOT)?,
+            dot: cstring(".", ".")?,
+            slash: cstring("/", "/")?,
+            tmpfs: cstring("tmpfs", "tmpfs")?,
+            empty_dir: cstring("empty", EMPTY_DIR)?,
+            empty_dir_data: cstring("empty", "size=0,mode=000")?,
+            dev_null: path_cstring(&under(OLDROOT, Path::new("/dev/null")))?,
+            empty: cstring("empty", "")?,
+            mounts,
+            names,
+        })
+    }
+}
 
+impl PreparedExec {
+    /// `channel`: the fd number announced in `JAIL_RPC_FD`; `rpc_socket`:
+    /// whether `JAIL_RPC_SOCKET` is set too.
+    fn new(
+        plan: &JailPlan,
+        stdio: Stdio,
+        channel: Option<RawFd>,
+        rpc_socket: bool,
+    ) -> Result<PreparedExec, JailError> {
         let argv_storage = plan
             .argv
             .iter()
             .map(|a| cstring("a command argument", a.as_str()))
             .collect::<Result<Vec<_>, _>>()?;
-        let channel_var = channel
-            .as_ref()
-            .map(|fd| (RPC_FD_ENV.to_string(), fd.as_raw_fd().to_string()));
-        // The socket for programs whose parent closed JAIL_RPC_FD; only a
-        // jail with its own network namespace has one (the degraded tier's
-        // seccomp refuses socket(2), and the host's abstract namespace is
-        // shared with everything else).
-        let socket_var = (namespaces && channel.is_some())
-            .then(|| (RPC_SOCKET_ENV.to_string(), format!("@{RPC_SOCKET_NAME}")));
+        let channel_var = channel.map(|fd| (RPC_FD_ENV.to_string(), fd.to_string()));
+        let socket_var =
+            rpc_socket.then(|| (RPC_SOCKET_ENV.to_string(), format!("@{RPC_SOCKET_NAME}")));
         let env_storage = plan
             .env
             .iter()
@@ -243,92 +357,81 @@ impl Prepared {
                 .chain(std::iter::once(std::ptr::null()))
                 .collect::<Vec<_>>()
         };
-
         let command = plan.argv.first().cloned().unwrap_or_default();
-        let path_var = plan.env.get("PATH").map(String::as_str).unwrap_or("");
-        let (exec_paths, searched) = if command.contains('/') {
-            (
-                vec![cstring("the command", command.as_str())?],
-                command.clone(),
-            )
-        } else {
-            let paths = path_var
-                .split(':')
-                .filter(|dir| !dir.is_empty())
-                .map(|dir| cstring("PATH", format!("{dir}/{command}")))
-                .collect::<Result<Vec<_>, _>>()?;
-            (paths, format!("PATH={path_var}"))
-        };
-
-        let map = |m: policy::plan::IdMap| format!("{} {} {}\n", m.inside, m.outside, m.count);
-        Ok(Prepared {
-            namespaces,
-            hostname: cstring("hostname", plan.hostname.as_str())?,
-            staging: cstring("staging", STAGING)?,
-            staging_data: cstring("staging", "mode=0755,size=1m")?,
-            newroot: cstring("newroot", NEWROOT)?,
-            newroot_name: cstring("newroot", "newroot")?,
-            oldroot_name: cstring("oldroot", "oldroot")?,
-            oldroot: cstring("oldroot", OLDROOT)?,
-            dot: cstring(".", ".")?,
-            slash: cstring("/", "/")?,
-            tmpfs: cstring("tmpfs", "tmpfs")?,
-            empty_dir: cstring("empty", EMPTY_DIR)?,
-            empty_dir_data: cstring("empty", "size=0,mode=000")?,
-            dev_null: path_cstring(&under(OLDROOT, Path::new("/dev/null")))?,
-            empty: cstring("empty", "")?,
-            mounts,
+        let (exec_paths, searched) = search_path(plan, &command)?;
+        Ok(PreparedExec {
             cwd: path_cstring(&plan.cwd)?,
             exec_paths,
             argv: null_terminated(&argv_storage),
             envp: null_terminated(&env_storage),
             _argv: argv_storage,
             _env: env_storage,
-            last_cap: last_capability(),
-            strings_area: strings_area(),
-            uid_map: map(plan.uid_map),
-            gid_map: map(plan.gid_map),
             stdio,
             command,
             searched,
-            mount_names,
-            landlock: crate::landlock::prepare(&plan.landlock)?,
-            rlimits: crate::rlimit::prepare(&plan.limits.rlimits),
-            cgroup_limits: {
-                let find = |r| {
-                    plan.limits
-                        .rlimits
-                        .iter()
-                        .find(|l| l.resource == r)
-                        .map_or(u64::MAX, |l| l.value)
-                };
-                (
-                    find(policy::plan::RlimitResource::Nproc),
-                    find(policy::plan::RlimitResource::Data),
-                )
-            },
-            denials: if report_denials && plan.seccomp.enabled {
-                Some(handoff_pair("socketpair for seccomp notifications")?)
-            } else {
-                None
-            },
-            rpc_handoff: if socket_var.is_some() {
-                Some(handoff_pair("socketpair for the jail's rpc socket")?)
-            } else {
-                None
-            },
-            seccomp: if plan.seccomp.enabled {
-                Some(policy::seccomp::compile(&plan.seccomp, report_denials)?)
-            } else {
-                None
-            },
-            channel,
-            start_delay_ms: std::env::var(START_DELAY_ENV)
-                .ok()
-                .and_then(|ms| ms.parse().ok())
-                .unwrap_or(0)
-                .min(10_000),
         })
+    }
+}
+
+/// Where execve tries `command`: itself if it has a slash, else each
+/// directory of the plan's PATH; and how the error text says so.
+fn search_path(plan: &JailPlan, command: &str) -> Result<(Vec<CString>, String), JailError> {
+    if command.contains('/') {
+        return Ok((vec![cstring("the command", command)?], command.to_string()));
+    }
+    let path_var = plan.env.get("PATH").map(String::as_str).unwrap_or("");
+    let paths = path_var
+        .split(':')
+        .filter(|dir| !dir.is_empty())
+        .map(|dir| cstring("PATH", format!("{dir}/{command}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((paths, format!("PATH={path_var}")))
+}
+
+impl PreparedLimits {
+    fn new(plan: &JailPlan) -> PreparedLimits {
+        let find = |r| {
+            plan.limits
+                .rlimits
+                .iter()
+                .find(|l| l.resource == r)
+                .map_or(u64::MAX, |l| l.value)
+        };
+        PreparedLimits {
+            rlimits: crate::rlimit::prepare(&plan.limits.rlimits),
+            cgroups: (
+                find(policy::plan::RlimitResource::Nproc),
+                find(policy::plan::RlimitResource::Data),
+            ),
+        }
+    }
+}
+
+impl PreparedSeccomp {
+    fn new(plan: &JailPlan, report_denials: bool) -> Result<Option<PreparedSeccomp>, JailError> {
+        if !plan.seccomp.enabled {
+            return Ok(None);
+        }
+        let denials = if report_denials {
+            Some(handoff_pair("socketpair for seccomp notifications")?)
+        } else {
+            None
+        };
+        Ok(Some(PreparedSeccomp {
+            programs: policy::seccomp::compile(&plan.seccomp, report_denials)?,
+            denials,
+        }))
+    }
+}
+
+impl PreparedRpc {
+    fn new(channel: Option<OwnedFd>, rpc_socket: bool) -> Result<PreparedRpc, JailError> {
+        let handoff = if rpc_socket {
+            Some(handoff_pair("socketpair for the jail's rpc socket")?)
+        } else {
+            None
+        };
+        Ok(PreparedRpc { channel, handoff })
     }
 }
 
@@ -359,6 +462,21 @@ fn prepare_mount(dest: &Path, kind: &MountKind) -> Result<PreparedMount, JailErr
     let name = parents.pop().ok_or_else(|| JailError::Nul {
         what: "a mount at the jail's root".into(),
     })?;
+    let (point, how, attrs) = mount_method(kind, &target)?;
+    Ok(PreparedMount {
+        parents,
+        name,
+        point,
+        dest: path_cstring(&target)?,
+        how,
+        attrs,
+        optional: matches!(kind, MountKind::ReadOnlyAgain),
+    })
+}
+
+/// How a mount of `kind` at `target` (under /newroot) is made: its mount
+/// point, the mount itself, and the flags added afterwards.
+fn mount_method(kind: &MountKind, target: &Path) -> Result<(MountPoint, How, u64), JailError> {
     let host = |source: &Path| path_cstring(&under(OLDROOT, source));
     let fs = |name: &str| cstring(name, name).map(Some);
     let data = |text: String| cstring("mount options", text).map(Some);
@@ -370,7 +488,7 @@ fn prepare_mount(dest: &Path, kind: &MountKind) -> Result<PreparedMount, JailErr
     };
     let safe = MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV;
     let sealed = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC;
-    let (point, how, attrs) = match kind {
+    Ok(match kind {
         MountKind::Bind {
             source,
             writable,
@@ -430,7 +548,7 @@ fn prepare_mount(dest: &Path, kind: &MountKind) -> Result<PreparedMount, JailErr
         MountKind::ReadOnlyAgain => (
             MountPoint::Existing,
             by_path(
-                Some(path_cstring(&target)?),
+                Some(path_cstring(target)?),
                 None,
                 libc::MS_BIND | libc::MS_REC,
                 None,
@@ -446,15 +564,6 @@ fn prepare_mount(dest: &Path, kind: &MountKind) -> Result<PreparedMount, JailErr
             },
             sealed,
         ),
-    };
-    Ok(PreparedMount {
-        parents,
-        name,
-        point,
-        dest: path_cstring(&target)?,
-        how,
-        attrs,
-        optional: matches!(kind, MountKind::ReadOnlyAgain),
     })
 }
 

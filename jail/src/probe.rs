@@ -4,6 +4,8 @@
 
 use std::path::PathBuf;
 
+use crate::clone::{Cloned, PROBE_FLAGS};
+
 /// Reads sysctls below a root (`/proc/sys` on a real host).
 pub struct Sysctls {
     root: PathBuf,
@@ -180,15 +182,14 @@ const DEGRADED_HINT: &str = "\n  or accept weaker isolation: --allow-degraded (o
 /// restriction denies even where the clone itself succeeds. About a fork's
 /// cost; Err is the errno of whichever step failed.
 pub fn userns_works() -> Result<(), nix::errno::Errno> {
-    let flags = (libc::CLONE_NEWUSER | libc::CLONE_NEWNS) as u64;
-    match crate::sys::clone3(flags, false)? {
-        (0, _) => {
+    match crate::clone::clone3(PROBE_FLAGS, false)? {
+        Cloned::Child => {
             let private =
                 crate::sys::mount(None, c"/", None, libc::MS_REC | libc::MS_PRIVATE, None);
             // The errno is the exit status, so the parent can name it.
             crate::sys::exit(private.err().map_or(0, |errno| errno as i32))
         }
-        (pid, _) => {
+        Cloned::Parent { pid, .. } => {
             let pid = nix::unistd::Pid::from_raw(pid);
             match nix::sys::wait::waitpid(pid, None)? {
                 nix::sys::wait::WaitStatus::Exited(_, 0) => Ok(()),
@@ -280,21 +281,11 @@ pub fn tier(userns: bool, landlock: bool, seccomp: bool) -> (Tier, Vec<String>) 
 
 /// The Landlock ABI version the kernel offers: Ok(n), or Err(why not).
 pub fn landlock_abi() -> Result<i64, String> {
-    const LANDLOCK_CREATE_RULESET_VERSION: libc::c_uint = 1;
-    // SAFETY: with a null attr, size 0 and the VERSION flag, the syscall
-    // only returns a number; it reads and writes no memory.
-    let ret = unsafe {
-        libc::syscall(
-            libc::SYS_landlock_create_ruleset,
-            std::ptr::null::<u8>(),
-            0usize,
-            LANDLOCK_CREATE_RULESET_VERSION,
-        )
+    let errno = match crate::sys::landlock_abi_version() {
+        Ok(abi) => return Ok(abi),
+        Err(errno) => errno,
     };
-    if ret >= 0 {
-        return Ok(ret);
-    }
-    Err(match nix::errno::Errno::last() {
+    Err(match errno {
         nix::errno::Errno::ENOSYS => "the kernel is built without Landlock".into(),
         nix::errno::Errno::EOPNOTSUPP => {
             "Landlock is built but disabled: add `landlock` to the `lsm=` kernel boot parameter"
@@ -314,9 +305,7 @@ pub fn landlock_abi_or_zero() -> u32 {
 
 /// Seccomp filter support, with the actions the kernel offers.
 pub fn seccomp() -> Result<String, String> {
-    // SAFETY: PR_GET_SECCOMP takes no pointer arguments.
-    let ret = unsafe { libc::prctl(libc::PR_GET_SECCOMP, 0, 0, 0, 0) };
-    if ret < 0 {
+    if crate::sys::seccomp_mode().is_err() {
         return Err("the kernel is built without seccomp (CONFIG_SECCOMP)".into());
     }
     let actions = std::fs::read_to_string("/proc/sys/kernel/seccomp/actions_avail")

@@ -1,6 +1,7 @@
 //! Thin wrappers over the raw syscalls the jail uses, each returning
 //! `Result<_, Errno>`. None allocates, locks or panics, so every one may be
-//! called between clone and exec. All `unsafe` of the child side lives here.
+//! called between clone and exec. All `unsafe` of the child side lives here,
+//! but for `clone3` itself (clone.rs).
 
 use std::ffi::{c_int, c_ulong, CStr};
 use std::os::fd::RawFd;
@@ -145,13 +146,9 @@ pub fn set_no_new_privs() -> Result<(), Errno> {
     prctl(libc::PR_SET_NO_NEW_PRIVS, 1)
 }
 
-/// Empties the bounding set (caps 0..=last_cap), so no later execve can
-/// regain a capability, even as uid 0 in the jail.
-pub fn drop_bounding_set(last_cap: u32) -> Result<(), Errno> {
-    for cap in 0..=last_cap {
-        prctl(libc::PR_CAPBSET_DROP, cap.into())?;
-    }
-    Ok(())
+/// Drops `cap` from the bounding set, so no later execve can regain it.
+pub fn drop_bounding_cap(cap: u32) -> Result<(), Errno> {
+    prctl(libc::PR_CAPBSET_DROP, cap.into())
 }
 
 pub fn clear_ambient_caps() -> Result<(), Errno> {
@@ -230,63 +227,6 @@ pub fn dup2(old: RawFd, new: RawFd) -> Result<(), Errno> {
 pub fn set_controlling_tty(fd: RawFd) -> Result<(), Errno> {
     // SAFETY: TIOCSCTTY takes an integer argument.
     check_int(unsafe { libc::ioctl(fd, libc::TIOCSCTTY, 0) }).map(drop)
-}
-
-#[repr(C)]
-struct CloneArgs {
-    flags: u64,
-    pidfd: u64,
-    child_tid: u64,
-    parent_tid: u64,
-    exit_signal: u64,
-    stack: u64,
-    stack_size: u64,
-    tls: u64,
-    set_tid: u64,
-    set_tid_size: u64,
-    cgroup: u64,
-}
-
-/// `clone3(2)` without a new stack: like fork, the child returns here with
-/// 0. With `want_pidfd`, the parent also gets a pidfd (CLONE_PIDFD).
-///
-/// glibc's fork handlers are skipped on purpose: in a child of a
-/// multi-threaded parent they could wait on a lock held by a thread that no
-/// longer exists.
-pub fn clone3(flags: u64, want_pidfd: bool) -> Result<(libc::pid_t, RawFd), Errno> {
-    let mut pidfd: c_int = -1;
-    let args = CloneArgs {
-        flags: flags
-            | if want_pidfd {
-                libc::CLONE_PIDFD as u64
-            } else {
-                0
-            },
-        pidfd: &mut pidfd as *mut c_int as u64,
-        child_tid: 0,
-        parent_tid: 0,
-        exit_signal: libc::SIGCHLD as u64,
-        stack: 0,
-        stack_size: 0,
-        tls: 0,
-        set_tid: 0,
-        set_tid_size: 0,
-        cgroup: 0,
-    };
-    // SAFETY: `args` is a valid `struct clone_args` whose size is passed.
-    // Without CLONE_VM and with no stack the child gets a copy of our address
-    // space and continues on its copy of this stack, as after fork(); the
-    // callers run only allocation-free code in the child and end it with
-    // execve or `exit`.
-    let pid = check(unsafe {
-        libc::syscall(
-            libc::SYS_clone3,
-            &args as *const CloneArgs,
-            std::mem::size_of::<CloneArgs>(),
-        )
-    })?;
-    #[expect(clippy::cast_possible_truncation, reason = "pids fit in pid_t")]
-    Ok((pid as libc::pid_t, pidfd))
 }
 
 /// Tries `execve`; returns only on failure.
@@ -726,4 +666,49 @@ pub fn listen_abstract_seqpacket(name: &[u8], backlog: c_int) -> Result<RawFd, E
             Err(errno)
         }
     }
+}
+
+/// The Landlock ABI version the kernel offers (`landlock_create_ruleset`
+/// with the VERSION flag).
+pub fn landlock_abi_version() -> Result<libc::c_long, Errno> {
+    const LANDLOCK_CREATE_RULESET_VERSION: libc::c_uint = 1;
+    // SAFETY: with a null attr, size 0 and the VERSION flag, the syscall
+    // only returns a number; it reads and writes no memory.
+    check(unsafe {
+        libc::syscall(
+            libc::SYS_landlock_create_ruleset,
+            ptr::null::<u8>(),
+            0usize,
+            LANDLOCK_CREATE_RULESET_VERSION,
+        )
+    })
+}
+
+/// This thread's seccomp mode (`PR_GET_SECCOMP`); fails where the kernel
+/// is built without seccomp.
+pub fn seccomp_mode() -> Result<c_int, Errno> {
+    // SAFETY: PR_GET_SECCOMP takes no pointer arguments.
+    check_int(unsafe { libc::prctl(libc::PR_GET_SECCOMP, 0, 0, 0, 0) })
+}
+
+/// Receives one seccomp user notification from `listener`.
+pub fn receive_notification(listener: RawFd) -> Result<libc::seccomp_notif, Errno> {
+    // SAFETY: seccomp_notif is plain old data; the kernel requires it zeroed.
+    let mut notification: libc::seccomp_notif = unsafe { std::mem::zeroed() };
+    // SAFETY: NOTIF_RECV writes one seccomp_notif through the valid pointer.
+    check_int(unsafe { libc::ioctl(listener, libc::SECCOMP_IOCTL_NOTIF_RECV, &mut notification) })?;
+    Ok(notification)
+}
+
+/// Answers the notification `id` on `listener`: the call fails with
+/// `errno`, as a filter's `SECCOMP_RET_ERRNO` would have made it.
+pub fn refuse_notification(listener: RawFd, id: u64, errno: Errno) -> Result<(), Errno> {
+    let response = libc::seccomp_notif_resp {
+        id,
+        val: 0,
+        error: -(errno as i32),
+        flags: 0,
+    };
+    // SAFETY: NOTIF_SEND reads one seccomp_notif_resp through the pointer.
+    check_int(unsafe { libc::ioctl(listener, libc::SECCOMP_IOCTL_NOTIF_SEND, &response) }).map(drop)
 }

@@ -5,10 +5,10 @@
 
 use std::io::Write;
 
-use crate::prepare::Prepared;
+use crate::prepare::PreparedIdMaps;
 use crate::JailError;
 
-pub(crate) fn write_maps(pid: libc::pid_t, p: &Prepared) -> Result<(), JailError> {
+pub(crate) fn write_maps(pid: libc::pid_t, p: &PreparedIdMaps) -> Result<(), JailError> {
     write(pid, "uid_map", &p.uid_map)?;
     write(pid, "setgroups", "deny")?;
     write(pid, "gid_map", &p.gid_map)

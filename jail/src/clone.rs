@@ -1,0 +1,118 @@
+//! `clone3(2)` and the namespace flags of a jail, and nothing else. The
+//! child returns here like after fork, on a copy of the parent's stack, so
+//! everything it runs afterwards must be allocation-free (decision 0001).
+
+use std::ffi::c_int;
+use std::os::fd::{FromRawFd, OwnedFd, RawFd};
+
+use crate::sys::Errno;
+
+/// The namespaces a jail gets: its own users, mounts, pids, network, IPC,
+/// hostname and cgroup view.
+const NAMESPACE_FLAGS: c_int = libc::CLONE_NEWUSER
+    | libc::CLONE_NEWNS
+    | libc::CLONE_NEWPID
+    | libc::CLONE_NEWNET
+    | libc::CLONE_NEWIPC
+    | libc::CLONE_NEWUTS
+    | libc::CLONE_NEWCGROUP;
+
+/// The namespaces `jail doctor` tries: the least a jail needs (a user
+/// namespace whose capabilities can make mounts private).
+pub(crate) const PROBE_FLAGS: u64 = (libc::CLONE_NEWUSER | libc::CLONE_NEWNS) as u64;
+
+/// Where a successful clone returned.
+pub(crate) enum Cloned {
+    /// In the new child.
+    Child,
+    /// In the caller: the child's pid, and its pidfd if one was asked for.
+    Parent { pid: libc::pid_t, pidfd: RawFd },
+}
+
+/// The jail's init: with `namespaces`, in every namespace of
+/// [`NAMESPACE_FLAGS`]; without (the degraded tier), on the host. The
+/// parent gets a pidfd.
+pub(crate) fn jail(namespaces: bool) -> Result<Cloned, Errno> {
+    let flags = if namespaces {
+        NAMESPACE_FLAGS as u64
+    } else {
+        0
+    };
+    clone3(flags, true)
+}
+
+/// The payload, forked by the init: same namespaces, no pidfd.
+pub(crate) fn payload() -> Result<Cloned, Errno> {
+    clone3(0, false)
+}
+
+/// Adopts the pidfd that [`jail`] returned to the parent.
+pub(crate) fn adopt_pidfd(pidfd: RawFd) -> OwnedFd {
+    // SAFETY: clone3 with CLONE_PIDFD stored a fresh pidfd that nothing else
+    // owns.
+    unsafe { OwnedFd::from_raw_fd(pidfd) }
+}
+
+#[repr(C)]
+struct CloneArgs {
+    flags: u64,
+    pidfd: u64,
+    child_tid: u64,
+    parent_tid: u64,
+    exit_signal: u64,
+    stack: u64,
+    stack_size: u64,
+    tls: u64,
+    set_tid: u64,
+    set_tid_size: u64,
+    cgroup: u64,
+}
+
+/// `clone3(2)` without a new stack: like fork, the child returns here with
+/// [`Cloned::Child`]. With `want_pidfd`, the parent also gets a pidfd
+/// (CLONE_PIDFD).
+///
+/// glibc's fork handlers are skipped on purpose: in a child of a
+/// multi-threaded parent they could wait on a lock held by a thread that no
+/// longer exists.
+pub(crate) fn clone3(flags: u64, want_pidfd: bool) -> Result<Cloned, Errno> {
+    let mut pidfd: c_int = -1;
+    let args = CloneArgs {
+        flags: flags
+            | if want_pidfd {
+                libc::CLONE_PIDFD as u64
+            } else {
+                0
+            },
+        pidfd: &mut pidfd as *mut c_int as u64,
+        child_tid: 0,
+        parent_tid: 0,
+        exit_signal: libc::SIGCHLD as u64,
+        stack: 0,
+        stack_size: 0,
+        tls: 0,
+        set_tid: 0,
+        set_tid_size: 0,
+        cgroup: 0,
+    };
+    // SAFETY: `args` is a valid `struct clone_args` whose size is passed.
+    // Without CLONE_VM and with no stack the child gets a copy of our address
+    // space and continues on its copy of this stack, as after fork(); the
+    // callers run only allocation-free code in the child and end it with
+    // execve or `exit`.
+    let ret = unsafe {
+        libc::syscall(
+            libc::SYS_clone3,
+            &args as *const CloneArgs,
+            std::mem::size_of::<CloneArgs>(),
+        )
+    };
+    match ret {
+        -1 => return Err(Errno::last()),
+        0 => return Ok(Cloned::Child),
+        _ => {}
+    }
+    #[expect(clippy::cast_possible_truncation, reason = "pids fit in pid_t")]
+    let pid = ret as libc::pid_t;
+    Ok(Cloned::Parent { pid, pidfd })
+}
