@@ -12,9 +12,9 @@ use super::exec::JailOptions;
 use super::review::{self as review_cmd, MAJOR, REJECTED, REWORK};
 use crate::approvals::{Approvals, Decision, Pending};
 use crate::fsview::HostFs;
-use crate::review::reviewer::Verdict;
-use crate::review::Lang;
 use crate::state::{self, StateDir};
+use review::reviewer::Verdict;
+use review::Lang;
 
 #[derive(Args)]
 pub struct RunArgs {

@@ -12,7 +12,7 @@ use super::Lang;
 /// Deeper trees are refused: `sanitize` recurses and drops what lies deeper
 /// (so it would hide code from the reviewer), and real code never nests this
 /// deep (CPython gives up far earlier).
-pub(crate) const MAX_DEPTH: usize = 1000;
+pub const MAX_DEPTH: usize = 1000;
 
 /// Source and its tree: error-free from `parse`, possibly not from
 /// `parse_lenient`.

@@ -36,8 +36,8 @@ use std::sync::OnceLock;
 
 use regex::Regex;
 
-use crate::review::needs;
-use crate::review::prefilter::{Catalog, Entry};
+use crate::needs;
+use crate::prefilter::{Catalog, Entry};
 
 use super::{ReviewAnswer, ReviewError, ReviewFinding, ReviewRequest, Reviewer, Verdict};
 
@@ -448,7 +448,7 @@ fn specs() -> Vec<Spec> {
 }
 
 /// The catalog compiled on demand: a rule's pattern only when its literals
-/// occur in the code (see [`crate::review::prefilter`]), its `with` and
+/// occur in the code (see [`crate::prefilter`]), its `with` and
 /// `file` patterns only when the pattern is a candidate.
 struct Rules {
     specs: Vec<Spec>,

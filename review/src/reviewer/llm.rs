@@ -414,7 +414,7 @@ mod tests {
     //! `TcpListener`) speaking each API's shape, including hostile answers.
 
     use super::*;
-    use crate::review::reviewer::{Flag, Verdict};
+    use crate::reviewer::{Flag, Verdict};
     use std::collections::BTreeMap;
     use std::io::{BufRead, BufReader, Write};
     use std::net::{TcpListener, TcpStream};

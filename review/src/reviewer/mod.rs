@@ -140,6 +140,23 @@ exactly one JSON object in the schema you are given, and nothing else.";
 /// The smallest nonce [`fenced`] accepts: it must not be guessable.
 const MIN_NONCE_LEN: usize = 16;
 
+/// A fresh nonce for a [`ReviewRequest`]: 16 bytes of the kernel's CSPRNG
+/// as hex, so the code under review cannot guess its fence. Should the
+/// kernel give none, all zeros: guessable, but [`fenced`] still refuses
+/// code that contains it.
+pub fn nonce() -> String {
+    use std::io::Read as _;
+    let mut bytes = [0u8; 16];
+    let read = std::fs::File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut bytes));
+    match read {
+        Ok(()) => bytes.iter().fold(String::new(), |mut hex, b| {
+            let _ = write!(hex, "{b:02x}");
+            hex
+        }),
+        Err(_) => "0".repeat(32),
+    }
+}
+
 /// The prompt body: the fixed instructions, the code inside a fence marked
 /// with the request's nonce (`<<<CODE-{nonce}>>>` … `<<<END-{nonce}>>>`),
 /// with line numbers, then the advisory flags and notes, then the answer
