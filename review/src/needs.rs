@@ -61,7 +61,7 @@ pub static SCAN: &[(&str, Needs)] = &[
     ("ai-mention", &[&[&["injection"], &["prompt"]], &[&["jailbreak"]], &[&["reviewer"], &["ai", "automated", "code", "llm"]], &[&["reviewer"], &["model"]], &[&["system"], &["prompt"]]]),
 ];
 #[rustfmt::skip]
-pub static STATIC: &[(&str, Needs)] = &[
+pub static BUILTIN: &[(&str, Needs)] = &[
     ("fence-mimic", &[&[&["code-", "end-"], &["<<<"]]]),
     ("escape-run", &[&[&["\\x"]]]),
     ("py-exec-decoded", &[&[&["decode", "decompress", "fromhex", "loads", "unhexlify"], &["compile", "eval", "exec"]]]),
@@ -132,7 +132,7 @@ mod tests {
         let generated = format!(
             "{}{}",
             table("SCAN", scan::patterns(), false),
-            table("STATIC", reviewer::static_patterns(), true)
+            table("BUILTIN", reviewer::builtin_patterns(), true)
         );
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/needs.rs");
         let file = std::fs::read_to_string(path).expect("needs.rs");

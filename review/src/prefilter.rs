@@ -1,6 +1,6 @@
 //! Regex catalogs that cost nothing until they can match.
 //!
-//! Parsing and compiling the injection catalog and the static reviewer's
+//! Parsing and compiling the injection catalog and the built-in reviewer's
 //! rules took ~50 ms per `jail review` process, far more than running them
 //! (the regex crate's parser alone is half of it). So each rule comes with
 //! what every match must contain (its *needs*: any one of a few

@@ -16,20 +16,20 @@
 //! object is a [`ReviewError::Protocol`], which is never an approval.
 //! [`vote`] combines several answers asymmetrically.
 //!
-//! Reviewers: [`StaticReviewer`] (built in, offline, the default),
+//! Reviewers: [`BuiltinReviewer`] (built in, offline, the default),
 //! [`CommandReviewer`] (an external program) and [`HttpReviewer`] (OpenAI-
 //! and Anthropic-style APIs). [`from_config`] builds one from the policy.
 
+mod builtin;
 mod command;
 mod llm;
-mod r#static;
 
 #[cfg(test)]
-pub(crate) use r#static::patterns as static_patterns;
+pub(crate) use builtin::patterns as builtin_patterns;
 
+pub use builtin::BuiltinReviewer;
 pub use command::CommandReviewer;
 pub use llm::{Api, HttpReviewer};
-pub use r#static::StaticReviewer;
 
 use std::fmt::Write as _;
 
@@ -331,7 +331,7 @@ pub fn from_config(
     secrets: &dyn Fn(&CredentialSource) -> Result<SecretString, String>,
 ) -> Result<Box<dyn Reviewer>, ReviewError> {
     Ok(match cfg {
-        ReviewerConfig::Static => Box::new(StaticReviewer::new()),
+        ReviewerConfig::Static => Box::new(BuiltinReviewer::new()),
         ReviewerConfig::Command(command) => Box::new(CommandReviewer::new(command)?),
         ReviewerConfig::OpenAi(http) | ReviewerConfig::Anthropic(http) => {
             let api = if matches!(cfg, ReviewerConfig::OpenAi(_)) {

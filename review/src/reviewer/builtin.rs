@@ -1,5 +1,5 @@
-//! The built-in offline reviewer: a catalog of regular expressions over the
-//! sanitized code, line by line.
+//! The built-in offline reviewer (`kind = "static"` in a policy): a catalog
+//! of regular expressions over the sanitized code, line by line.
 //!
 //! It sees what every reviewer sees: string literals are placeholders
 //! (`"S1"`), user-defined names are `a`, `b`, `c`, comments are gone, and
@@ -27,7 +27,7 @@
 //! - no finding: APPROVE.
 //!
 //! Findings carry the line numbers of the sanitized code. The injection
-//! flags of stages 4-5 are not the static reviewer's to judge (the policy's
+//! flags of stages 4-5 are not the built-in reviewer's to judge (the policy's
 //! `review.reject_on_critical_injection` does that); it reports
 //! manipulation only for what it sees in the code (a fence imitation,
 //! escaped identifiers).
@@ -465,7 +465,7 @@ fn rules() -> &'static Rules {
             .iter()
             .map(|spec| Entry {
                 pattern: spec.pattern.to_string(),
-                needs: needs::of(needs::STATIC, spec.id),
+                needs: needs::of(needs::BUILTIN, spec.id),
             })
             .collect();
         let extras = specs
@@ -494,11 +494,11 @@ impl Rules {
 
 /// The built-in offline reviewer (see the module documentation).
 #[derive(Debug, Clone, Copy, Default)]
-pub struct StaticReviewer;
+pub struct BuiltinReviewer;
 
-impl StaticReviewer {
-    pub fn new() -> StaticReviewer {
-        StaticReviewer
+impl BuiltinReviewer {
+    pub fn new() -> BuiltinReviewer {
+        BuiltinReviewer
     }
 
     /// The answer for `code` in `language` (any other name: every rule).
@@ -546,7 +546,7 @@ impl StaticReviewer {
     }
 }
 
-impl Reviewer for StaticReviewer {
+impl Reviewer for BuiltinReviewer {
     fn name(&self) -> String {
         "static".to_string()
     }
@@ -578,7 +578,7 @@ mod tests {
     }
 
     fn judge(language: &str, code: &str) -> ReviewAnswer {
-        StaticReviewer::new().judge(language, code)
+        BuiltinReviewer::new().judge(language, code)
     }
 
     /// The rule ids a finding names, in order.
@@ -1082,10 +1082,10 @@ mod tests {
             notes: Vec::new(),
             strict: true,
         };
-        let answer = StaticReviewer::new().review(&request).expect("answer");
+        let answer = BuiltinReviewer::new().review(&request).expect("answer");
         assert_eq!(answer.verdict, Verdict::Rework);
         assert_eq!(answer.findings[0].line, Some(3));
         assert!(answer.findings[0].message.contains("shell=True"));
-        assert_eq!(StaticReviewer::new().name(), "static");
+        assert_eq!(BuiltinReviewer::new().name(), "static");
     }
 }
