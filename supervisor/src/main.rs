@@ -31,7 +31,6 @@ mod fsview;
 mod hosthint;
 mod launch;
 mod pins;
-mod review;
 mod server;
 mod session;
 mod state;

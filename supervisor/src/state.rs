@@ -157,6 +157,20 @@ impl StateDir {
     }
 }
 
+/// The review's approval cache lives in `approvals/DIGEST.json`
+/// (docs/review.md); the review crate decides what a record means.
+impl review::pipeline::ApprovalStore for StateDir {
+    fn load(&self, digest: &str) -> Option<Vec<u8>> {
+        std::fs::read(self.approvals().join(format!("{digest}.json"))).ok()
+    }
+
+    fn save(&self, digest: &str, record: &[u8]) -> Result<(), review::pipeline::CacheError> {
+        let path = self.approvals().join(format!("{digest}.json"));
+        write_atomic(&path, record, false)
+            .map_err(|err| review::pipeline::CacheError::Store(Box::new(err)))
+    }
+}
+
 fn create_private_dir(dir: &Path) -> Result<(), StateError> {
     use std::os::unix::fs::DirBuilderExt;
     match std::fs::DirBuilder::new()
@@ -285,6 +299,18 @@ mod tests {
         assert_eq!(value["a"], 2);
         let leftovers = std::fs::read_dir(dir.path()).unwrap().count();
         assert_eq!(leftovers, 1, "no temp files left behind");
+    }
+
+    #[test]
+    fn approvals_are_kept_by_digest_in_the_approvals_dir() {
+        use review::pipeline::ApprovalStore as _;
+        let dir = tempfile::tempdir().unwrap();
+        let state = StateDir::resolve(Some(dir.path())).unwrap();
+        assert_eq!(state.load("ab12"), None);
+        state.save("ab12", b"{}").unwrap();
+        assert_eq!(state.load("ab12").as_deref(), Some(&b"{}"[..]));
+        let path = state.approvals().join("ab12.json");
+        assert_eq!(std::fs::read(path).unwrap(), b"{}");
     }
 
     #[test]

@@ -6,10 +6,10 @@ use anyhow::Context;
 use clap::Args;
 
 use crate::audit::{AuditLog, Event};
-use crate::review::pipeline::{self, ApprovalCache, Report};
-use crate::review::reviewer::{self, Reviewer, Verdict};
-use crate::review::Lang;
 use crate::state::StateDir;
+use review::pipeline::{self, ApprovalCache, Report};
+use review::reviewer::{self, Reviewer, Verdict};
+use review::Lang;
 
 /// Exit statuses by verdict (APPROVE is 0); documented in docs/review.md.
 pub const REWORK: u8 = 120;

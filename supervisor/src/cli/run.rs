@@ -13,10 +13,10 @@ use super::review::{self as review_cmd, MAJOR, REJECTED, REWORK};
 use crate::approvals::{Approvals, Decision, Pending};
 use crate::audit::AuditLog;
 use crate::fsview::HostFs;
-use crate::review::pipeline::Report;
-use crate::review::reviewer::Verdict;
-use crate::review::Lang;
 use crate::state::{self, StateDir};
+use review::pipeline::Report;
+use review::reviewer::Verdict;
+use review::Lang;
 
 #[derive(Args)]
 pub struct RunArgs {

@@ -16,20 +16,20 @@
 //! object is a [`ReviewError::Protocol`], which is never an approval.
 //! [`vote`] combines several answers asymmetrically.
 //!
-//! Reviewers: [`StaticReviewer`] (built in, offline, the default),
+//! Reviewers: [`BuiltinReviewer`] (built in, offline, the default),
 //! [`CommandReviewer`] (an external program) and [`HttpReviewer`] (OpenAI-
 //! and Anthropic-style APIs). [`from_config`] builds one from the policy.
 
+mod builtin;
 mod command;
 mod llm;
-mod r#static;
 
 #[cfg(test)]
-pub(crate) use r#static::patterns as static_patterns;
+pub(crate) use builtin::patterns as builtin_patterns;
 
+pub use builtin::BuiltinReviewer;
 pub use command::CommandReviewer;
 pub use llm::{Api, HttpReviewer};
-pub use r#static::StaticReviewer;
 
 use std::fmt::Write as _;
 
@@ -139,6 +139,23 @@ exactly one JSON object in the schema you are given, and nothing else.";
 
 /// The smallest nonce [`fenced`] accepts: it must not be guessable.
 const MIN_NONCE_LEN: usize = 16;
+
+/// A fresh nonce for a [`ReviewRequest`]: 16 bytes of the kernel's CSPRNG
+/// as hex, so the code under review cannot guess its fence. Should the
+/// kernel give none, all zeros: guessable, but [`fenced`] still refuses
+/// code that contains it.
+pub fn nonce() -> String {
+    use std::io::Read as _;
+    let mut bytes = [0u8; 16];
+    let read = std::fs::File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut bytes));
+    match read {
+        Ok(()) => bytes.iter().fold(String::new(), |mut hex, b| {
+            let _ = write!(hex, "{b:02x}");
+            hex
+        }),
+        Err(_) => "0".repeat(32),
+    }
+}
 
 /// The prompt body: the fixed instructions, the code inside a fence marked
 /// with the request's nonce (`<<<CODE-{nonce}>>>` … `<<<END-{nonce}>>>`),
@@ -314,7 +331,7 @@ pub fn from_config(
     secrets: &dyn Fn(&CredentialSource) -> Result<SecretString, String>,
 ) -> Result<Box<dyn Reviewer>, ReviewError> {
     Ok(match cfg {
-        ReviewerConfig::Static => Box::new(StaticReviewer::new()),
+        ReviewerConfig::Static => Box::new(BuiltinReviewer::new()),
         ReviewerConfig::Command(command) => Box::new(CommandReviewer::new(command)?),
         ReviewerConfig::OpenAi(http) | ReviewerConfig::Anthropic(http) => {
             let api = if matches!(cfg, ReviewerConfig::OpenAi(_)) {

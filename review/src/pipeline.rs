@@ -9,16 +9,14 @@
 //! 5. histograms: advisory scores of the comments, strings and docstrings;
 //! 6. sanitize, then the reviewers, voted, each answer in a fixed schema.
 
-use std::path::PathBuf;
 use std::time::Instant;
 
 use policy::model::Profile;
 use serde::{Deserialize, Serialize};
 
-use super::parse::{self, Parsed};
-use super::reviewer::{self, Flag, ReviewAnswer, ReviewFinding, ReviewRequest, Reviewer, Verdict};
-use super::{histogram, sanitize, scan, Lang};
-use crate::state::{self, StateDir, StateError};
+use crate::parse::{self, Parsed};
+use crate::reviewer::{self, Flag, ReviewAnswer, ReviewFinding, ReviewRequest, Reviewer, Verdict};
+use crate::{histogram, sanitize, scan, Lang};
 
 /// How one stage went.
 #[derive(Debug, Clone, Serialize)]
@@ -87,9 +85,32 @@ pub fn source_digest(normalized: &str, lang: Lang) -> String {
     hasher.finalize().to_hex().to_string()
 }
 
-/// APPROVE verdicts, by digest, in the state dir, for one profile.
-pub struct ApprovalCache {
-    dir: PathBuf,
+/// Where the approval cache keeps its records between runs: the
+/// supervisor's state dir (`approvals/DIGEST.json`, docs/review.md), a map
+/// in tests. The store holds bytes; what makes a record a hit is decided
+/// here, in [`ApprovalCache::hit`], so no store can make one.
+pub trait ApprovalStore {
+    /// The record stored under `digest`; `None` when there is none or it
+    /// cannot be read, which is a miss either way.
+    fn load(&self, digest: &str) -> Option<Vec<u8>>;
+    /// Stores `record` under `digest`, replacing any older one whole: a
+    /// reader never sees half a record.
+    fn save(&self, digest: &str, record: &[u8]) -> Result<(), CacheError>;
+}
+
+/// Why an approval could not be cached.
+#[derive(Debug, thiserror::Error)]
+pub enum CacheError {
+    /// The store's own error, shown as the store words it.
+    #[error(transparent)]
+    Store(Box<dyn std::error::Error + Send + Sync>),
+    #[error("the approval record for {digest} cannot be encoded: {reason}")]
+    Encode { digest: String, reason: String },
+}
+
+/// APPROVE verdicts, by digest, in a store, for one profile.
+pub struct ApprovalCache<'a> {
+    store: &'a dyn ApprovalStore,
     profile: String,
     /// blake3 of the whole profile (policy and reviewers), as JSON.
     profile_digest: String,
@@ -111,25 +132,25 @@ struct CachedVerdict {
     time: u64,
 }
 
-impl ApprovalCache {
-    pub fn new(state: &StateDir, profile_name: &str, profile: &Profile) -> ApprovalCache {
+impl<'a> ApprovalCache<'a> {
+    pub fn new(
+        store: &'a dyn ApprovalStore,
+        profile_name: &str,
+        profile: &Profile,
+    ) -> ApprovalCache<'a> {
+        let profile_json = serde_json::to_string(profile).unwrap_or_default();
         ApprovalCache {
-            dir: state.approvals(),
+            store,
             profile: profile_name.to_string(),
-            profile_digest: crate::audit::digest(
-                serde_json::to_string(profile)
-                    .unwrap_or_default()
-                    .as_bytes(),
-            ),
+            profile_digest: blake3::hash(profile_json.as_bytes()).to_hex().to_string(),
         }
     }
 
-    fn path(&self, digest: &str) -> PathBuf {
-        self.dir.join(format!("{digest}.json"))
-    }
-
     pub fn hit(&self, digest: &str, source_digest: &str) -> bool {
-        let Ok(cached) = state::read_json::<CachedVerdict>(&self.path(digest)) else {
+        let Some(bytes) = self.store.load(digest) else {
+            return false;
+        };
+        let Ok(cached) = serde_json::from_slice::<CachedVerdict>(&bytes) else {
             return false;
         };
         cached.verdict == Verdict::Approve
@@ -139,8 +160,7 @@ impl ApprovalCache {
             && cached.profile_digest == self.profile_digest
     }
 
-    pub fn store(&self, report: &Report) -> Result<(), StateError> {
-        let path = self.path(&report.digest);
+    pub fn store(&self, report: &Report) -> Result<(), CacheError> {
         let record = CachedVerdict {
             digest: report.digest.clone(),
             source_digest: report.source_digest.clone(),
@@ -148,13 +168,15 @@ impl ApprovalCache {
             profile: self.profile.clone(),
             profile_digest: self.profile_digest.clone(),
             verdict: report.verdict,
-            time: state::now(),
+            time: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs()),
         };
-        let json = serde_json::to_vec(&record).map_err(|err| StateError::Corrupt {
-            path: path.clone(),
+        let json = serde_json::to_vec(&record).map_err(|err| CacheError::Encode {
+            digest: report.digest.clone(),
             reason: err.to_string(),
         })?;
-        state::write_atomic(&path, &json, false)
+        self.store.save(&report.digest, &json)
     }
 }
 
@@ -429,7 +451,7 @@ fn ask(
     let passes = if adversarial { 3 } else { 1 };
     let mut last = (Verdict::Major, Vec::new(), false);
     for pass in 0..passes {
-        let nonce = state::random_hex(16).unwrap_or_else(|_| "0".repeat(32));
+        let nonce = reviewer::nonce();
         let request = ReviewRequest {
             language: lang.name().to_string(),
             nonce,
@@ -496,21 +518,39 @@ fn ask(
 
 #[cfg(test)]
 mod cache_tests {
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+
     use super::*;
+
+    /// The state dir's `approvals/`, as a map.
+    #[derive(Default)]
+    struct MapStore(RefCell<HashMap<String, Vec<u8>>>);
+
+    impl ApprovalStore for MapStore {
+        fn load(&self, digest: &str) -> Option<Vec<u8>> {
+            self.0.borrow().get(digest).cloned()
+        }
+
+        fn save(&self, digest: &str, record: &[u8]) -> Result<(), CacheError> {
+            self.0
+                .borrow_mut()
+                .insert(digest.to_string(), record.to_vec());
+            Ok(())
+        }
+    }
 
     #[test]
     fn only_a_verdict_naming_the_bytes_and_the_profile_is_a_hit() {
-        let dir = tempfile::tempdir().unwrap();
-        let state = StateDir::resolve(Some(dir.path())).unwrap();
+        let store = MapStore::default();
         let policy = policy::Policy::default();
         let profile = policy.profile("default").unwrap();
         let source = normalize("print(1)\n");
         let report = review(&source, Lang::Python, profile, None, &[], false);
-        let cache = ApprovalCache::new(&state, "default", profile);
-        let path = state.approvals().join(format!("{}.json", report.digest));
+        let cache = ApprovalCache::new(&store, "default", profile);
         // Planted: the right name, not the right content.
         for text in ["", "{}", r#"{"verdict":"APPROVE"}"#] {
-            std::fs::write(&path, text).unwrap();
+            store.save(&report.digest, text.as_bytes()).unwrap();
             assert!(
                 !cache.hit(&report.digest, &report.source_digest),
                 "{text:?}"
@@ -523,7 +563,7 @@ mod cache_tests {
         cache.store(&approved).unwrap();
         assert!(cache.hit(&approved.digest, &approved.source_digest));
         assert!(!cache.hit(&approved.digest, &"0".repeat(64)), "other bytes");
-        let other = ApprovalCache::new(&state, "other", profile);
+        let other = ApprovalCache::new(&store, "other", profile);
         assert!(
             !other.hit(&approved.digest, &approved.source_digest),
             "other profile"

@@ -1947,7 +1947,7 @@ static KEYWORDS: LazyLock<WordSet> = LazyLock::new(|| {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::review::parse::parse;
+    use crate::parse::parse;
 
     /// The sanitized code parses, and its only data is placeholders: no
     /// comment, and every literal's text is `S<n>` (or an imported module).
@@ -1956,11 +1956,11 @@ mod tests {
             Ok(p) => p,
             Err(e) => panic!("sanitized code does not parse: {e}\n{code}"),
         };
-        let modules: HashSet<String> = crate::review::parse::imports(&reparsed)
+        let modules: HashSet<String> = crate::parse::imports(&reparsed)
             .into_iter()
             .map(|i| i.module)
             .collect();
-        for seg in crate::review::parse::segments(&reparsed) {
+        for seg in crate::parse::segments(&reparsed) {
             let t = seg.text.replace(['\\', '\n', '\r', ' '], "");
             let placeholder = t.is_empty()
                 || modules.contains(&seg.text)
@@ -1968,7 +1968,7 @@ mod tests {
                     && t.len() > 1
                     && t[1..].bytes().all(|b| b.is_ascii_digit()));
             assert!(
-                seg.kind != crate::review::parse::SegmentKind::Comment && placeholder,
+                seg.kind != crate::parse::SegmentKind::Comment && placeholder,
                 "{seg:?} left in\n{code}"
             );
         }
@@ -2333,7 +2333,7 @@ function {fname}(cmd) {{
         }
     }
 
-    /// `cargo test --release -p supervisor sanitize_speed -- --ignored --nocapture`
+    /// `cargo test --release -p review sanitize_speed -- --ignored --nocapture`
     #[test]
     #[ignore]
     fn sanitize_speed() {
@@ -2370,12 +2370,12 @@ function {fname}(cmd) {{
         let per = start.elapsed() / runs;
         let start = std::time::Instant::now();
         for _ in 0..runs {
-            std::hint::black_box(crate::review::parse::parse_lenient(Lang::Python, &src).unwrap());
+            std::hint::black_box(crate::parse::parse_lenient(Lang::Python, &src).unwrap());
         }
         let parse_per = start.elapsed() / runs;
         let start = std::time::Instant::now();
         for _ in 0..runs {
-            std::hint::black_box(crate::review::parse::first_error(&parsed));
+            std::hint::black_box(crate::parse::first_error(&parsed));
         }
         let check_per = start.elapsed() / runs;
         eprintln!(

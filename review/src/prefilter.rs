@@ -1,6 +1,6 @@
 //! Regex catalogs that cost nothing until they can match.
 //!
-//! Parsing and compiling the injection catalog and the static reviewer's
+//! Parsing and compiling the injection catalog and the built-in reviewer's
 //! rules took ~50 ms per `jail review` process, far more than running them
 //! (the regex crate's parser alone is half of it). So each rule comes with
 //! what every match must contain (its *needs*: any one of a few
@@ -12,7 +12,7 @@
 //! The needs are derived from each pattern's syntax tree by [`derive`], which
 //! only the tests run (parsing every pattern is the cost being avoided); they
 //! are stored in `needs.rs`, and a test fails when that file is not what
-//! the patterns give (`JAIL_BLESS=1 cargo test -p supervisor needs` rewrites
+//! the patterns give (`JAIL_BLESS=1 cargo test -p review needs` rewrites
 //! it). A rule with no derivable literal is always compiled: the prefilter
 //! can only skip work, never a match.
 

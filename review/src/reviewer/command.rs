@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
-use policy::model::CommandReviewerConfig;
+use policy::model::{CommandReviewerConfig, MAX_SECS};
 use serde::Serialize;
 
 use super::{
@@ -76,7 +76,12 @@ impl CommandReviewer {
     /// Runs the program on `input`; its stdout, or why not.
     fn run(&self, input: Vec<u8>) -> Result<Vec<u8>, ReviewError> {
         let program = self.program();
-        let deadline = crate::state::deadline(self.timeout.as_secs());
+        // Capped as the supervisor's `state::deadline` caps its waits: a
+        // year (`MAX_SECS`) fits every clock, so `checked_add` never fails.
+        let wait = self.timeout.min(Duration::from_secs(MAX_SECS));
+        let deadline = Instant::now()
+            .checked_add(wait)
+            .unwrap_or_else(Instant::now);
         let mut command = Command::new(program);
         command
             .args(self.argv.iter().skip(1))
@@ -208,7 +213,7 @@ impl Reviewer for CommandReviewer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::review::reviewer::{Flag, Verdict};
+    use crate::reviewer::{Flag, Verdict};
     use std::path::PathBuf;
 
     fn python() -> String {

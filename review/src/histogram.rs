@@ -33,7 +33,7 @@ pub struct KindScore {
 }
 
 /// The longest `top` list.
-const TOP: usize = 8;
+pub const TOP: usize = 8;
 /// Pseudo-words added to the total, so a five-word comment cannot reach a
 /// high density on two common words.
 const PRIOR_WORDS: f64 = 20.0;

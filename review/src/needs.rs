@@ -1,6 +1,6 @@
 //! The literals each catalog rule's matches need (see [`super::prefilter`]).
 //! Generated from the patterns by the test in this file: after changing a
-//! rule, run `JAIL_BLESS=1 cargo test -p supervisor needs_table` and commit
+//! rule, run `JAIL_BLESS=1 cargo test -p review needs_table` and commit
 //! the result. A rule missing here is always compiled.
 
 use super::prefilter::Needs;
@@ -61,7 +61,7 @@ pub static SCAN: &[(&str, Needs)] = &[
     ("ai-mention", &[&[&["injection"], &["prompt"]], &[&["jailbreak"]], &[&["reviewer"], &["ai", "automated", "code", "llm"]], &[&["reviewer"], &["model"]], &[&["system"], &["prompt"]]]),
 ];
 #[rustfmt::skip]
-pub static STATIC: &[(&str, Needs)] = &[
+pub static BUILTIN: &[(&str, Needs)] = &[
     ("fence-mimic", &[&[&["code-", "end-"], &["<<<"]]]),
     ("escape-run", &[&[&["\\x"]]]),
     ("py-exec-decoded", &[&[&["decode", "decompress", "fromhex", "loads", "unhexlify"], &["compile", "eval", "exec"]]]),
@@ -104,7 +104,7 @@ pub static STATIC: &[(&str, Needs)] = &[
 
 #[cfg(test)]
 mod tests {
-    use crate::review::{prefilter, reviewer, scan};
+    use crate::{prefilter, reviewer, scan};
 
     fn table(name: &str, rules: Vec<(&'static str, String)>, unicode: bool) -> String {
         let list = |items: Vec<String>| format!("&[{}]", items.join(", "));
@@ -132,9 +132,9 @@ mod tests {
         let generated = format!(
             "{}{}",
             table("SCAN", scan::patterns(), false),
-            table("STATIC", reviewer::static_patterns(), true)
+            table("BUILTIN", reviewer::builtin_patterns(), true)
         );
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/review/needs.rs");
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/needs.rs");
         let file = std::fs::read_to_string(path).expect("needs.rs");
         let (head, rest) = file
             .split_once("// BEGIN GENERATED\n")
@@ -149,8 +149,8 @@ mod tests {
             return;
         }
         panic!(
-            "src/review/needs.rs is not what the patterns give; run \
-             `JAIL_BLESS=1 cargo test -p supervisor needs_table` and commit it"
+            "src/needs.rs is not what the patterns give; run \
+             `JAIL_BLESS=1 cargo test -p review needs_table` and commit it"
         );
     }
 }

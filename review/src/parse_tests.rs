@@ -1,0 +1,215 @@
+use super::*;
+
+fn err(lang: Lang, src: &str) -> SyntaxError {
+    match parse(lang, src) {
+        Ok(_) => panic!("expected a syntax error in {src:?}"),
+        Err(e) => e,
+    }
+}
+
+fn at(e: &SyntaxError) -> (usize, usize) {
+    (e.line, e.column)
+}
+
+#[test]
+fn python_syntax_errors() {
+    let e = err(Lang::Python, "x = 1\ndef f(:\n    pass\n");
+    assert_eq!((at(&e), e.message.as_str()), ((2, 7), "missing `)`"));
+    let e = err(Lang::Python, "x = 1\nprint(\"a\"))\n");
+    assert_eq!((at(&e), e.message.as_str()), ((2, 11), "unexpected `)`"));
+    let e = err(Lang::Python, "ok = 1\nx = (1,\ny = 2\n");
+    assert_eq!((at(&e), e.message.as_str()), ((2, 5), "unclosed `(`"));
+    let e = err(Lang::Python, "def g():\nreturn 2\n");
+    assert_eq!(e.line, 1);
+    assert_eq!(e.message, "expected an indented block");
+    let e = err(Lang::Python, "print \"hi\"\n");
+    assert!(e.message.contains("print"), "{e}");
+    // The column counts characters: "é" is two bytes.
+    let e = err(Lang::Python, "s = 'é'; x = )\n");
+    assert_eq!(at(&e), (1, 14), "{e}");
+    assert_eq!(e.to_string(), format!("line 1, column 14: {}", e.message));
+}
+
+#[test]
+fn javascript_typescript_bash_syntax_errors() {
+    let e = err(Lang::JavaScript, "const a = 1;\nfoo(1));\n");
+    assert_eq!((at(&e), e.message.as_str()), ((2, 7), "unexpected `)`"));
+    let e = err(Lang::JavaScript, "if (x) {\n  y();\n");
+    assert_eq!((at(&e), e.message.as_str()), ((2, 7), "missing `}`"));
+    let e = err(
+        Lang::TypeScript,
+        "let n: number = 1;\nfunction f(a: string {\n}\n",
+    );
+    assert_eq!((at(&e), e.message.as_str()), ((2, 21), "missing `)`"));
+    let e = err(Lang::Bash, "echo ok\nif true; then\n  echo x\n");
+    assert_eq!((at(&e), e.message.as_str()), ((4, 1), "missing `fi`"));
+    let e = err(Lang::Bash, "echo ok\necho $(ls\n");
+    assert_eq!((at(&e), e.message.as_str()), ((3, 1), "missing `)`"));
+}
+
+#[test]
+fn valid_code_parses() {
+    for (lang, src) in [
+        (Lang::Python, "import os\nos.system('ls')\n"),
+        (Lang::JavaScript, "const x = require('fs');\n"),
+        (Lang::TypeScript, "let x: number = 1;\n"),
+        (Lang::Bash, "echo hi | grep h\n"),
+        (Lang::Python, ""),
+    ] {
+        assert!(parse(lang, src).is_ok(), "{src:?}");
+    }
+}
+
+#[test]
+fn deep_nesting_is_refused() {
+    let src = format!("x = {}1{}\n", "(".repeat(1200), ")".repeat(1200));
+    let e = err(Lang::Python, &src);
+    assert!(e.message.contains("nesting"), "{e}");
+}
+
+fn seg(lang: Lang, src: &str) -> Vec<(SegmentKind, usize, String)> {
+    let parsed = parse(lang, src).unwrap();
+    segments(&parsed)
+        .into_iter()
+        .map(|s| (s.kind, s.line, s.text))
+        .collect()
+}
+
+#[test]
+fn python_segments() {
+    use SegmentKind::*;
+    let src = r#""""Module doc."""
+# a comment
+def f(x):
+    '''Function doc.'''
+    s = f"hello {x!r} world" + b'bytes' + r"raw"
+    return "plain"
+
+class C:
+    "Class doc."
+    def m(self):
+        """Not first""" if x else None
+        return f"{'inner'}"
+"#;
+    assert_eq!(
+        seg(Lang::Python, src),
+        vec![
+            (Docstring, 1, "Module doc.".into()),
+            (Comment, 2, "# a comment".into()),
+            (Docstring, 4, "Function doc.".into()),
+            (String, 5, "hello   world".into()),
+            (String, 5, "bytes".into()),
+            (String, 5, "raw".into()),
+            (String, 6, "plain".into()),
+            (Docstring, 9, "Class doc.".into()),
+            (String, 11, "Not first".into()),
+            (String, 12, " ".into()),
+            (String, 12, "inner".into()),
+        ]
+    );
+}
+
+#[test]
+fn javascript_and_bash_segments() {
+    use SegmentKind::*;
+    let js = "#!/usr/bin/env node\n// c1\nconst a = 'x' + `t ${b + \"in\"} u`; /* c2 */\n";
+    assert_eq!(
+        seg(Lang::JavaScript, js),
+        vec![
+            (Comment, 1, "#!/usr/bin/env node".into()),
+            (Comment, 2, "// c1".into()),
+            (String, 3, "x".into()),
+            (String, 3, "t   u".into()),
+            (String, 3, "in".into()),
+            (Comment, 3, "/* c2 */".into()),
+        ]
+    );
+    let ts = "const s: string = \"typed\"; // note\n";
+    assert_eq!(
+        seg(Lang::TypeScript, ts),
+        vec![(String, 1, "typed".into()), (Comment, 1, "// note".into())]
+    );
+    let sh = "# top\necho \"dq $HOME x\" 'sq' $'ansi'\ncat <<EOF\nbody line\nEOF\n";
+    assert_eq!(
+        seg(Lang::Bash, sh),
+        vec![
+            (Comment, 1, "# top".into()),
+            (String, 2, "dq   x".into()),
+            (String, 2, "sq".into()),
+            (String, 2, "ansi".into()),
+            (String, 4, "body line\n".into()),
+        ]
+    );
+}
+
+fn imp(lang: Lang, src: &str) -> Vec<(String, Vec<String>, bool, usize)> {
+    let parsed = parse(lang, src).unwrap();
+    imports(&parsed)
+        .into_iter()
+        .map(|i| (i.module, i.names, i.star, i.line))
+        .collect()
+}
+
+fn strs(v: &[&str]) -> Vec<String> {
+    v.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn python_imports() {
+    let src = "import os, a.b as c\nfrom . import x\nfrom ..pkg.mod import (y as z, w)\nfrom m import *\nfrom __future__ import annotations\nm = __import__('subprocess')\nimportlib.import_module(\"json\")\nbuiltins.__import__('pty')\n";
+    assert_eq!(
+        imp(Lang::Python, src),
+        vec![
+            ("os".into(), vec![], false, 1),
+            ("a.b".into(), vec![], false, 1),
+            (".".into(), strs(&["x"]), false, 2),
+            ("..pkg.mod".into(), strs(&["y", "w"]), false, 3),
+            ("m".into(), vec![], true, 4),
+            ("__future__".into(), strs(&["annotations"]), false, 5),
+            ("subprocess".into(), vec![], false, 6),
+            ("json".into(), vec![], false, 7),
+            ("pty".into(), vec![], false, 8),
+        ]
+    );
+}
+
+#[test]
+fn javascript_imports() {
+    let src = r#"import fs, { readFile as rf, exec } from "fs";
+import * as path from 'path';
+import "side-effect";
+export { a as b } from "./mod.js";
+export * from "star";
+const cp = require("child_process");
+async function f() { return await import("dyn"); }
+require(name);
+process.mainModule.require("net");
+"#;
+    assert_eq!(
+        imp(Lang::JavaScript, src),
+        vec![
+            (
+                "fs".into(),
+                strs(&["default", "readFile", "exec"]),
+                false,
+                1
+            ),
+            ("path".into(), strs(&["*"]), false, 2),
+            ("side-effect".into(), vec![], false, 3),
+            ("./mod.js".into(), strs(&["a"]), false, 4),
+            ("star".into(), strs(&["*"]), false, 5),
+            ("child_process".into(), vec![], false, 6),
+            ("dyn".into(), vec![], false, 7),
+            ("net".into(), vec![], false, 9),
+        ]
+    );
+    let ts = "import type { T } from \"./types\";\nimport x = require(\"legacy\");\n";
+    assert_eq!(
+        imp(Lang::TypeScript, ts),
+        vec![
+            ("./types".into(), strs(&["T"]), false, 1),
+            ("legacy".into(), vec![], false, 2),
+        ]
+    );
+    assert!(imp(Lang::Bash, "source ./x.sh\n. y.sh\n").is_empty());
+}
