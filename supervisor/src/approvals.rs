@@ -167,7 +167,7 @@ impl Approvals {
     }
 
     fn wait(&self, tty: &mut std::fs::File, asked: &Asked, cancel: &AtomicBool) -> Decision {
-        let deadline = crate::state::deadline(self.timeout.as_secs());
+        let deadline = policy::model::deadline(self.timeout.as_secs());
         let mut line = Vec::new();
         while Instant::now() < deadline {
             if cancel.load(Ordering::Relaxed) {

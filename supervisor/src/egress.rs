@@ -228,7 +228,7 @@ pub fn fetch(
     redactor: &Redactor,
     records: &mut Vec<EgressRecord>,
 ) -> Result<FetchResponse, EgressError> {
-    let deadline = crate::state::deadline(rules.timeout_secs);
+    let deadline = policy::model::deadline(rules.timeout_secs);
     let max_bytes = rules.max_response_bytes.0;
     let mut method = parse_method(&req.method)?;
     let caller_headers = caller_headers(&req.headers)?;

@@ -219,7 +219,7 @@ impl LazyServer {
         match (self.idle, self.running) {
             (Some(server), _) => Ok(server.session),
             (None, Some(thread)) => {
-                let deadline = crate::state::deadline(SERVER_GRACE.as_secs());
+                let deadline = policy::model::deadline(SERVER_GRACE.as_secs());
                 while !thread.is_finished() && Instant::now() < deadline {
                     std::thread::sleep(Duration::from_millis(10));
                 }
@@ -436,7 +436,7 @@ impl Watch<'_, '_> {
         plan: &JailPlan,
         server: &mut LazyServer,
     ) -> Result<Ended, LaunchError> {
-        let deadline = plan.limits.timeout_secs.map(crate::state::deadline);
+        let deadline = plan.limits.timeout_secs.map(policy::model::deadline);
         loop {
             let timeout = match deadline {
                 Some(deadline) => {

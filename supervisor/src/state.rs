@@ -274,17 +274,6 @@ pub fn now() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
-/// `secs` seconds from now, without `Instant + Duration` (which panics on
-/// overflow: `--timeout 9223372036854775808` once aborted the supervisor
-/// with the jail running). Policy refuses timeouts over a year
-/// (`policy::model::MAX_SECS`), and the wait is capped there too, which
-/// every clock can represent; the fallback to `now` is never taken.
-pub fn deadline(secs: u64) -> std::time::Instant {
-    let now = std::time::Instant::now();
-    let wait = std::time::Duration::from_secs(secs.min(policy::model::MAX_SECS));
-    now.checked_add(wait).unwrap_or(now)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -210,7 +210,7 @@ fn run_command(
             .take()
             .map(|p| Box::new(p) as Box<dyn Read + Send>),
     );
-    let deadline = crate::state::deadline(decl.timeout_secs);
+    let deadline = policy::model::deadline(decl.timeout_secs);
     let status = loop {
         match child.try_wait() {
             Ok(Some(status)) => break status,

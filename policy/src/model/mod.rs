@@ -28,7 +28,7 @@ pub mod tools;
 
 pub use credentials::CredentialSource;
 pub use egress::{CredentialHeader, Egress, HostPattern};
-pub use limits::{check_secs, check_size, Limits, RpcLimits, MAX_SECS};
+pub use limits::{check_secs, check_size, deadline, Limits, RpcLimits, MAX_SECS};
 pub use paths::{check_absolute, BindSpec, JailPath, PinnedHash};
 pub use review::{
     CommandReviewerConfig, ForbiddenImports, HttpReviewerConfig, ReviewRules, ReviewerConfig,

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
-use policy::model::{CommandReviewerConfig, MAX_SECS};
+use policy::model::CommandReviewerConfig;
 use serde::Serialize;
 
 use super::{
@@ -76,12 +76,7 @@ impl CommandReviewer {
     /// Runs the program on `input`; its stdout, or why not.
     fn run(&self, input: Vec<u8>) -> Result<Vec<u8>, ReviewError> {
         let program = self.program();
-        // Capped as the supervisor's `state::deadline` caps its waits: a
-        // year (`MAX_SECS`) fits every clock, so `checked_add` never fails.
-        let wait = self.timeout.min(Duration::from_secs(MAX_SECS));
-        let deadline = Instant::now()
-            .checked_add(wait)
-            .unwrap_or_else(Instant::now);
+        let deadline = policy::model::deadline(self.timeout.as_secs());
         let mut command = Command::new(program);
         command
             .args(self.argv.iter().skip(1))
