@@ -66,7 +66,7 @@ fn config(base_url: String) -> HttpReviewerConfig {
 }
 
 fn reviewer(api: Api, server: &Server) -> HttpReviewer {
-    HttpReviewer::new(api, &config(base_url(&server)), SecretString::from(KEY)).expect("reviewer")
+    HttpReviewer::new(api, &config(base_url(server)), SecretString::from(KEY)).expect("reviewer")
 }
 
 fn request() -> ReviewRequest {
