@@ -36,17 +36,6 @@ pub const OUT_OF_MEMORY: u8 = 123;
 /// then writes the session as of the last finished call.
 const SERVER_GRACE: Duration = Duration::from_secs(1);
 
-/// Signals the supervisor passes to the jail's init, which passes them on.
-const FORWARDED: [Signal; 7] = [
-    Signal::SIGINT,
-    Signal::SIGTERM,
-    Signal::SIGHUP,
-    Signal::SIGQUIT,
-    Signal::SIGUSR1,
-    Signal::SIGUSR2,
-    Signal::SIGWINCH,
-];
-
 /// Why a run could not start, or could not be seen through.
 #[derive(Debug, thiserror::Error)]
 pub enum LaunchError {
@@ -242,7 +231,9 @@ impl LazyServer {
 
 fn forwarded_signals() -> SigSet {
     let mut signals = SigSet::empty();
-    for signal in FORWARDED {
+    // The signals the jail's init forwards to the payload: the supervisor
+    // passes them to the init.
+    for signal in jail::FORWARDED {
         signals.add(signal);
     }
     signals
