@@ -9,6 +9,7 @@
 //! 5. histograms: advisory scores of the comments, strings and docstrings;
 //! 6. sanitize, then the reviewers, voted, each answer in a fixed schema.
 
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 use policy::model::Profile;
@@ -199,7 +200,6 @@ pub fn review(
     reviewers: &[Box<dyn Reviewer>],
     show_sanitized: bool,
 ) -> Report {
-    let rules = &profile.review;
     let (normalized, hash_us) = timed(|| normalize(source));
     let ((key, source_key), key_us) = timed(|| {
         (
@@ -209,8 +209,8 @@ pub fn review(
     });
     let mut report = Report {
         language: lang,
-        digest: key.clone(),
-        source_digest: source_key.clone(),
+        digest: key,
+        source_digest: source_key,
         verdict: Verdict::Major,
         cached: false,
         stages: Vec::new(),
@@ -220,46 +220,100 @@ pub fn review(
         manipulation: false,
         sanitized: None,
     };
-    let stage = |name, outcome: &str, micros, details: Vec<String>| Stage {
-        name,
-        outcome: outcome.to_string(),
-        micros,
-        details,
+    let run = Run {
+        source,
+        lang,
+        profile,
+        reviewers,
+        show_sanitized,
     };
+    // Break: a stage reached the verdict, and the ones after it do not run.
+    let _ = run.stages(&mut report, cache, hash_us + key_us);
+    report
+}
 
-    // 1. hash
-    let hit = rules.cache && cache.is_some_and(|c| c.hit(&key, &source_key));
-    report.stages.push(stage(
-        "hash",
-        if hit { "hit" } else { "miss" },
-        hash_us + key_us,
-        vec![format!("blake3 {key}")],
-    ));
-    if hit {
-        report.verdict = Verdict::Approve;
-        report.cached = true;
-        return report;
+/// One run of the pipeline over one source.
+struct Run<'a> {
+    source: &'a str,
+    lang: Lang,
+    profile: &'a Profile,
+    reviewers: &'a [Box<dyn Reviewer>],
+    show_sanitized: bool,
+}
+
+impl Run<'_> {
+    /// The six stages in their fixed order; each records itself in
+    /// `report.stages`.
+    fn stages(
+        &self,
+        report: &mut Report,
+        cache: Option<&ApprovalCache>,
+        hash_us: u64,
+    ) -> ControlFlow<()> {
+        self.hash(report, cache, hash_us)?;
+        // From a tree even when it has errors: stage 3 reports those.
+        let (parsed, parse_us) = self.tree(report)?;
+        self.imports(report, &parsed)?;
+        self.parse(report, &parsed, parse_us)?;
+        self.scan(report)?;
+        let notes = self.histograms(report, &parsed);
+        self.sanitize_and_review(report, &parsed, &notes);
+        ControlFlow::Continue(())
     }
 
-    // 2. imports (from a tree even when it has errors: stage 3 reports those)
-    let (parsed, parse_us) = timed(|| parse::parse_lenient(lang, source));
-    let parsed = match parsed {
-        Ok(parsed) => parsed,
-        // Only when a grammar cannot load: nothing can be judged.
-        Err(err) => {
+    /// Stage 1, hash: an approval cached for these bytes, this profile and
+    /// these reviewers is the verdict.
+    fn hash(
+        &self,
+        report: &mut Report,
+        cache: Option<&ApprovalCache>,
+        micros: u64,
+    ) -> ControlFlow<()> {
+        let hit = self.profile.review.cache
+            && cache.is_some_and(|c| c.hit(&report.digest, &report.source_digest));
+        report.stages.push(stage(
+            "hash",
+            if hit { "hit" } else { "miss" },
+            micros,
+            vec![format!("blake3 {}", report.digest)],
+        ));
+        if hit {
+            report.verdict = Verdict::Approve;
+            report.cached = true;
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The syntax tree, and how long parsing took. Only a grammar that
+    /// cannot load stops here: nothing can be judged.
+    fn tree(&self, report: &mut Report) -> ControlFlow<(), (Parsed, u64)> {
+        let (parsed, parse_us) = timed(|| parse::parse_lenient(self.lang, self.source));
+        match parsed {
+            Ok(parsed) => ControlFlow::Continue((parsed, parse_us)),
+            Err(err) => {
+                report
+                    .stages
+                    .push(stage("parse", "failed", parse_us, vec![err.to_string()]));
+                report.findings.push(ReviewFinding {
+                    line: None,
+                    severity: "error".into(),
+                    message: err.to_string(),
+                });
+                ControlFlow::Break(())
+            }
+        }
+    }
+
+    /// Stage 2, imports: a wildcard or a forbidden import is REJECTED.
+    fn imports(&self, report: &mut Report, parsed: &Parsed) -> ControlFlow<()> {
+        let (refused, imports_us) = timed(|| refused_imports(parsed, self.profile));
+        if refused.is_empty() {
             report
                 .stages
-                .push(stage("parse", "failed", parse_us, vec![err.to_string()]));
-            report.findings.push(ReviewFinding {
-                line: None,
-                severity: "error".into(),
-                message: err.to_string(),
-            });
-            return report;
+                .push(stage("imports", "passed", imports_us, Vec::new()));
+            return ControlFlow::Continue(());
         }
-    };
-    let (refused, imports_us) = timed(|| refused_imports(&parsed, profile));
-    if !refused.is_empty() {
         report
             .stages
             .push(stage("imports", "rejected", imports_us, refused.clone()));
@@ -272,14 +326,17 @@ pub fn review(
             })
             .collect();
         report.verdict = Verdict::Rejected;
-        return report;
+        ControlFlow::Break(())
     }
-    report
-        .stages
-        .push(stage("imports", "passed", imports_us, Vec::new()));
 
-    // 3. parse
-    if let Some(error) = parse::first_error(&parsed) {
+    /// Stage 3, parse: a syntax error is REWORK, with its line and column.
+    fn parse(&self, report: &mut Report, parsed: &Parsed, parse_us: u64) -> ControlFlow<()> {
+        let Some(error) = parse::first_error(parsed) else {
+            report
+                .stages
+                .push(stage("parse", "passed", parse_us, Vec::new()));
+            return ControlFlow::Continue(());
+        };
         report
             .stages
             .push(stage("parse", "rework", parse_us, vec![error.to_string()]));
@@ -289,108 +346,123 @@ pub fn review(
             message: format!("syntax error at {error}"),
         });
         report.verdict = Verdict::Rework;
-        return report;
+        ControlFlow::Break(())
     }
-    report
-        .stages
-        .push(stage("parse", "passed", parse_us, Vec::new()));
 
-    // 4. injection scan
-    let (flags, scan_us) = timed(|| scan::scan(source));
-    let critical = flags
-        .iter()
-        .filter(|f| f.severity == scan::Severity::Critical)
-        .count();
-    let details = flags
-        .iter()
-        .map(|f| {
-            format!(
-                "line {}: {} ({:?}): {}",
-                f.line, f.rule, f.severity, f.excerpt
-            )
-        })
-        .collect();
-    report.flags = flags;
-    if critical > 0 && rules.reject_on_critical_injection {
+    /// Stage 4, injection scan: advisory flags, or REJECTED on a critical
+    /// one where `review.reject_on_critical_injection` says so.
+    fn scan(&self, report: &mut Report) -> ControlFlow<()> {
+        let (flags, scan_us) = timed(|| scan::scan(self.source));
+        let critical = flags
+            .iter()
+            .filter(|f| f.severity == scan::Severity::Critical)
+            .count();
+        let details = flags
+            .iter()
+            .map(|f| {
+                format!(
+                    "line {}: {} ({:?}): {}",
+                    f.line, f.rule, f.severity, f.excerpt
+                )
+            })
+            .collect();
+        report.flags = flags;
+        if critical > 0 && self.profile.review.reject_on_critical_injection {
+            report
+                .stages
+                .push(stage("scan", "rejected", scan_us, details));
+            report.verdict = Verdict::Rejected;
+            report.findings.push(ReviewFinding {
+                line: report.flags.first().map(|f| f.line),
+                severity: "critical".into(),
+                message: "text aimed at the reviewer (review.reject_on_critical_injection)".into(),
+            });
+            return ControlFlow::Break(());
+        }
+        let outcome = if report.flags.is_empty() {
+            "passed"
+        } else {
+            "flags"
+        };
+        report.stages.push(stage("scan", outcome, scan_us, details));
+        ControlFlow::Continue(())
+    }
+
+    /// Stage 5, histograms (advisory): the notes for the reviewer.
+    fn histograms(&self, report: &mut Report, parsed: &Parsed) -> Vec<String> {
+        let (scores, histogram_us) = timed(|| {
+            let segments = parse::segments(parsed);
+            histogram::score(&histogram::build(&segments))
+        });
+        // The reviewer gets the kind and the score only: the words are the
+        // payload's, and no payload word may reach it. The report keeps them.
+        let flagged_kinds: Vec<&histogram::KindScore> =
+            scores.iter().filter(|s| s.flagged).collect();
+        let notes: Vec<String> = flagged_kinds
+            .iter()
+            .map(|s| {
+                format!(
+                    "the {:?} segments read like instructions to a reviewer (score {:.2})",
+                    s.kind, s.score
+                )
+            })
+            .collect();
+        let details: Vec<String> = flagged_kinds
+            .iter()
+            .map(|s| {
+                let words: Vec<&str> = s.top.iter().map(|(w, _)| w.as_str()).collect();
+                format!("{:?}: score {:.2} ({})", s.kind, s.score, words.join(", "))
+            })
+            .collect();
+        report.histograms = scores;
+        let outcome = if notes.is_empty() { "passed" } else { "flags" };
         report
             .stages
-            .push(stage("scan", "rejected", scan_us, details));
-        report.verdict = Verdict::Rejected;
-        report.findings.push(ReviewFinding {
-            line: report.flags.first().map(|f| f.line),
-            severity: "critical".into(),
-            message: "text aimed at the reviewer (review.reject_on_critical_injection)".into(),
-        });
-        return report;
+            .push(stage("histograms", outcome, histogram_us, details));
+        notes
     }
-    let outcome = if report.flags.is_empty() {
-        "passed"
-    } else {
-        "flags"
-    };
-    report.stages.push(stage("scan", outcome, scan_us, details));
 
-    // 5. histograms (advisory)
-    let (scores, histogram_us) = timed(|| {
-        let segments = parse::segments(&parsed);
-        histogram::score(&histogram::build(&segments))
-    });
-    // The reviewer gets the kind and the score only: the words are the
-    // payload's, and no payload word may reach it. The report keeps them.
-    let flagged_kinds: Vec<&histogram::KindScore> = scores.iter().filter(|s| s.flagged).collect();
-    let notes: Vec<String> = flagged_kinds
-        .iter()
-        .map(|s| {
-            format!(
-                "the {:?} segments read like instructions to a reviewer (score {:.2})",
-                s.kind, s.score
-            )
-        })
-        .collect();
-    let details: Vec<String> = flagged_kinds
-        .iter()
-        .map(|s| {
-            let words: Vec<&str> = s.top.iter().map(|(w, _)| w.as_str()).collect();
-            format!("{:?}: score {:.2} ({})", s.kind, s.score, words.join(", "))
-        })
-        .collect();
-    report.histograms = scores;
-    let outcome = if notes.is_empty() { "passed" } else { "flags" };
-    report
-        .stages
-        .push(stage("histograms", outcome, histogram_us, details));
-
-    // 6. sanitize and review
-    let (sanitized, sanitize_us) = timed(|| sanitize::sanitize(&parsed));
-    let started = Instant::now();
-    let (verdict, findings, manipulation, passes) = ask(
-        reviewers,
-        lang,
-        &sanitized.code,
-        &report.flags,
-        &notes,
-        rules.adversarial,
-    );
-    let review_us = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
-    report.stages.push(stage(
-        "sanitize",
-        "passed",
-        sanitize_us,
-        vec![format!(
-            "{} string placeholders, {} identifiers renamed",
-            sanitized.strings, sanitized.identifiers
-        )],
-    ));
-    report
-        .stages
-        .push(stage("review", verdict_word(verdict), review_us, passes));
-    report.verdict = verdict;
-    report.findings = findings;
-    report.manipulation = manipulation;
-    if show_sanitized {
-        report.sanitized = Some(sanitized.code);
+    /// Stage 6, sanitize, then the reviewers, voted: the verdict.
+    fn sanitize_and_review(&self, report: &mut Report, parsed: &Parsed, notes: &[String]) {
+        let (sanitized, sanitize_us) = timed(|| sanitize::sanitize(parsed));
+        let started = Instant::now();
+        let (verdict, findings, manipulation, passes) = ask(
+            self.reviewers,
+            self.lang,
+            &sanitized.code,
+            &report.flags,
+            notes,
+            self.profile.review.adversarial,
+        );
+        let review_us = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+        report.stages.push(stage(
+            "sanitize",
+            "passed",
+            sanitize_us,
+            vec![format!(
+                "{} string placeholders, {} identifiers renamed",
+                sanitized.strings, sanitized.identifiers
+            )],
+        ));
+        report
+            .stages
+            .push(stage("review", verdict_word(verdict), review_us, passes));
+        report.verdict = verdict;
+        report.findings = findings;
+        report.manipulation = manipulation;
+        if self.show_sanitized {
+            report.sanitized = Some(sanitized.code);
+        }
     }
-    report
+}
+
+fn stage(name: &'static str, outcome: &str, micros: u64, details: Vec<String>) -> Stage {
+    Stage {
+        name,
+        outcome: outcome.to_string(),
+        micros,
+        details,
+    }
 }
 
 pub fn verdict_word(verdict: Verdict) -> &'static str {
