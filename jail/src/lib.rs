@@ -28,8 +28,9 @@
 //!
 //! Between clone and exec the child allocates nothing, takes no lock and
 //! cannot panic: it reads what step 1 built and calls the wrappers in
-//! `sys.rs` (raw syscalls live there and in `clone.rs`). A failure goes back as a fixed-size `ChildFailure` (step, errno)
-//! on the report pipe; end of file on that pipe means the payload is running.
+//! `sys.rs` (raw syscalls live there and in `clone.rs`). A failure goes back
+//! as a fixed-size `ChildFailure` (step, errno) on the report pipe; end of
+//! file on that pipe means the payload is running.
 //! That is why a multi-threaded supervisor may call [`spawn`]; see
 //! docs/decisions/0001-clone-from-the-supervisor.md.
 //!
