@@ -17,10 +17,11 @@
 //! Everything the full tier has and this one lacks is listed in
 //! [`Degraded::missing`], which the supervisor prints on every run.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::landlock::{Access, LandlockRule};
-use crate::layout::{through_deepest, MountKind, RlimitResource, HELPER_DIR, HELPER_NAME};
+use crate::layout::{through_deepest, MountKind, Rlimit, RlimitResource, HELPER_DIR, HELPER_NAME};
 use crate::mounts::{FileKind, FsView};
 pub use crate::plan::Degraded;
 use crate::plan::JailPlan;
@@ -41,12 +42,69 @@ pub struct DegradeRequest<'a> {
 const MAX_RULES: usize = 4096;
 
 /// `full` rewritten for the degraded tier.
+///
+/// One step a line: the layers it cannot do without, the command and
+/// working directory as host paths, the mounts as Landlock rules (masks as
+/// holes cut out of them), the environment and limits for a shared host,
+/// then the namespaces and mounts dropped and seccomp's shared-host list.
 pub fn degrade(
     full: &JailPlan,
     request: &DegradeRequest,
     fs: &dyn FsView,
 ) -> Result<JailPlan, PolicyError> {
-    let refuse = |reason: String| PolicyError::Degraded { reason };
+    check_layers(full)?;
+    let view = HostView::new(full, request.private_dir);
+    let mut plan = full.clone();
+    plan.argv = full.argv.iter().map(|arg| view.rewrite_arg(arg)).collect();
+    plan.cwd = view.host_of(&full.cwd);
+    let MountsOnHost {
+        mut rules,
+        holes,
+        mut private_dirs,
+    } = mounts_on_host(full, &view, fs)?;
+    let helper_link = full.helper.as_ref().map(|_| {
+        private_dirs.push(private_helper_dir(request.private_dir));
+        private_helper_dir(request.private_dir).join(HELPER_NAME)
+    });
+    if !private_dirs.is_empty() {
+        rules.push(rule(request.private_dir, Access::ReadWrite, true));
+    }
+    let rules = around_holes(rules, &holes, fs).map_err(refuse)?;
+    env_on_host(&mut plan.env, full, &view);
+    raise_nproc(&mut plan.limits.rlimits, request.user_tasks);
+
+    plan.namespaces = Vec::new();
+    plan.mounts = Vec::new();
+    plan.seccomp = full.seccomp.for_shared_host()?;
+    plan.landlock.rules = rules;
+    plan.landlock.require_abi = plan.landlock.require_abi.max(1);
+    plan.landlock.tcp_bind.clear();
+    plan.landlock.tcp_connect.clear();
+    plan.degraded = Some(Degraded {
+        cause: request.cause.clone(),
+        private_dir: request.private_dir.to_path_buf(),
+        missing: missing(full, &holes, request),
+        private_dirs,
+        helper_link,
+    });
+    Ok(plan)
+}
+
+fn refuse(reason: String) -> PolicyError {
+    PolicyError::Degraded { reason }
+}
+
+fn rule(path: &Path, access: Access, dir: bool) -> LandlockRule {
+    LandlockRule {
+        path: path.to_path_buf(),
+        access,
+        dir,
+    }
+}
+
+/// Without namespaces, Landlock is the only filesystem boundary and
+/// seccomp the only network one: the tier refuses to run without either.
+fn check_layers(full: &JailPlan) -> Result<(), PolicyError> {
     if !full.landlock.enabled || full.landlock.kernel_abi == 0 {
         return Err(refuse(
             "it needs Landlock, its only filesystem boundary, and this profile or kernel has \
@@ -62,19 +120,32 @@ pub fn degrade(
                 .into(),
         ));
     }
-    let view = HostView::new(full, request.private_dir);
-    let mut plan = full.clone();
-    plan.argv = full.argv.iter().map(|arg| view.rewrite_arg(arg)).collect();
-    plan.cwd = view.host_of(&full.cwd);
+    Ok(())
+}
 
+/// What the full plan's mounts become on the host.
+struct MountsOnHost {
+    /// Binds, devices and /proc as Landlock rules on their host paths.
+    rules: Vec<LandlockRule>,
+    /// Masked host paths (and whether each is a directory), to cut out of
+    /// the rules.
+    holes: Vec<(PathBuf, bool)>,
+    /// Private host directories standing in for the jail's tmpfs mounts.
+    private_dirs: Vec<PathBuf>,
+}
+
+/// The full plan's mounts as rules, holes and private directories; a bind
+/// that does not sit at its own path (and that the command line does not
+/// name) is refused, since without a mount namespace the jail sees host
+/// paths.
+fn mounts_on_host(
+    full: &JailPlan,
+    view: &HostView,
+    fs: &dyn FsView,
+) -> Result<MountsOnHost, PolicyError> {
     let mut rules = Vec::new();
     let mut holes = Vec::new();
     let mut private_dirs = Vec::new();
-    let rule = |path: &Path, access, dir| LandlockRule {
-        path: path.to_path_buf(),
-        access,
-        dir,
-    };
     for m in &full.mounts {
         match &m.kind {
             MountKind::Bind {
@@ -118,17 +189,18 @@ pub fn degrade(
             | MountKind::ReadOnlyAgain => {}
         }
     }
-    let helper_link = full.helper.as_ref().map(|_| {
-        private_dirs.push(private_helper_dir(request.private_dir));
-        private_helper_dir(request.private_dir).join(HELPER_NAME)
-    });
-    if !private_dirs.is_empty() {
-        rules.push(rule(request.private_dir, Access::ReadWrite, true));
-    }
-    let rules = around_holes(rules, &holes, fs).map_err(refuse)?;
+    Ok(MountsOnHost {
+        rules,
+        holes,
+        private_dirs,
+    })
+}
 
+/// HOME, TMPDIR and PATH as host paths; TMPDIR set to the private /tmp
+/// where the jail had a /tmp.
+fn env_on_host(env: &mut BTreeMap<String, String>, full: &JailPlan, view: &HostView) {
     for name in ["HOME", "TMPDIR"] {
-        if let Some(value) = plan.env.get_mut(name) {
+        if let Some(value) = env.get_mut(name) {
             *value = view
                 .host_of(Path::new(value.as_str()))
                 .display()
@@ -137,36 +209,25 @@ pub fn degrade(
     }
     if full.mounts.iter().any(|m| m.dest == Path::new("/tmp")) {
         let tmp = view.host_of(Path::new("/tmp")).display().to_string();
-        plan.env.insert("TMPDIR".into(), tmp);
+        env.insert("TMPDIR".into(), tmp);
     }
-    if let Some(path) = plan.env.get_mut("PATH") {
+    if let Some(path) = env.get_mut("PATH") {
         *path = path
             .split(':')
             .map(|dir| view.host_of(Path::new(dir)).display().to_string())
             .collect::<Vec<_>>()
             .join(":");
     }
-    for limit in &mut plan.limits.rlimits {
+}
+
+/// Without a user namespace RLIMIT_NPROC counts every task of the
+/// caller's user, so the limit is raised by those already running.
+fn raise_nproc(rlimits: &mut [Rlimit], user_tasks: u64) {
+    for limit in rlimits {
         if limit.resource == RlimitResource::Nproc {
-            limit.value = limit.value.saturating_add(request.user_tasks);
+            limit.value = limit.value.saturating_add(user_tasks);
         }
     }
-
-    plan.namespaces = Vec::new();
-    plan.mounts = Vec::new();
-    plan.seccomp = full.seccomp.for_shared_host()?;
-    plan.landlock.rules = rules;
-    plan.landlock.require_abi = plan.landlock.require_abi.max(1);
-    plan.landlock.tcp_bind.clear();
-    plan.landlock.tcp_connect.clear();
-    plan.degraded = Some(Degraded {
-        cause: request.cause.clone(),
-        private_dir: request.private_dir.to_path_buf(),
-        missing: missing(full, &holes, request),
-        private_dirs,
-        helper_link,
-    });
-    Ok(plan)
 }
 
 /// The private directory that stands in for [`HELPER_DIR`].
