@@ -79,10 +79,17 @@ pub enum PolicyError {
     BadEnv { entry: String, reason: &'static str },
     #[error("no command given: use `jail exec [OPTIONS] -- CMD [ARGS...]`")]
     NoCommand,
-    #[error("landlock: {0}")]
-    Landlock(String),
-    #[error("seccomp: {0}")]
-    Seccomp(String),
+    /// The kernel's Landlock is older than the profile requires. Decided
+    /// here from the probed ABI, so there is no underlying error to carry.
+    #[error(
+        "landlock: the profile requires Landlock ABI {required} but this kernel offers {}; \
+         use a newer kernel (see `jail doctor`), or lower `landlock.require_abi` \
+         / `--require-landlock` (0 runs without Landlock)",
+        abi_or_none(*.kernel)
+    )]
+    Landlock { required: u32, kernel: u32 },
+    #[error(transparent)]
+    Seccomp(#[from] SeccompError),
     #[error("command argument {index} contains a NUL byte")]
     NulInArgument { index: usize },
     #[error("{key} is {value}: {reason}")]
@@ -101,4 +108,39 @@ pub enum PolicyError {
         key: String,
         reason: String,
     },
+}
+
+/// A kernel's Landlock ABI as `--explain` and errors name it: 0 is none.
+fn abi_or_none(abi: u32) -> String {
+    if abi == 0 {
+        "none".to_string()
+    } else {
+        abi.to_string()
+    }
+}
+
+/// Why a seccomp filter cannot be planned or compiled. Each message starts
+/// with `seccomp: `, since [`PolicyError::Seccomp`] shows it as it is.
+#[derive(Debug, thiserror::Error)]
+pub enum SeccompError {
+    #[error("seccomp: `seccomp.allow` names `{name}`, which jail always refuses; remove it")]
+    AlwaysRefused { name: String },
+    /// Not in seccompiler's table for this architecture. The lookup's own
+    /// error is not kept: the name is looked up by compiling a one-rule
+    /// filter (see `seccomp::number_of`), whose parse error says less than
+    /// this message and would follow it in `jail`'s `{:#}` output.
+    #[error("seccomp: `seccomp.allow` names `{name}`, which is not a system call on {arch}")]
+    UnknownCall { name: String, arch: &'static str },
+    #[error("seccomp: cannot resolve `{name}`")]
+    Unresolved { name: String },
+    #[error("seccomp: bad call number {nr}")]
+    BadNumber {
+        nr: libc::c_long,
+        source: std::num::TryFromIntError,
+    },
+    #[error("seccomp: allowlist too large for BPF jumps")]
+    TooLarge(#[source] std::num::TryFromIntError),
+    /// seccompiler refused the conditional rules or their filter.
+    #[error("seccomp: cannot build the filter of argument conditions")]
+    Build(#[from] seccompiler::BackendError),
 }

@@ -107,17 +107,10 @@ pub fn plan(
     kernel_abi: u32,
 ) -> Result<LandlockPlan, PolicyError> {
     if rules.enabled && kernel_abi < rules.require_abi {
-        return Err(PolicyError::Landlock(format!(
-            "the profile requires Landlock ABI {} but this kernel offers {}; \
-             use a newer kernel (see `jail doctor`), or lower `landlock.require_abi` \
-             / `--require-landlock` (0 runs without Landlock)",
-            rules.require_abi,
-            if kernel_abi == 0 {
-                "none".to_string()
-            } else {
-                kernel_abi.to_string()
-            }
-        )));
+        return Err(PolicyError::Landlock {
+            required: rules.require_abi,
+            kernel: kernel_abi,
+        });
     }
     let mut list = vec![LandlockRule {
         path: PathBuf::from("/"),
@@ -234,5 +227,25 @@ mod tests {
         assert!(!plan3.enforced.iter().any(|f| f.starts_with("network")));
         let plan6 = plan(&LandlockRules::default(), &mounts(), 6).expect("plan");
         assert!(plan6.enforced.iter().any(|f| f.starts_with("scoping")));
+    }
+
+    /// The refusal's whole text, as `jail` prints it.
+    #[test]
+    fn a_kernel_below_the_required_abi_is_refused_with_the_fix() {
+        let rules = LandlockRules {
+            require_abi: 3,
+            ..LandlockRules::default()
+        };
+        for (kernel, offered) in [(0, "none"), (2, "2")] {
+            let err = plan(&rules, &mounts(), kernel).expect_err("refused");
+            assert_eq!(
+                err.to_string(),
+                format!(
+                    "landlock: the profile requires Landlock ABI 3 but this kernel offers \
+                     {offered}; use a newer kernel (see `jail doctor`), or lower \
+                     `landlock.require_abi` / `--require-landlock` (0 runs without Landlock)"
+                )
+            );
+        }
     }
 }

@@ -299,6 +299,16 @@ impl Profile {
             reason,
         };
         let base = format!("profile.{name}");
+        self.validate_env_set(&base, &invalid)?;
+        self.validate_credentials(&base, &invalid)?;
+        self.validate_tools(&base, &invalid)?;
+        self.validate_headers(&base, &invalid)?;
+        self.validate_review(&base, &invalid)?;
+        self.validate_limits(&base, &invalid)
+    }
+
+    /// `env.set`: names a shell can use.
+    fn validate_env_set(&self, base: &str, invalid: &Invalid) -> Result<(), PolicyError> {
         if let Some(var) = self.env.set.keys().find(|k| !crate::env::is_shell_name(k)) {
             return Err(invalid(
                 format!("{base}.env.set.{}", var.escape_debug()),
@@ -307,6 +317,12 @@ impl Profile {
                     .to_string(),
             ));
         }
+        Ok(())
+    }
+
+    /// `credentials`: usable names, and none read from a variable that
+    /// `env` would also let into the jail.
+    fn validate_credentials(&self, base: &str, invalid: &Invalid) -> Result<(), PolicyError> {
         for (cred, source) in &self.credentials {
             let key = format!("{base}.credentials.{cred}");
             credentials::check_env_name(cred).map_err(|reason| invalid(key.clone(), reason))?;
@@ -333,12 +349,12 @@ impl Profile {
                 }
             }
         }
-        let undeclared = |cred: &str| {
-            format!(
-                "`{cred}` is not a declared credential; add it under \
-                 [{base}.credentials] as {cred} = {{ env = \"VAR\" }} or {{ file = \"/path\" }}"
-            )
-        };
+        Ok(())
+    }
+
+    /// `tools`: not a built-in's name, a usable name, declared credentials
+    /// and a usable timeout.
+    fn validate_tools(&self, base: &str, invalid: &Invalid) -> Result<(), PolicyError> {
         for (tool, decl) in &self.tools {
             let key = format!("{base}.tools.{tool}");
             if builtin_trust(tool).is_some() {
@@ -353,17 +369,26 @@ impl Profile {
                 .iter()
                 .find(|c| !self.credentials.contains_key(*c))
             {
-                return Err(invalid(format!("{key}.credentials"), undeclared(cred)));
+                return Err(invalid(
+                    format!("{key}.credentials"),
+                    undeclared(base, cred),
+                ));
             }
             check_secs(decl.timeout_secs)
                 .map_err(|reason| invalid(format!("{key}.timeout_secs"), reason))?;
         }
+        Ok(())
+    }
+
+    /// `egress.headers`: a declared credential, for a host `egress.allow`
+    /// lets requests go to.
+    fn validate_headers(&self, base: &str, invalid: &Invalid) -> Result<(), PolicyError> {
         for (index, header) in self.egress.headers.iter().enumerate() {
             let key = format!("{base}.egress.headers[{index}]");
             if !self.credentials.contains_key(&header.credential) {
                 return Err(invalid(
                     format!("{key}.credential"),
-                    undeclared(&header.credential),
+                    undeclared(base, &header.credential),
                 ));
             }
             if !self.egress.allow.iter().any(|a| a.covers(&header.host)) {
@@ -377,7 +402,11 @@ impl Profile {
                 ));
             }
         }
-        self.validate_review(&base, &invalid)?;
+        Ok(())
+    }
+
+    /// Timeouts and sizes, which serde reads as plain numbers.
+    fn validate_limits(&self, base: &str, invalid: &Invalid) -> Result<(), PolicyError> {
         let optional = |secs: Option<u64>| secs.map_or(Ok(()), check_secs);
         for (key, secs) in [
             ("egress.timeout_secs", check_secs(self.egress.timeout_secs)),
@@ -408,6 +437,17 @@ impl Profile {
     pub fn tool_trust(&self, name: &str) -> Option<Trust> {
         builtin_trust(name).or_else(|| self.tools.get(name).map(ToolDecl::trust))
     }
+}
+
+/// Builds a cross-key error: the key at fault and why.
+type Invalid<'a> = dyn Fn(String, String) -> PolicyError + 'a;
+
+/// Why `cred`, named by a tool or header of profile `base`, is refused.
+fn undeclared(base: &str, cred: &str) -> String {
+    format!(
+        "`{cred}` is not a declared credential; add it under \
+         [{base}.credentials] as {cred} = {{ env = \"VAR\" }} or {{ file = \"/path\" }}"
+    )
 }
 
 /// `env.pass` matching: an exact name, or a prefix ending in `*`.

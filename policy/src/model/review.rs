@@ -8,7 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use super::credentials::CredentialSource;
 use super::limits::check_secs;
 use super::paths::check_absolute;
-use super::{matches_name, Profile};
+use super::{matches_name, Invalid, Profile};
 use crate::PolicyError;
 
 /// How agent-written code is reviewed before `jail run` runs it
@@ -239,14 +239,38 @@ impl TryFrom<ReviewerTable> for ReviewerConfig {
                     .to_string(),
             );
         };
+        let name = table.check_keys_of(kind)?;
+        let timeout_secs = match table.timeout_secs {
+            Some(secs) => {
+                check_secs(secs).map_err(|reason| format!("`timeout_secs`: {reason}"))?;
+                secs
+            }
+            None => REVIEWER_TIMEOUT_SECS,
+        };
+        Ok(match kind {
+            ReviewerKind::Static => ReviewerConfig::Static,
+            ReviewerKind::Command => ReviewerConfig::Command(table.command(timeout_secs)?),
+            ReviewerKind::OpenAi => {
+                ReviewerConfig::OpenAi(table.http(name, OPENAI_BASE_URL, timeout_secs)?)
+            }
+            ReviewerKind::Anthropic => {
+                ReviewerConfig::Anthropic(table.http(name, ANTHROPIC_BASE_URL, timeout_secs)?)
+            }
+        })
+    }
+}
+
+impl ReviewerTable {
+    /// Refuses a key that `kind` does not take; returns the kind's name.
+    fn check_keys_of(&self, kind: ReviewerKind) -> Result<&'static str, String> {
         let present = [
-            ("command", table.command.is_some()),
-            ("base_url", table.base_url.is_some()),
-            ("model", table.model.is_some()),
-            ("key", table.key.is_some()),
-            ("max_tokens", table.max_tokens.is_some()),
-            ("token_budget", table.token_budget.is_some()),
-            ("timeout_secs", table.timeout_secs.is_some()),
+            ("command", self.command.is_some()),
+            ("base_url", self.base_url.is_some()),
+            ("model", self.model.is_some()),
+            ("key", self.key.is_some()),
+            ("max_tokens", self.max_tokens.is_some()),
+            ("token_budget", self.token_budget.is_some()),
+            ("timeout_secs", self.timeout_secs.is_some()),
         ];
         let (name, allowed): (&str, &[&str]) = match kind {
             ReviewerKind::Static => ("static", &[]),
@@ -267,71 +291,71 @@ impl TryFrom<ReviewerTable> for ReviewerConfig {
                 "`{key}` is not a key of a reviewer with kind = \"{name}\" (it takes {takes})"
             ));
         }
-        let timeout_secs = match table.timeout_secs {
-            Some(secs) => {
-                check_secs(secs).map_err(|reason| format!("`timeout_secs`: {reason}"))?;
-                secs
-            }
-            None => REVIEWER_TIMEOUT_SECS,
+        Ok(name)
+    }
+
+    /// `kind = "command"`: its program, checked like a tool's.
+    fn command(&self, timeout_secs: u64) -> Result<CommandReviewerConfig, String> {
+        let command = self.command.clone().ok_or_else(|| {
+            "a reviewer with kind = \"command\" needs `command`, like \
+             command = [\"/usr/local/bin/my-reviewer\", \"--strict\"]"
+                .to_string()
+        })?;
+        check_reviewer_command(&command)?;
+        Ok(CommandReviewerConfig {
+            command,
+            timeout_secs,
+        })
+    }
+
+    /// `kind = "openai"` or `"anthropic"` (`name`): model and key required,
+    /// the rest defaulted.
+    fn http(
+        &self,
+        name: &str,
+        default_url: &str,
+        timeout_secs: u64,
+    ) -> Result<HttpReviewerConfig, String> {
+        let required = |key: &str, example: &str| {
+            format!("a reviewer with kind = \"{name}\" needs `{key}`, like {example}")
         };
-        let http = |default_url: &str| -> Result<HttpReviewerConfig, String> {
-            let required = |key: &str, example: &str| {
-                format!("a reviewer with kind = \"{name}\" needs `{key}`, like {example}")
-            };
-            let model = table
-                .model
-                .clone()
-                .ok_or_else(|| required("model", "model = \"MODEL-NAME\""))?;
-            if model.is_empty()
-                || model.len() > 200
-                || model.chars().any(|c| c.is_whitespace() || c.is_control())
-            {
-                return Err(format!(
-                    "`model`: `{model}` is not a model name (1 to 200 characters, no spaces)"
-                ));
-            }
-            let key = table.key.clone().ok_or_else(|| {
-                required("key", "key = { env = \"VAR\" } or { file = \"/path\" }")
-            })?;
-            let base_url = match &table.base_url {
-                Some(url) => check_base_url(url).map_err(|e| format!("`base_url`: {e}"))?,
-                None => default_url.to_string(),
-            };
-            let max_tokens = match table.max_tokens {
-                Some(0) => return Err("`max_tokens`: give a number above 0".to_string()),
-                Some(n) => n,
-                None => REVIEWER_MAX_TOKENS,
-            };
-            let token_budget = match table.token_budget {
-                Some(0) => return Err("`token_budget`: give a number above 0".to_string()),
-                Some(n) => n,
-                None => REVIEWER_TOKEN_BUDGET,
-            };
-            Ok(HttpReviewerConfig {
-                base_url,
-                model,
-                key,
-                max_tokens,
-                token_budget,
-                timeout_secs,
-            })
+        let model = self
+            .model
+            .clone()
+            .ok_or_else(|| required("model", "model = \"MODEL-NAME\""))?;
+        if model.is_empty()
+            || model.len() > 200
+            || model.chars().any(|c| c.is_whitespace() || c.is_control())
+        {
+            return Err(format!(
+                "`model`: `{model}` is not a model name (1 to 200 characters, no spaces)"
+            ));
+        }
+        let key = self
+            .key
+            .clone()
+            .ok_or_else(|| required("key", "key = { env = \"VAR\" } or { file = \"/path\" }"))?;
+        let base_url = match &self.base_url {
+            Some(url) => check_base_url(url).map_err(|e| format!("`base_url`: {e}"))?,
+            None => default_url.to_string(),
         };
-        Ok(match kind {
-            ReviewerKind::Static => ReviewerConfig::Static,
-            ReviewerKind::Command => {
-                let command = table.command.clone().ok_or_else(|| {
-                    "a reviewer with kind = \"command\" needs `command`, like \
-                     command = [\"/usr/local/bin/my-reviewer\", \"--strict\"]"
-                        .to_string()
-                })?;
-                check_reviewer_command(&command)?;
-                ReviewerConfig::Command(CommandReviewerConfig {
-                    command,
-                    timeout_secs,
-                })
-            }
-            ReviewerKind::OpenAi => ReviewerConfig::OpenAi(http(OPENAI_BASE_URL)?),
-            ReviewerKind::Anthropic => ReviewerConfig::Anthropic(http(ANTHROPIC_BASE_URL)?),
+        let max_tokens = match self.max_tokens {
+            Some(0) => return Err("`max_tokens`: give a number above 0".to_string()),
+            Some(n) => n,
+            None => REVIEWER_MAX_TOKENS,
+        };
+        let token_budget = match self.token_budget {
+            Some(0) => return Err("`token_budget`: give a number above 0".to_string()),
+            Some(n) => n,
+            None => REVIEWER_TOKEN_BUDGET,
+        };
+        Ok(HttpReviewerConfig {
+            base_url,
+            model,
+            key,
+            max_tokens,
+            token_budget,
+            timeout_secs,
         })
     }
 }
@@ -455,11 +479,7 @@ fn check_base_url(url: &str) -> Result<String, String> {
 impl Profile {
     /// `review.reviewers`: at least one, and no reviewer key the jail
     /// could also be given through `env`.
-    pub(super) fn validate_review(
-        &self,
-        base: &str,
-        invalid: &dyn Fn(String, String) -> PolicyError,
-    ) -> Result<(), PolicyError> {
+    pub(super) fn validate_review(&self, base: &str, invalid: &Invalid) -> Result<(), PolicyError> {
         if self.review.reviewers.is_empty() {
             return Err(invalid(
                 format!("{base}.review.reviewers"),

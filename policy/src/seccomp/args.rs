@@ -9,6 +9,7 @@ use seccompiler::{
 };
 
 use super::{BpfProgram, ARCH};
+use crate::error::SeccompError;
 use crate::PolicyError;
 
 pub(super) const CLONE_NAMESPACE_FLAGS: [u64; 7] = [
@@ -31,7 +32,7 @@ pub(super) const PERSONALITY_QUERY: u64 = 0xffff_ffff;
 /// The refusals that depend on arguments, plus `unconditional` (seccompiler).
 /// A call refused unconditionally keeps no conditions.
 pub(super) fn refusals(unconditional: &[u32]) -> Result<BpfProgram, PolicyError> {
-    let bad = |e: seccompiler::BackendError| PolicyError::Seccomp(e.to_string());
+    let bad = |e: seccompiler::BackendError| PolicyError::from(SeccompError::Build(e));
     let cond = |index: u8, len: SeccompCmpArgLen, op: SeccompCmpOp, value: u64| {
         SeccompCondition::new(index, len, op, value).map_err(bad)
     };

@@ -22,6 +22,7 @@
 
 use serde::Serialize;
 
+use crate::error::SeccompError;
 use crate::PolicyError;
 
 mod args;
@@ -77,9 +78,7 @@ pub fn plan(enabled: bool, extra_allowed: &[String]) -> Result<SeccompPlan, Poli
     }
     for name in extra_allowed {
         if REFUSED.iter().any(|(refused, _, _)| refused == name) {
-            return Err(PolicyError::Seccomp(format!(
-                "`seccomp.allow` names `{name}`, which jail always refuses; remove it"
-            )));
+            return Err(SeccompError::AlwaysRefused { name: name.clone() }.into());
         }
         numbers.push(number_of(name)?);
     }
@@ -125,7 +124,7 @@ impl SeccompPlan {
 }
 
 fn call_number(nr: libc::c_long) -> Result<u32, PolicyError> {
-    u32::try_from(nr).map_err(|_| PolicyError::Seccomp(format!("bad call number {nr}")))
+    u32::try_from(nr).map_err(|source| SeccompError::BadNumber { nr, source }.into())
 }
 
 /// A call's number on this architecture, from seccompiler's table: the
@@ -136,16 +135,22 @@ fn number_of(name: &str) -> Result<u32, PolicyError> {
         name.escape_default()
     );
     let programs = seccompiler::compile_from_json(json.as_bytes(), ARCH).map_err(|_| {
-        PolicyError::Seccomp(format!(
-            "`seccomp.allow` names `{name}`, which is not a system call on {ARCH_NAME}"
-        ))
+        SeccompError::UnknownCall {
+            name: name.to_string(),
+            arch: ARCH_NAME,
+        }
     })?;
     const JEQ_K: u16 = 0x15;
     programs
         .get("t")
         .and_then(|program| program.iter().skip(4).find(|i| i.code == JEQ_K))
         .map(|i| i.k)
-        .ok_or_else(|| PolicyError::Seccomp(format!("cannot resolve `{name}`")))
+        .ok_or_else(|| {
+            SeccompError::Unresolved {
+                name: name.to_string(),
+            }
+            .into()
+        })
 }
 
 /// The two programs, in the order to install them.

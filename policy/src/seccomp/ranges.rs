@@ -3,6 +3,7 @@
 //! linear ~1700 (docs/decisions/0002-seccomp-as-ranges.md).
 
 use super::{BpfProgram, AUDIT_ARCH};
+use crate::error::SeccompError;
 use crate::PolicyError;
 
 /// x32 system calls on x86_64 have this bit set.
@@ -72,8 +73,7 @@ pub(super) fn lists(allowed: &[u32], refused: &[u32]) -> Result<BpfProgram, Poli
     let deny_at = allow_at + 2;
     let mut program: BpfProgram = prologue.to_vec();
     let offset = |from: usize, to: usize| -> Result<u8, PolicyError> {
-        u8::try_from(to - from - 1)
-            .map_err(|_| PolicyError::Seccomp("allowlist too large for BPF jumps".into()))
+        u8::try_from(to - from - 1).map_err(|source| SeccompError::TooLarge(source).into())
     };
     program.push(bpf_jump(
         bpf::JGE_K,

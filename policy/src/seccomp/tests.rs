@@ -243,6 +243,23 @@ fn a_refused_call_cannot_be_allowed_back() {
     assert!(err.to_string().contains("always refuses"), "{err}");
 }
 
+/// The refusals' whole texts, as `jail` prints them.
+#[test]
+fn a_bad_extra_name_is_refused_with_the_fix() {
+    let text = |name: &str| plan(true, &[name.into()]).expect_err("refused").to_string();
+    assert_eq!(
+        text("ptrace"),
+        "seccomp: `seccomp.allow` names `ptrace`, which jail always refuses; remove it"
+    );
+    assert_eq!(
+        text("no_such_call"),
+        format!(
+            "seccomp: `seccomp.allow` names `no_such_call`, which is not a system call on {}",
+            ARCH_NAME
+        )
+    );
+}
+
 #[test]
 fn a_known_extra_name_is_added_and_allowed() {
     let plan = plan(true, &["vhangup".into()]).expect("plan");

@@ -1,0 +1,331 @@
+use super::*;
+use rstest::rstest;
+
+fn kinds(text: &str) -> Vec<&'static str> {
+    scan(text).into_iter().map(|f| f.kind).collect()
+}
+
+#[rstest]
+#[case(
+    "key AKIAIOSFODNN7EXAMPLE in a log",
+    "aws_access_key_id",
+    "AKIAIOSFODNN7EXAMPLE"
+)]
+#[case("ASIAY34FZKBOKMUTVV7A", "aws_access_key_id", "ASIAY34FZKBOKMUTVV7A")]
+#[case(
+    "token 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!",
+    "github_token",
+    "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"
+)]
+#[case(
+    "gho_16C7e42F292c6912E7710c838347Ae178B4a",
+    "github_token",
+    "gho_16C7e42F292c6912E7710c838347Ae178B4a"
+)]
+#[case(
+    "ghs_16C7e42F292c6912E7710c838347Ae178B4a",
+    "github_token",
+    "ghs_16C7e42F292c6912E7710c838347Ae178B4a"
+)]
+#[case(
+    "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV",
+    "github_token",
+    "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV"
+)]
+#[case(
+    "x sk-ant-api03-AbCdEf0123456789AbCdEf0123456789-_xyz y",
+    "anthropic_api_key",
+    "sk-ant-api03-AbCdEf0123456789AbCdEf0123456789-_xyz"
+)]
+#[case(
+    "OPENAI=sk-proj-Ab12Cd34Ef56Gh78Ij90Kl12Mn34",
+    "openai_api_key",
+    "sk-proj-Ab12Cd34Ef56Gh78Ij90Kl12Mn34"
+)]
+#[case(
+    "sk-T3BlbkFJ0a1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6q7r8",
+    "openai_api_key",
+    "sk-T3BlbkFJ0a1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6q7r8"
+)]
+#[case(
+    "xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx",
+    "slack_token",
+    "xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx"
+)]
+#[case("xoxp-1234567890-abcdef", "slack_token", "xoxp-1234567890-abcdef")]
+#[case(
+    "url?key=AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY&x=1",
+    "google_api_key",
+    "AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY"
+)]
+#[case(
+    "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA\n-----END RSA PRIVATE KEY-----\ntail",
+    "private_key",
+    "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA\n-----END RSA PRIVATE KEY-----"
+)]
+#[case(
+    "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjE",
+    "private_key",
+    "-----BEGIN OPENSSH PRIVATE KEY-----"
+)]
+#[case(
+    "-----BEGIN PRIVATE KEY-----",
+    "private_key",
+    "-----BEGIN PRIVATE KEY-----"
+)]
+#[case(
+    "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.dBjftJeZ4CVPmB92K27uhbUJU1p1r_wW1gFWFOEjXk",
+    "jwt",
+    "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.dBjftJeZ4CVPmB92K27uhbUJU1p1r_wW1gFWFOEjXk"
+)]
+#[case(
+    "password = \"Xk9#mQ2$vL7pR4wT8zN1\"",
+    "secret_assignment",
+    "Xk9#mQ2$vL7pR4wT8zN1"
+)]
+#[case(
+    "DB_PASSWORD=Xk9mQ2vL7pR4wT8zN1aB3c",
+    "secret_assignment",
+    "Xk9mQ2vL7pR4wT8zN1aB3c"
+)]
+#[case(
+    "{\"api_key\": \"f8Kd02LmQz91XpWv7TnB4sRc\"}",
+    "secret_assignment",
+    "f8Kd02LmQz91XpWv7TnB4sRc"
+)]
+#[case(
+    "client_secret: 9fQm2ZkT7wLp4XvB1nRc8sJd",
+    "secret_assignment",
+    "9fQm2ZkT7wLp4XvB1nRc8sJd"
+)]
+#[case(
+    "Authorization: Bearer 9fQm2ZkT7wLp4XvB1nRc8sJd",
+    "secret_assignment",
+    "9fQm2ZkT7wLp4XvB1nRc8sJd"
+)]
+#[case(
+    "accessKey := \"9fQm2ZkT7wLp4XvB1nRc8sJd\"",
+    "secret_assignment",
+    "9fQm2ZkT7wLp4XvB1nRc8sJd"
+)]
+#[case(
+    "x-api-key: 9fQm2ZkT7wLp4XvB1nRc8sJd",
+    "secret_assignment",
+    "9fQm2ZkT7wLp4XvB1nRc8sJd"
+)]
+fn finds_each_shape(#[case] text: &str, #[case] kind: &str, #[case] span: &str) {
+    let found = scan(text);
+    assert_eq!(found.len(), 1, "{found:?} in {text}");
+    assert_eq!(found[0].kind, kind);
+    assert_eq!(&text[found[0].start..found[0].end], span);
+}
+
+#[rstest]
+#[case("fn main() {\n    let total = items.iter().map(|i| i.price).sum::<u64>();\n}")]
+#[case("let token = lexer.next_token_from_stream(input);")]
+#[case("api_key = settings.OPENAI_API_KEY_FROM_ENVIRONMENT")]
+#[case("id = \"550e8400-e29b-41d4-a716-446655440000\"")]
+#[case("request 550e8400-e29b-41d4-a716-446655440000 done")]
+#[case("commit 9fceb02d0ae598e95dc970b74767f19372d61af8")]
+#[case("sha: 9fceb02d0ae598e95dc970b74767f19372d61af8")]
+#[case("author: 9fceb02d0ae598e95dc970b74767f19372d61af8")]
+#[case("The password is stored in a vault, and the token expires after one hour.")]
+#[case("password = \"changeme\"")]
+#[case("password: \"aaaaaaaaaaaaaaaaaaaaaaaaaaaa\"")]
+#[case("secret = \"your-secret-goes-here\"")]
+#[case("max_tokens = 4096")]
+#[case("pip install scikit-learn; task-runner sk-learn-and-more-words-here")]
+#[case("SELECT * FROM users WHERE name = 'bob';")]
+#[case("https://example.com/path?q=search+terms&page=2")]
+fn ordinary_text_is_not_flagged(#[case] text: &str) {
+    assert_eq!(scan(text), Vec::new(), "{text}");
+}
+
+#[test]
+fn a_token_in_an_assignment_is_reported_once_by_its_shape() {
+    assert_eq!(
+        kinds("GITHUB_TOKEN=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"),
+        ["github_token"]
+    );
+}
+
+#[test]
+fn findings_are_in_order() {
+    let text = "a AKIAIOSFODNN7EXAMPLE b xoxb-123456789012-abcdef c AKIAIOSFODNN7EXAMPLF";
+    assert_eq!(
+        kinds(text),
+        ["aws_access_key_id", "slack_token", "aws_access_key_id"]
+    );
+}
+
+#[test]
+fn entropy_is_bits_per_char() {
+    assert!(entropy("aaaa").abs() < 1e-9);
+    assert!((entropy("abcd") - 2.0).abs() < 1e-9);
+    assert!((entropy("abababab") - 1.0).abs() < 1e-9);
+}
+
+#[rstest]
+#[case("token s3cr3t in s3cr3t", &["s3cr3t"], "token [REDACTED] in [REDACTED]")]
+#[case("nothing here", &["s3cr3t"], "nothing here")]
+#[case("keep all", &[""], "keep all")]
+#[case("abcdef", &["abc", "cde"], "[REDACTED]f")]
+#[case("abcabc", &["abc", "abcabc"], "[REDACTED]")]
+#[case("aaa", &["aa"], "[REDACTED]")]
+#[case("x RED y", &["RED", "REDACTED"], "x [REDACTED] y")]
+#[case("héllo wörld", &["wörld"], "héllo [REDACTED]")]
+fn redacts(#[case] text: &str, #[case] secrets: &[&str], #[case] expected: &str) {
+    assert_eq!(redact(text, secrets), expected);
+}
+
+#[rstest]
+#[case::aws_unicode_escape(r#"{"body": "key AK\u0049AIOSFODNN7EXAMPLE"}"#)]
+#[case::github_unicode_escape(r#"{"b": "ghp\u005fwWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINUx"}"#)]
+#[case::pem_escape(r#"{"b": "-----BEGIN RSA PRIVATE KEY\u002d----\nMIIE"}"#)]
+#[case::quoted_password(r#"{"b": "password=\"Xk9#mQ2$vL7pR4wT8zN1\""}"#)]
+#[case::assignment_at_the_start(r#"{"body": "API_TOKEN=Xk9mQ2vL7pR4wT8zN1aB3c"}"#)]
+#[case::json_in_json(r#"{"b": "{\"t\": \"ghp\\u005fwWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINUx\"}"}"#)]
+#[case::base64(r#"{"b": "QUtJQUlPU0ZPRE5ON0VYQU1QTEU="}"#)]
+#[case::base64_url_safe(r#"{"b": "Z2hwX3dXUHc1azRhWGNhVDRmTlAwVWNuWndKVVZGazZMTzBwSU5VeA"}"#)]
+#[case::html_entity(r#"{"b": "ghp&#95;wWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINUx"}"#)]
+#[case::percent_in_a_query(r#"{"url": "https://x.com/?k=AKIA%49OSFODNN7EXAMPLE"}"#)]
+#[case::double_percent(r#"{"url": "https://x.com/?k=AKIA%2549OSFODNN7EXAMPLE"}"#)]
+#[case::query_assignment(r#"{"url": "https://x.com/a?password=Xk9mQ2vL7pR4wT8zN1aB3c%26&b=1"}"#)]
+#[case::percent_assignment(r#"{"b": "token%3DXk9mQ2vL7pR4wT8zN1aB3c"}"#)]
+#[case::header_value(r#"{"headers": {"X-Note": "ghp%5FwWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINUx"}}"#)]
+#[case::escaped_key(r#"{"headers": {"X-AK\u0049AIOSFODNN7EXAMPLE": "1"}}"#)]
+#[case::escaped_name_and_value(r#"{"pass\u0077ord": "Xk9mQ2vL7pR4wT8zN1aB3c"}"#)]
+#[case::hex_escapes(r#"{"b": "\\x41KIAIOSFODNN7EXAMPLE"}"#)]
+fn decoded_forms_are_scanned(#[case] payload: &str) {
+    assert!(!scan_payload(payload).is_empty(), "{payload}");
+}
+
+#[rstest]
+#[case(r#"{"url": "https://example.com/search?q=rust+regex&page=2"}"#)]
+#[case(r#"{"body": "Hello, world! 100% sure & done."}"#)]
+#[case(r#"{"body": "aGVsbG8gd29ybGQsIHRoaXMgaXMgZmluZQ=="}"#)]
+#[case(r#"{"msg": "see \u00e9t\u00e9 \\d+ regex"}"#)]
+#[case(r#"{"sha": "9fceb02d0ae598e95dc970b74767f19372d61af8", "n": [1, 2]}"#)]
+fn clean_payloads_stay_clean(#[case] payload: &str) {
+    assert_eq!(scan_payload(payload), Vec::new(), "{payload}");
+}
+
+#[test]
+fn a_finding_says_where_it_was() {
+    let found = scan_payload(r#"{"b": "ghp\u005fwWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINUx"}"#);
+    assert!(
+        found.contains(&PayloadFinding {
+            kind: "github_token",
+            found_in: "json string".into()
+        }),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn deeply_nested_encodings_are_a_finding() {
+    let mut text = "AKIAIOSFODNN7EXAMPLE".to_string();
+    for _ in 0..10 {
+        text = text.replace('%', "%25").replace('I', "%49");
+    }
+    let found = scan_payload(&format!(r#"{{"b": "{text}"}}"#));
+    assert!(
+        found.iter().any(|f| f.kind == "nested_encoding"),
+        "{found:?}"
+    );
+}
+
+const SECRET: &str = "Q7xv9K2m/Zp4+WtR8\"nLc3=Jh6Yd5Bf1Gs0A";
+
+/// Every 3-character piece of `secret`.
+fn pieces(secret: &str) -> Vec<&str> {
+    (0..secret.len() - 2).map(|i| &secret[i..i + 3]).collect()
+}
+
+fn json_inner(text: &str) -> String {
+    let json = serde_json::to_string(text).expect("json");
+    json[1..json.len() - 1].to_string()
+}
+
+#[rstest]
+#[case::plain(SECRET.to_string())]
+#[case::json(json_inner(SECRET))]
+#[case::unicode_escapes(SECRET.chars().map(|c| format!("\\u{:04x}", u32::from(c))).collect())]
+#[case::percent(SECRET.bytes().map(|b| format!("%{b:02X}")).collect())]
+#[case::html(SECRET.chars().map(|c| format!("&#{};", u32::from(c))).collect())]
+#[case::mixed(format!("Q%37x\\u0076{}", &SECRET[4..]))]
+#[case::hex(SECRET.bytes().map(|b| format!("{b:02x}")).collect())]
+#[case::base64(crate::decode::base64_encode(SECRET.as_bytes(), false))]
+#[case::base64_in_basic(crate::decode::base64_encode(format!("user:{SECRET}").as_bytes(), false))]
+#[case::base64_shifted(crate::decode::base64_encode(format!("ab{SECRET}").as_bytes(), true))]
+fn encoded_forms_are_redacted(#[case] form: String) {
+    let redactor = Redactor::new(&[SECRET]);
+    let text = format!("before {form} after");
+    let out = redactor.redact(&text);
+    let rest = out
+        .strip_prefix("before ")
+        .unwrap_or_else(|| panic!("{out}"));
+    let (head, tail) = rest.split_once(MARKER).unwrap_or_else(|| panic!("{out}"));
+    // Base64 keeps a character at the edge (or the `user:` before it).
+    assert!(head.len() <= 8 && form.starts_with(head), "{out}");
+    // Base64 keeps a character and its padding at the other edge.
+    assert!(
+        tail.ends_with(" after") && tail.len() <= " after".len() + 3,
+        "{out}"
+    );
+}
+
+#[test]
+fn a_basic_credential_is_redacted_decoded_too() {
+    let stored = crate::decode::base64_encode(b"alice:Xk9mQ2vL7pR4wT8zN1", false);
+    let out = redact(
+        "{\"user\": \"alice\", \"pw\": \"Xk9mQ2vL7pR4wT8zN1\"}",
+        &[&stored],
+    );
+    assert!(!out.contains("Xk9mQ2"), "{out}");
+    assert!(out.contains("alice"), "{out}");
+}
+
+/// Reads `stream` the way the HTTP client does (`max` plus the
+/// lookahead) and cuts it.
+fn cut(redactor: &Redactor, stream: &str, max: usize) -> (String, bool) {
+    let read = max + redactor.lookahead();
+    let more = stream.len() > read;
+    redactor.redact_cut(&stream[..read.min(stream.len())], more, max)
+}
+
+#[test]
+fn no_cut_leaves_a_piece_of_the_secret() {
+    let redactor = Redactor::new(&[SECRET]);
+    let stream = format!("authorization: Bearer {SECRET}\r\n{}", "x".repeat(600));
+    for max in 0..stream.len() + 10 {
+        let (out, truncated) = cut(&redactor, &stream, max);
+        assert!(out.len() <= max);
+        if !truncated {
+            assert_eq!(out, redactor.redact(&stream), "{max}");
+        }
+        assert!(!out.contains("Bearer Q"), "{max}: {out}");
+        for piece in pieces(SECRET) {
+            assert!(!out.contains(piece), "{max}: `{piece}` in {out}");
+        }
+    }
+}
+
+#[test]
+fn right_and_wrong_guesses_are_answered_alike() {
+    let redactor = Redactor::new(&[SECRET]);
+    let chars: Vec<char> = SECRET.chars().collect();
+    // The first anchor's worth of characters are one guess; past them
+    // each further character's guess gets the same answer.
+    let anchor = public_prefix_chars(SECRET) + ANCHOR_SECRET_CHARS;
+    for known in anchor..chars.len() {
+        let right: String = chars[..=known].iter().collect();
+        let mut wrong = right.clone();
+        wrong.pop();
+        wrong.push(if chars[known] == 'z' { 'y' } else { 'z' });
+        for max in [5, 20, 40, 4096] {
+            let answer = |guess: &str| cut(&redactor, &format!("echo: {guess}\r\nend"), max);
+            assert_eq!(answer(&right), answer(&wrong), "{known} at {max}");
+        }
+    }
+}
