@@ -192,9 +192,9 @@ pub(crate) struct PreparedRpc {
     pub handoff: Option<(Option<OwnedFd>, OwnedFd)>,
 }
 
-/// The variable that names the jail's rpc socket, `@` + its abstract
-/// address (the same name as `rpc::wire::RPC_SOCKET_ENV`).
-pub const RPC_SOCKET_ENV: &str = "JAIL_RPC_SOCKET";
+/// The names the payload's `jail-call` reads (rpc owns the protocol): the
+/// channel's fd number, and `@` + the jail's rpc socket's abstract address.
+pub use rpc::wire::{RPC_FD_ENV, RPC_SOCKET_ENV};
 /// The abstract address of the jail's rpc socket, without the leading NUL.
 /// Fixed: abstract addresses are per network namespace, and every jail
 /// has its own.
@@ -204,10 +204,6 @@ pub const RPC_SOCKET_NAME: &str = "jail-rpc";
 /// its first step, so a test can kill the supervisor in the window before
 /// the parent-death signal is set.
 pub const START_DELAY_ENV: &str = "JAIL_TEST_START_DELAY_MS";
-
-/// The variable that tells the payload its channel's fd number (the same
-/// name as `rpc::wire::RPC_FD_ENV`, which the payload side reads).
-pub const RPC_FD_ENV: &str = "JAIL_RPC_FD";
 
 fn cstring(what: &str, text: impl Into<Vec<u8>>) -> Result<CString, JailError> {
     CString::new(text).map_err(|_| JailError::Nul {
