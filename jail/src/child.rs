@@ -54,9 +54,10 @@ pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
     }
     check(Step::Chdir, sys::chdir(&p.exec.cwd));
     // Nothing may run outside the jail's cgroups: wait until we are in them.
-    if sync::wait_for_cgroups_joined(ends.release).is_err() {
-        sys::exit(SETUP_FAILED);
-    }
+    check(
+        Step::WaitForCgroups,
+        sync::wait_for_cgroups_joined(ends.release),
+    );
     // Signals arriving before the init loop starts must not be lost: give
     // them a handler (pid 1 drops signals it has none for) and keep them
     // blocked until sigwaitinfo collects them.
@@ -99,9 +100,11 @@ pub(crate) fn run_on_host(p: &Prepared, ends: ChildEnds) -> ! {
         Step::WaitForMaps,
         sync::wait_for_maps_written(ends.release),
     );
-    if sync::wait_for_cgroups_joined(ends.release).is_err() {
-        sys::exit(SETUP_FAILED);
-    }
+    check(
+        report,
+        Step::WaitForCgroups,
+        sync::wait_for_cgroups_joined(ends.release),
+    );
     check(report, Step::Chdir, sys::chdir(&p.exec.cwd));
     exec_payload(p, report)
 }

@@ -34,10 +34,11 @@ pub enum Step {
     Seccomp,
     Exec,
     RpcSocket,
+    WaitForCgroups,
 }
 
 impl Step {
-    const ALL: [Step; 28] = [
+    const ALL: [Step; 29] = [
         Step::WaitForMaps,
         Step::ParentDeathSignal,
         Step::NewSession,
@@ -66,6 +67,7 @@ impl Step {
         Step::Seccomp,
         Step::Exec,
         Step::RpcSocket,
+        Step::WaitForCgroups,
     ];
 
     fn from_u32(n: u32) -> Option<Step> {
@@ -123,6 +125,7 @@ impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = match self {
             Step::WaitForMaps => "waiting for the uid/gid maps",
+            Step::WaitForCgroups => "waiting to join the jail's cgroups",
             Step::ParentDeathSignal => "setting the parent-death signal",
             Step::NewSession => "starting a new session",
             Step::Hostname => "setting the hostname",
