@@ -74,7 +74,7 @@ fn main() -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(err) if cli::is_broken_pipe(&err) => ExitCode::from(cli::BROKEN_PIPE),
         Err(err) => {
-            eprintln!("jail: {err:#}");
+            eprintln!("jail: {}", cli::describe(&err));
             ExitCode::from(
                 err.downcast_ref::<launch::LaunchError>()
                     .map_or(JAIL_FAILED, launch::LaunchError::exit_code),

@@ -243,7 +243,7 @@ fn userns_check() -> Check {
             // the fixes below.
             Err(err) => (
                 false,
-                format!("a trial jail failed: {err:#}")
+                format!("a trial jail failed: {}", super::describe(&err))
                     .lines()
                     .next()
                     .unwrap_or_default()
@@ -330,7 +330,10 @@ fn profile_check(policy: &policy::Policy, builtin_started: bool) -> Check {
         detail: match &trial {
             Ok(()) if same => "the built-in profile (no policy file changes it)".into(),
             Ok(()) => "a jail with the policy's default profile starts".into(),
-            Err(err) => format!("a jail with the policy's default profile failed: {err:#}"),
+            Err(err) => format!(
+                "a jail with the policy's default profile failed: {}",
+                super::describe(err)
+            ),
         },
         fixes: if trial.is_ok() {
             Vec::new()

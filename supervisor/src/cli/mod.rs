@@ -80,6 +80,21 @@ fn load_policy(path: Option<&std::path::Path>) -> anyhow::Result<policy::Policy>
     })
 }
 
+/// `err` with each of its causes once, joined by ": " as `{:#}` joins
+/// them. Many errors already name their cause in their text (`cannot read
+/// policy file X: No such file or directory`); `{:#}` would say it twice.
+pub fn describe(err: &anyhow::Error) -> String {
+    let mut text = err.to_string();
+    for cause in err.chain().skip(1) {
+        let cause = cause.to_string();
+        if !text.contains(&cause) {
+            text.push_str(": ");
+            text.push_str(&cause);
+        }
+    }
+    text
+}
+
 /// Writing to stdout failed (see `outln!` in main.rs).
 #[derive(Debug, thiserror::Error)]
 #[error("cannot write to stdout: {0}")]
@@ -101,4 +116,25 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
 /// The audit log, rotating at the policy's `[state] audit_segment_size`.
 fn audit_log(state: &crate::state::StateDir, policy: &policy::Policy) -> crate::audit::AuditLog {
     crate::audit::AuditLog::new(state).rotate_at(policy.state.audit_segment_size.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cause_already_in_the_text_is_said_once() {
+        let missing = || std::io::Error::from(std::io::ErrorKind::NotFound);
+        let named = policy::PolicyError::Read {
+            path: "/nonexistent/x.toml".into(),
+            source: missing(),
+        };
+        let text = describe(&anyhow::Error::from(named));
+        assert_eq!(text.matches(&missing().to_string()).count(), 1, "{text}");
+        let wrapped = anyhow::Error::from(missing()).context("reading the policy");
+        assert_eq!(
+            describe(&wrapped),
+            format!("reading the policy: {}", missing())
+        );
+    }
 }

@@ -123,6 +123,22 @@ fn json_without_explain_is_refused_naming_explain() {
     assert_eq!(plan["argv"], serde_json::json!(["true"]));
 }
 
+/// An error says its cause once: `cannot read policy file X: No such file
+/// or directory`, not that and the same cause again.
+#[test]
+fn an_error_names_its_cause_once() {
+    let work = workdir();
+    let missing = work.path().join("missing.toml");
+    let out = run(jail(work.path())
+        .arg("--policy")
+        .arg(&missing)
+        .args(["exec", "--", "true"]));
+    assert_eq!(out.status.code(), Some(125), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("cannot read policy file"), "{err}");
+    assert_eq!(err.matches("No such file or directory").count(), 1, "{err}");
+}
+
 /// Output into a pipe whose reader has gone: every write fails with EPIPE
 /// (deterministically: the read end is closed before jail starts).
 fn into_closed_pipe(args: &[&str]) -> Output {
