@@ -6,6 +6,8 @@
 //! attacker may be steering it) and *secret* once it has read secret data.
 //! [`decide`] gates a call from the tool's properties and the taint before
 //! the call; [`taint_after`] is the taint once the call's output is read.
+//! [`decide_command`] gates a shell command line by its class (what the
+//! bash gate, `review::shell`, found it can reach) and the same taint.
 
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -162,6 +164,59 @@ pub fn decide(trust: &Trust, taint: Taint) -> Gate {
     Gate::Allowed
 }
 
+/// What a shell command line can reach, as the bash gate classifies it.
+/// Ordered by how much it is trusted: a line is its worst segment, and
+/// [`Unknown`](CommandClass::Unknown) (anything the gate cannot name) is
+/// never treated as local; only [`Network`](CommandClass::Network), which
+/// the gate knows reaches out, is worse.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CommandClass {
+    /// Only programs that cannot reach the network, used in ways that
+    /// cannot either.
+    Local,
+    /// Something the gate cannot name or follow.
+    Unknown,
+    /// Reaches, or is made to reach, the network.
+    Network,
+}
+
+impl CommandClass {
+    /// `local`, `unknown` or `network`, as serialized.
+    pub fn name(self) -> &'static str {
+        match self {
+            CommandClass::Local => "local",
+            CommandClass::Unknown => "unknown",
+            CommandClass::Network => "network",
+        }
+    }
+}
+
+/// Gates one shell command line (`jail exec --gate`) by its class and the
+/// session's taint. A command that may reach the network is a public sink
+/// (as `http.fetch` is), so this is [`decide`]'s matrix for a tool with no
+/// writes, with `public_sink` = "network or unknown":
+///
+/// | corruption | secret | class | gate |
+/// |---|---|---|---|
+/// | yes | yes | network, unknown | approval |
+/// | yes | no | network, unknown | review |
+/// | otherwise | | | allowed |
+///
+/// A local command runs whatever the taint: it cannot send what the
+/// session read anywhere, and the jail confines what it writes.
+pub fn decide_command(class: CommandClass, taint: Taint) -> Gate {
+    if class == CommandClass::Local || !taint.corruption {
+        return Gate::Allowed;
+    }
+    if taint.secret {
+        return Gate::Approval(
+            "the session has read public input and secret data, and this command may reach the network",
+        );
+    }
+    Gate::Review("the session has read public input, and this command may reach the network")
+}
+
 /// The session's taint once it has read the tool's output. Taints never
 /// clear: data once read may be anywhere in the session's memory.
 pub fn taint_after(trust: &Trust, taint: Taint) -> Taint {
@@ -213,6 +268,62 @@ mod tests {
         let gate = decide(&trust(public_sink, writes), Taint { corruption, secret });
         assert_eq!(gate.decision(), expected, "{gate:?}");
         assert_eq!(gate.reason().is_none(), expected == "allowed");
+    }
+
+    #[rstest]
+    #[case(CommandClass::Local, false, false, "allowed")]
+    #[case(CommandClass::Local, true, false, "allowed")]
+    #[case(CommandClass::Local, false, true, "allowed")]
+    #[case(CommandClass::Local, true, true, "allowed")]
+    #[case(CommandClass::Network, false, false, "allowed")]
+    #[case(CommandClass::Network, false, true, "allowed")]
+    #[case(CommandClass::Network, true, false, "review")]
+    #[case(CommandClass::Network, true, true, "approval")]
+    // Unknown is never treated as local.
+    #[case(CommandClass::Unknown, false, false, "allowed")]
+    #[case(CommandClass::Unknown, false, true, "allowed")]
+    #[case(CommandClass::Unknown, true, false, "review")]
+    #[case(CommandClass::Unknown, true, true, "approval")]
+    fn commands_follow_the_matrix(
+        #[case] class: CommandClass,
+        #[case] corruption: bool,
+        #[case] secret: bool,
+        #[case] expected: &str,
+    ) {
+        let gate = decide_command(class, Taint { corruption, secret });
+        assert_eq!(gate.decision(), expected, "{class:?}: {gate:?}");
+        assert_eq!(gate.reason().is_none(), expected == "allowed");
+    }
+
+    /// The command matrix is the tool matrix for a tool with no writes
+    /// whose public_sink is "network or unknown".
+    #[test]
+    fn commands_gate_as_tools_that_may_send() {
+        for class in [
+            CommandClass::Local,
+            CommandClass::Unknown,
+            CommandClass::Network,
+        ] {
+            let tool = trust(class != CommandClass::Local, Writes::No);
+            for (corruption, secret) in [(false, false), (true, false), (false, true), (true, true)]
+            {
+                let taint = Taint { corruption, secret };
+                assert_eq!(
+                    decide_command(class, taint).decision(),
+                    decide(&tool, taint).decision(),
+                    "{class:?} {taint:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn classes_order_local_unknown_network() {
+        assert!(CommandClass::Local < CommandClass::Unknown);
+        assert!(CommandClass::Unknown < CommandClass::Network);
+        let json = serde_json::to_value(CommandClass::Unknown).expect("serializes");
+        assert_eq!(json, "unknown");
+        assert_eq!(CommandClass::Network.name(), "network");
     }
 
     #[rstest]
