@@ -39,6 +39,7 @@ mod prefilter;
 pub mod reviewer;
 pub mod sanitize;
 pub mod scan;
+pub mod shell;
 
 use std::path::Path;
 
