@@ -107,6 +107,15 @@ pub enum Event {
         request: String,
         reason: String,
     },
+    /// `jail exec --gate`: the command line's class, the matrix's answer
+    /// (`allowed`, `review`, `approval`) and what came of it; the blake3
+    /// of the command (its words, each followed by a NUL), never its text.
+    Gated {
+        class: String,
+        gate: String,
+        outcome: String,
+        command_digest: String,
+    },
 }
 
 #[derive(Serialize)]

@@ -11,10 +11,12 @@ use policy::PlanRequest;
 
 use std::sync::Arc;
 
+use super::gate::Gated;
 use crate::audit::{AuditLog, Event};
 use crate::fsview::HostFs;
 use crate::session::{Session, SessionState};
 use crate::state::StateDir;
+use policy::gate::Taint;
 
 /// How to jail: shared by `jail exec` and `jail run`.
 #[derive(Args)]
@@ -74,6 +76,11 @@ pub struct ExecArgs {
     /// With --explain: the plan as JSON.
     #[arg(long, requires = "explain")]
     json: bool,
+    /// Classify the command before it runs (local, network or unknown;
+    /// `sh -c STRING` is parsed) and decide by the session's taint: run,
+    /// review, or ask a human (docs/gate.md).
+    #[arg(long)]
+    gate: bool,
     /// The command and its arguments. `--` before it is optional: the
     /// first word that is not an option starts it, and everything after
     /// belongs to it (`jail exec ls -la`).
@@ -160,18 +167,32 @@ pub fn run(
         outln!("{}", serde_json::to_string_pretty(plan)?);
         return Ok(0);
     }
+    let gated = args.gate.then(|| Gated::new(&args.command));
     if args.explain {
         out!("{plan}");
         outln!("state dir: {}", state.describe());
+        if let Some(gated) = &gated {
+            out!("{}", gated.explain(Taint::default(), "a fresh session"));
+        }
         return Ok(0);
     }
     let audit = super::audit_log(&state, &policy);
     // A broken chain stops everything until an operator has looked.
     audit.verify_current()?;
-    launch(profile, &args.jail, plan, state, audit, false)
+    launch(
+        profile,
+        &args.jail,
+        plan,
+        state,
+        audit,
+        false,
+        gated.as_ref(),
+    )
 }
 
 /// A session for `plan`, then the jail. `reviewed`: the code passed review.
+/// `gated`: the command goes through the bash gate first, with the
+/// session's taint; a refused one leaves its audit lines and runs nothing.
 pub fn launch(
     profile: &policy::Profile,
     options: &JailOptions,
@@ -179,6 +200,7 @@ pub fn launch(
     state: StateDir,
     audit: AuditLog,
     reviewed: bool,
+    gated: Option<&Gated>,
 ) -> anyhow::Result<u8> {
     // Before anything is written: a refused command leaves no session.
     crate::pins::check(&options.profile, profile, plan)?;
@@ -197,6 +219,11 @@ pub fn launch(
             expires: session.record.expires,
         },
     )?;
+    if let Some(gated) = gated {
+        if let Some(refused) = gated.check(&session, profile, &state, &audit, options.verbose)? {
+            return Ok(refused);
+        }
+    }
     session.record.state = if reviewed {
         SessionState::Reviewed
     } else {

@@ -4,6 +4,7 @@ mod approve;
 mod audit_cmd;
 mod doctor;
 mod exec;
+mod gate;
 mod policy_cmd;
 mod review;
 mod run;

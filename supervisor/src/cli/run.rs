@@ -84,7 +84,7 @@ pub fn run(
         .request(argv, vec![code.bind.clone()], protected)?;
     let plan = policy::plan::build(profile, &request, &HostFs)?;
     let tiered = crate::tier::choose(plan, args.jail.allow_degraded)?;
-    let status = super::exec::launch(profile, &args.jail, &tiered.plan, state, audit, true);
+    let status = super::exec::launch(profile, &args.jail, &tiered.plan, state, audit, true, None);
     drop(code);
     status
 }

@@ -1,0 +1,212 @@
+//! `jail exec --gate`: classify the command before it runs
+//! ([`review::shell`]), then decide by the session's taint
+//! ([`policy::gate::decide_command`]): run it, review it (for now the
+//! review pipeline's injection scan of the command text; a reviewer's look
+//! at commands comes with issue 15 part 6), or ask a human. Every decision
+//! is an audit line with the class, the decision and the blake3 of the
+//! command, never its text. docs/gate.md has the classes and the matrix.
+
+use std::sync::atomic::AtomicBool;
+
+use policy::gate::{CommandClass, Gate, Taint};
+use review::scan::Severity;
+use review::shell::Classification;
+
+use super::review::{MAJOR, REJECTED};
+use crate::approvals::{shown, Approvals, Decision, Pending};
+use crate::audit::{AuditLog, Event};
+use crate::session::Session;
+use crate::state::{self, StateDir};
+
+/// A command line as the gate sees it.
+pub struct Gated {
+    argv: Vec<String>,
+    pub classification: Classification,
+}
+
+impl Gated {
+    /// Classifies `argv`: `sh -c STRING` (and `bash`, `dash`, any path to
+    /// them) is the STRING parsed as shell; anything else is one simple
+    /// command.
+    pub fn new(argv: &[String]) -> Gated {
+        Gated {
+            argv: argv.to_vec(),
+            classification: review::shell::classify_argv(argv),
+        }
+    }
+
+    /// The text the injection scan reads and a human is shown: the words
+    /// joined by spaces.
+    fn text(&self) -> String {
+        self.argv.join(" ")
+    }
+
+    /// blake3 of the argument vector, each word followed by a NUL byte
+    /// (`printf '%s\0' sh -c 'CMD' | b3sum`).
+    fn digest(&self) -> String {
+        let mut bytes = Vec::new();
+        for word in &self.argv {
+            bytes.extend_from_slice(word.as_bytes());
+            bytes.push(0);
+        }
+        crate::audit::digest(&bytes)
+    }
+
+    /// The class and one line per segment, each prefixed with `lead`.
+    pub fn describe(&self, lead: &str) -> String {
+        let c = &self.classification;
+        let mut out = format!(
+            "{lead}class {} (the worst of {} segment{})\n",
+            c.class.name(),
+            c.segments.len(),
+            if c.segments.len() == 1 { "" } else { "s" }
+        );
+        for s in &c.segments {
+            out.push_str(&format!(
+                "{lead}  {:<7} {}: {}\n",
+                s.class.name(),
+                shown(&s.text),
+                s.why
+            ));
+        }
+        out
+    }
+
+    /// What the gate decides with `taint`, as `--explain` says it.
+    pub fn explain(&self, taint: Taint, whose: &str) -> String {
+        let gate = policy::gate::decide_command(self.classification.class, taint);
+        format!(
+            "{}gate: taint {} ({whose}): {}\n",
+            self.describe("gate: "),
+            taint_name(taint),
+            decision_text(&gate)
+        )
+    }
+
+    /// Decides for `session` (its taint as it stands) and says so on
+    /// stderr when refused; None: run it. The decision is an audit line.
+    pub fn check(
+        &self,
+        session: &Session,
+        profile: &policy::Profile,
+        state: &StateDir,
+        audit: &AuditLog,
+        verbose: bool,
+    ) -> anyhow::Result<Option<u8>> {
+        let class = self.classification.class;
+        let taint = session.record.taint;
+        let gate = policy::gate::decide_command(class, taint);
+        if verbose {
+            eprint!("{}", self.describe("jail: gate: "));
+            eprintln!(
+                "jail: gate: taint {}: {}",
+                taint_name(taint),
+                decision_text(&gate)
+            );
+        }
+        let (outcome, refused) = match gate {
+            Gate::Allowed => ("ran".to_string(), None),
+            Gate::Review(reason) => self.review(reason, class),
+            Gate::Approval(reason) => {
+                self.approval(reason, class, session, profile, state, audit)?
+            }
+            Gate::Blocked(reason) => ("refused".to_string(), Some((reason.to_string(), MAJOR))),
+        };
+        audit.append(
+            Some(session.id()),
+            &Event::Gated {
+                class: class.name().to_string(),
+                gate: gate.decision().to_string(),
+                outcome,
+                command_digest: self.digest(),
+            },
+        )?;
+        Ok(refused.map(|(message, code)| {
+            eprintln!("jail: the gate refused the command, and nothing ran: {message}");
+            code
+        }))
+    }
+
+    /// The injection scan of the command text: a critical finding refuses.
+    fn review(&self, reason: &str, class: CommandClass) -> (String, Option<(String, u8)>) {
+        let findings = review::scan::scan(&self.text());
+        let Some(critical) = findings.iter().find(|f| f.severity == Severity::Critical) else {
+            return ("reviewed, ran".to_string(), None);
+        };
+        (
+            "refused by the injection scan".to_string(),
+            Some((
+                format!(
+                    "{reason} ({}), so it is reviewed, and the injection scan found text aimed at \
+                     a reviewer ({}: `{}`). Remove that text from the command, or run it in a \
+                     session that has not read public input",
+                    class.name(),
+                    critical.rule,
+                    shown(&critical.excerpt)
+                ),
+                REJECTED,
+            )),
+        )
+    }
+
+    /// A human decides; without a terminal the answer is no.
+    fn approval(
+        &self,
+        reason: &str,
+        class: CommandClass,
+        session: &Session,
+        profile: &policy::Profile,
+        state: &StateDir,
+        audit: &AuditLog,
+    ) -> anyhow::Result<(String, Option<(String, u8)>)> {
+        let approvals = Approvals::new(state, profile.rpc.approval_timeout_secs, false);
+        let pending = Pending {
+            id: String::new(),
+            session: session.id().to_string(),
+            tool: format!("jail exec --gate ({} command)", class.name()),
+            reason: reason.to_string(),
+            preview: self.text(),
+            created: state::now(),
+        };
+        let (id, decision) = approvals.ask(pending, &AtomicBool::new(false), audit)?;
+        audit.append(
+            Some(session.id()),
+            &decision.event(id, "jail exec --gate".into()),
+        )?;
+        Ok(match decision {
+            Decision::Approved { by } => (format!("approved by {by}, ran"), None),
+            Decision::Denied { why, .. } => (
+                "refused: not approved".to_string(),
+                Some((
+                    format!(
+                        "{reason} ({}), so a human must approve it, and {why}. Approve it at a \
+                         terminal (or with `jail approve ID` from another), or keep this \
+                         session to local commands (docs/gate.md lists them)",
+                        class.name()
+                    ),
+                    MAJOR,
+                )),
+            ),
+        })
+    }
+}
+
+fn taint_name(taint: Taint) -> &'static str {
+    match (taint.corruption, taint.secret) {
+        (false, false) => "none",
+        (true, false) => "corruption",
+        (false, true) => "secret",
+        (true, true) => "corruption + secret",
+    }
+}
+
+fn decision_text(gate: &Gate) -> String {
+    match gate {
+        Gate::Allowed => "run".to_string(),
+        Gate::Review(reason) => {
+            format!("review ({reason}): the injection scan reads it, a critical finding refuses")
+        }
+        Gate::Approval(reason) => format!("human approval ({reason})"),
+        Gate::Blocked(reason) => format!("refuse ({reason})"),
+    }
+}
