@@ -2,108 +2,119 @@
 
 use tree_sitter::Node;
 
-use super::kinds::K;
+use super::kinds::NodeKind;
 use super::{field, parse, Cursor, Rule, Sanitizer};
 
 impl<'a> Sanitizer<'a> {
-    pub(super) fn sh(&mut self, c: &mut Cursor<'a>, n: Node<'a>, k: K, depth: usize) {
-        match k {
-            K::Comment => self.remove_comment(n),
-            K::String => self.interpolated(c, n, depth, ("\"", "\""), BASH_CODE),
-            K::RawString => self.flat_literal(n, "\""),
-            K::HeredocStart => {
-                let quoted = self.text(n).starts_with(['\'', '"']);
-                self.put(n, if quoted { "'EOF'" } else { "EOF" });
+    pub(super) fn sh(
+        &mut self,
+        cursor: &mut Cursor<'a>,
+        node: Node<'a>,
+        kind: NodeKind,
+        depth: usize,
+    ) {
+        match kind {
+            NodeKind::Comment => self.remove_comment(node),
+            NodeKind::String => self.interpolated(cursor, node, depth, ("\"", "\""), BASH_CODE),
+            NodeKind::RawString => self.flat_literal(node, "\""),
+            NodeKind::HeredocStart => {
+                let quoted = self.text(node).starts_with(['\'', '"']);
+                self.put(node, if quoted { "'EOF'" } else { "EOF" });
             }
-            K::HeredocEnd => self.put(n, "EOF"),
-            K::HeredocBody => {
-                self.gap(n.start_byte());
+            NodeKind::HeredocEnd => self.put(node, "EOF"),
+            NodeKind::HeredocBody => {
+                self.gap(node.start_byte());
                 let p = self.placeholder();
                 self.out.push_str(&p);
-                self.each(c, depth, |s, c, child, d| {
-                    if BASH_CODE.contains(&s.kind(child)) {
-                        s.newlines(s.pos, child.start_byte());
-                        s.pos = child.start_byte();
-                        s.node(c, child, d);
+                self.each(cursor, depth, |this, cursor, child, depth| {
+                    if BASH_CODE.contains(&this.kind(child)) {
+                        this.newlines(this.pos, child.start_byte());
+                        this.pos = child.start_byte();
+                        this.node(cursor, child, depth);
                     }
                     true
                 });
-                self.newlines(self.pos, n.end_byte());
-                self.pos = n.end_byte();
+                self.newlines(self.pos, node.end_byte());
+                self.pos = node.end_byte();
             }
-            K::VariableName => self.ident(n, Some(Rule::Rename)),
-            K::CommandName => self.each(c, depth, |s, _, child, _| {
-                let word = s.kind(child) == K::Word;
+            NodeKind::VariableName => self.ident(node, Some(Rule::Rename)),
+            NodeKind::CommandName => self.each(cursor, depth, |this, _, child, _| {
+                let word = this.kind(child) == NodeKind::Word;
                 if word {
-                    s.ident(child, Some(Rule::IfFunction));
+                    this.ident(child, Some(Rule::IfFunction));
                 }
                 word
             }),
-            K::FunctionDefinition => {
-                let name = self.t.f.name;
-                if let Some(x) = n.child_by_field_id(name) {
-                    let t = self.text(x);
-                    self.functions.insert(t);
+            NodeKind::FunctionDefinition => {
+                let name = self.table.fields.name;
+                if let Some(function_name) = node.child_by_field_id(name) {
+                    let word = self.text(function_name);
+                    self.functions.insert(word);
                 }
-                self.each(c, depth, |s, c, child, _| {
-                    let is_name = field(c) == name;
+                self.each(cursor, depth, |this, cursor, child, _| {
+                    let is_name = field(cursor) == name;
                     if is_name {
-                        s.ident(child, Some(Rule::Rename));
+                        this.ident(child, Some(Rule::Rename));
                     }
                     is_name
                 });
             }
-            K::Word => {
-                let t = self.text(n);
-                if self.in_expansion && t.bytes().any(|b| b.is_ascii_alphabetic()) {
+            NodeKind::Word => {
+                let word = self.text(node);
+                if self.in_expansion && word.bytes().any(|b| b.is_ascii_alphabetic()) {
                     // `${x:-default text}`: the default is data.
                     let p = self.placeholder();
-                    self.put(n, &p);
-                } else if is_identifier(t) {
+                    self.put(node, &p);
+                } else if is_identifier(word) {
                     // `read line`, `unset name`: may name our variables.
-                    self.ident(n, Some(Rule::IfDefined));
+                    self.ident(node, Some(Rule::IfDefined));
                 } else {
-                    self.copy(n);
+                    self.copy(node);
                 }
             }
-            K::Regex => {
+            NodeKind::Regex => {
                 let p = self.placeholder();
-                self.put(n, &p);
+                self.put(node, &p);
             }
-            K::Concatenation if self.in_expansion && !self.has_code(n) => {
+            NodeKind::Concatenation if self.in_expansion && !self.has_code(node) => {
                 let p = self.placeholder();
-                self.put(n, &p);
+                self.put(node, &p);
             }
-            K::Expansion | K::HereString | K::CommandSubstitution | K::Subscript => {
+            NodeKind::Expansion
+            | NodeKind::HereString
+            | NodeKind::CommandSubstitution
+            | NodeKind::Subscript => {
                 // Words in `${x:-…}` and here-strings are data; in `$(…)`
                 // and `[i]` they are commands and names again.
                 let saved = self.in_expansion;
-                self.in_expansion = matches!(k, K::Expansion | K::HereString);
-                self.children(c, depth);
+                self.in_expansion = matches!(kind, NodeKind::Expansion | NodeKind::HereString);
+                self.children(cursor, depth);
                 self.in_expansion = saved;
             }
-            _ => self.walk_default(c, n, depth),
+            _ => self.walk_default(cursor, node, depth),
         }
     }
 
     /// Does a Bash node hold expansions or substitutions (code)?
-    fn has_code(&self, n: Node) -> bool {
+    fn has_code(&self, node: Node) -> bool {
         let mut found = false;
-        parse::walk(n, &mut |x| found |= BASH_CODE.contains(&self.kind(x)));
+        parse::walk(node, &mut |inner| {
+            found |= BASH_CODE.contains(&self.kind(inner))
+        });
         found
     }
 }
 
 /// Bash nodes inside strings and heredocs that are code.
-const BASH_CODE: &[K] = &[
-    K::SimpleExpansion,
-    K::Expansion,
-    K::CommandSubstitution,
-    K::ArithmeticExpansion,
+const BASH_CODE: &[NodeKind] = &[
+    NodeKind::SimpleExpansion,
+    NodeKind::Expansion,
+    NodeKind::CommandSubstitution,
+    NodeKind::ArithmeticExpansion,
 ];
 
-fn is_identifier(t: &str) -> bool {
-    let mut bytes = t.bytes();
+fn is_identifier(word: &str) -> bool {
+    let mut bytes = word.bytes();
     matches!(bytes.next(), Some(b) if b.is_ascii_alphabetic() || b == b'_')
         && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$')
 }

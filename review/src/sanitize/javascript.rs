@@ -5,69 +5,84 @@ use std::collections::HashMap;
 
 use tree_sitter::Node;
 
-use super::kinds::{Table, K};
+use super::kinds::{GrammarTable, NodeKind};
 use super::{field, module_like, names_module, parse, text, Cursor, Hole, Rule, Sanitizer};
 
 impl<'a> Sanitizer<'a> {
-    pub(super) fn js(&mut self, c: &mut Cursor<'a>, n: Node<'a>, k: K, depth: usize) {
-        let f = &self.t.f;
-        match k {
-            K::Comment | K::HashBangLine => self.remove_comment(n),
-            K::String => {
-                let q = if self.text(n).starts_with('\'') {
+    pub(super) fn js(
+        &mut self,
+        cursor: &mut Cursor<'a>,
+        node: Node<'a>,
+        kind: NodeKind,
+        depth: usize,
+    ) {
+        let fields = &self.table.fields;
+        match kind {
+            NodeKind::Comment | NodeKind::HashBangLine => self.remove_comment(node),
+            NodeKind::String => {
+                let q = if self.text(node).starts_with('\'') {
                     "'"
                 } else {
                     "\""
                 };
-                self.flat_literal(n, q);
+                self.flat_literal(node, q);
             }
-            K::TemplateString => {
-                self.interpolated(c, n, depth, ("`", "`"), &[K::TemplateSubstitution])
+            NodeKind::TemplateString => self.interpolated(
+                cursor,
+                node,
+                depth,
+                ("`", "`"),
+                &[NodeKind::TemplateSubstitution],
+            ),
+            NodeKind::TemplateLiteralType => {
+                self.interpolated(cursor, node, depth, ("`", "`"), &[NodeKind::TemplateType])
             }
-            K::TemplateLiteralType => {
-                self.interpolated(c, n, depth, ("`", "`"), &[K::TemplateType])
-            }
-            K::Regex => {
-                self.gap(n.start_byte());
+            NodeKind::Regex => {
+                self.gap(node.start_byte());
                 let p = self.placeholder();
-                let flags = n.child_by_field_id(f.flags).map_or("", |x| self.text(x));
+                let flags = node
+                    .child_by_field_id(fields.flags)
+                    .map_or("", |flags| self.text(flags));
                 self.out.push_str(&format!("/{p}/{flags}"));
-                self.pos = n.end_byte();
+                self.pos = node.end_byte();
             }
-            K::JsxText => {
-                self.gap(n.start_byte());
-                if !self.text(n).trim().is_empty() {
+            NodeKind::JsxText => {
+                self.gap(node.start_byte());
+                if !self.text(node).trim().is_empty() {
                     let p = self.placeholder();
                     self.out.push_str(&p);
                 }
-                self.newlines(n.start_byte(), n.end_byte());
-                self.pos = n.end_byte();
+                self.newlines(node.start_byte(), node.end_byte());
+                self.pos = node.end_byte();
             }
-            K::Identifier | K::ShorthandProperty | K::TypeIdentifier | K::StatementIdentifier => {
-                self.ident(n, Some(Rule::Rename))
-            }
-            K::PrivatePropertyIdentifier => {
+            NodeKind::Identifier
+            | NodeKind::ShorthandProperty
+            | NodeKind::TypeIdentifier
+            | NodeKind::StatementIdentifier => self.ident(node, Some(Rule::Rename)),
+            NodeKind::PrivatePropertyIdentifier => {
                 // Keyed with its `#`: `#data` and `data` are different names.
-                self.gap(n.start_byte());
-                let name = self.text(n);
+                self.gap(node.start_byte());
+                let name = self.text(node);
                 self.holes.push(Hole {
                     at: self.out.len(),
                     name,
                     rule: Rule::Rename,
                 });
-                self.pos = n.end_byte();
+                self.pos = node.end_byte();
             }
-            K::PropertyIdentifier => self.ident(n, Some(Rule::IfDefined)),
-            K::MemberExpression => self.js_member(c, n, depth),
-            K::NestedIdentifier => self.js_nested(c, n, depth),
-            K::CallExpression | K::NewExpression => self.js_call(c, n, depth),
-            K::Object => self.js_object(c, Some(Rule::IfDefined), depth),
-            K::MemberDefinition | K::EnumBody => self.js_definition(c, k == K::EnumBody, depth),
-            K::AssignmentExpression => {
-                if let Some(left) = n.child_by_field_id(f.left) {
-                    if self.kind(left) == K::MemberExpression {
-                        let object = left.child_by_field_id(f.object);
-                        let prop = left.child_by_field_id(f.property);
+            NodeKind::PropertyIdentifier => self.ident(node, Some(Rule::IfDefined)),
+            NodeKind::MemberExpression => self.js_member(cursor, node, depth),
+            NodeKind::NestedIdentifier => self.js_nested(cursor, node, depth),
+            NodeKind::CallExpression | NodeKind::NewExpression => self.js_call(cursor, node, depth),
+            NodeKind::Object => self.js_object(cursor, Some(Rule::IfDefined), depth),
+            NodeKind::MemberDefinition | NodeKind::EnumBody => {
+                self.js_definition(cursor, kind == NodeKind::EnumBody, depth)
+            }
+            NodeKind::AssignmentExpression => {
+                if let Some(left) = node.child_by_field_id(fields.left) {
+                    if self.kind(left) == NodeKind::MemberExpression {
+                        let object = left.child_by_field_id(fields.object);
+                        let prop = left.child_by_field_id(fields.property);
                         if let (Some(o), Some(p)) = (object, prop) {
                             if self.js_user_root(o) {
                                 self.defined.insert(self.text(p));
@@ -75,56 +90,63 @@ impl<'a> Sanitizer<'a> {
                         }
                     }
                 }
-                self.children(c, depth);
+                self.children(cursor, depth);
             }
-            K::ImportStatement => self.js_import(c, n, depth),
-            K::ExportStatement if n.child_by_field_id(f.source).is_some() => {
-                self.js_reexport(c, n, depth)
+            NodeKind::ImportStatement => self.js_import(cursor, node, depth),
+            NodeKind::ExportStatement if node.child_by_field_id(fields.source).is_some() => {
+                self.js_reexport(cursor, node, depth)
             }
-            K::VariableDeclarator
-                if n.child_by_field_id(f.value)
-                    .and_then(|v| js_loader_call(self.src, self.t, v))
+            NodeKind::VariableDeclarator
+                if node
+                    .child_by_field_id(fields.value)
+                    .and_then(|v| js_loader_call(self.src, self.table, v))
                     .is_some() =>
             {
-                self.js_require_declarator(c, depth)
+                self.js_require_declarator(cursor, depth)
             }
-            _ => self.walk_default(c, n, depth),
+            _ => self.walk_default(cursor, node, depth),
         }
     }
 
-    fn js_user_root(&self, mut n: Node) -> bool {
-        let f = &self.t.f;
+    fn js_user_root(&self, mut node: Node) -> bool {
+        let fields = &self.table.fields;
         loop {
-            let next = match self.kind(n) {
-                K::Identifier => return !self.foreign_name(self.text(n)),
-                K::This => return true,
-                K::MemberExpression | K::SubscriptExpression => n.child_by_field_id(f.object),
-                K::CallExpression => n.child_by_field_id(f.function),
-                K::NewExpression => n.child_by_field_id(f.constructor),
-                K::Wrapper => n.named_child(0),
-                K::String | K::TemplateString | K::Regex | K::Literal | K::Object | K::Import => {
-                    return false
+            let next = match self.kind(node) {
+                NodeKind::Identifier => return !self.foreign_name(self.text(node)),
+                NodeKind::This => return true,
+                NodeKind::MemberExpression | NodeKind::SubscriptExpression => {
+                    node.child_by_field_id(fields.object)
                 }
+                NodeKind::CallExpression => node.child_by_field_id(fields.function),
+                NodeKind::NewExpression => node.child_by_field_id(fields.constructor),
+                NodeKind::Wrapper => node.named_child(0),
+                NodeKind::String
+                | NodeKind::TemplateString
+                | NodeKind::Regex
+                | NodeKind::Literal
+                | NodeKind::Object
+                | NodeKind::Import => return false,
                 _ => return true,
             };
             match next {
-                Some(next) => n = next,
+                Some(next) => node = next,
                 None => return true,
             }
         }
     }
 
-    fn js_member(&mut self, c: &mut Cursor<'a>, n: Node, depth: usize) {
-        let f = &self.t.f;
-        let property = f.property;
-        let rule = match n.child_by_field_id(f.object) {
+    fn js_member(&mut self, cursor: &mut Cursor<'a>, node: Node, depth: usize) {
+        let fields = &self.table.fields;
+        let property = fields.property;
+        let rule = match node.child_by_field_id(fields.object) {
             Some(o) if !self.js_user_root(o) => None,
             _ => Some(Rule::IfDefined),
         };
-        self.each(c, depth, |s, c, child, _| {
-            let name = field(c) == property && s.kind(child) == K::PropertyIdentifier;
+        self.each(cursor, depth, |this, cursor, child, _| {
+            let name =
+                field(cursor) == property && this.kind(child) == NodeKind::PropertyIdentifier;
             if name {
-                s.ident(child, rule);
+                this.ident(child, rule);
             }
             name
         });
@@ -132,45 +154,45 @@ impl<'a> Sanitizer<'a> {
 
     /// `NS.Type` / `a.b` in types and namespaces: names after the first
     /// follow the attribute rule.
-    fn js_nested(&mut self, c: &mut Cursor<'a>, n: Node, depth: usize) {
-        let mut root = n;
+    fn js_nested(&mut self, cursor: &mut Cursor<'a>, node: Node, depth: usize) {
+        let mut root = node;
         while let Some(first) = root.named_child(0) {
             root = first;
         }
         let rule = self.js_user_root(root).then_some(Rule::IfDefined);
         let mut first = true;
-        self.each(c, depth, |s, _, child, _| {
+        self.each(cursor, depth, |this, _, child, _| {
             let was_first = std::mem::replace(&mut first, false);
             let name = !was_first
                 && matches!(
-                    s.kind(child),
-                    K::Identifier | K::PropertyIdentifier | K::TypeIdentifier
+                    this.kind(child),
+                    NodeKind::Identifier | NodeKind::PropertyIdentifier | NodeKind::TypeIdentifier
                 );
             if name {
-                s.ident(child, rule);
+                this.ident(child, rule);
             }
             name
         });
     }
 
-    fn js_call(&mut self, c: &mut Cursor<'a>, n: Node<'a>, depth: usize) {
-        let f = &self.t.f;
-        let callee = n
-            .child_by_field_id(f.function)
-            .or_else(|| n.child_by_field_id(f.constructor));
+    fn js_call(&mut self, cursor: &mut Cursor<'a>, node: Node<'a>, depth: usize) {
+        let fields = &self.table.fields;
+        let callee = node
+            .child_by_field_id(fields.function)
+            .or_else(|| node.child_by_field_id(fields.constructor));
         // `require("m")` / `import("m")`: the module is an import, shown.
         let loader = callee.is_some_and(|x| match self.kind(x) {
-            K::Import => true,
-            K::Identifier => self.text(x) == "require",
-            K::MemberExpression => x
-                .child_by_field_id(f.property)
+            NodeKind::Import => true,
+            NodeKind::Identifier => self.text(x) == "require",
+            NodeKind::MemberExpression => x
+                .child_by_field_id(fields.property)
                 .is_some_and(|p| self.text(p) == "require"),
             _ => false,
         });
         let module_arg = if loader {
-            parse::js_require_or_import(self.src, n)
+            parse::js_require_or_import(self.src, node)
                 .filter(|m| module_like(m))
-                .and_then(|_| n.child_by_field_id(f.arguments))
+                .and_then(|_| node.child_by_field_id(fields.arguments))
                 .and_then(|a| a.named_child(0))
                 .map(|a| a.id())
         } else {
@@ -179,13 +201,13 @@ impl<'a> Sanitizer<'a> {
         // Option objects passed to code defined elsewhere keep their keys
         // (`{ shell: true }`); passed to our own code, they are our names.
         let keys = match callee {
-            Some(x) if self.kind(x) == K::Identifier => {
+            Some(x) if self.kind(x) == NodeKind::Identifier => {
                 (!self.foreign_name(self.text(x))).then_some(Rule::IfDefined)
             }
-            Some(x) if self.kind(x) == K::MemberExpression => {
+            Some(x) if self.kind(x) == NodeKind::MemberExpression => {
                 match (
-                    x.child_by_field_id(f.object),
-                    x.child_by_field_id(f.property),
+                    x.child_by_field_id(fields.object),
+                    x.child_by_field_id(fields.property),
                 ) {
                     (Some(o), Some(p)) if self.js_user_root(o) => {
                         Some(Rule::IfBothDefined(self.text(p)))
@@ -195,17 +217,17 @@ impl<'a> Sanitizer<'a> {
             }
             _ => None,
         };
-        let arguments = f.arguments;
-        self.each(c, depth, |s, c, child, d| {
-            if field(c) != arguments || s.kind(child) != K::Arguments {
+        let arguments = fields.arguments;
+        self.each(cursor, depth, |this, cursor, child, depth| {
+            if field(cursor) != arguments || this.kind(child) != NodeKind::Arguments {
                 return false;
             }
-            s.each(c, d, |s, c, arg, d| {
+            this.each(cursor, depth, |this, cursor, arg, depth| {
                 if Some(arg.id()) == module_arg {
-                    s.copy(arg);
+                    this.copy(arg);
                     true
-                } else if s.kind(arg) == K::Object {
-                    s.js_object(c, keys, d);
+                } else if this.kind(arg) == NodeKind::Object {
+                    this.js_object(cursor, keys, depth);
                     true
                 } else {
                     false
@@ -215,16 +237,16 @@ impl<'a> Sanitizer<'a> {
         });
     }
 
-    fn js_object(&mut self, c: &mut Cursor<'a>, keys: Option<Rule<'a>>, depth: usize) {
-        let key = self.t.f.key;
-        self.each(c, depth, |s, c, child, d| {
-            if s.kind(child) != K::Pair {
+    fn js_object(&mut self, cursor: &mut Cursor<'a>, keys: Option<Rule<'a>>, depth: usize) {
+        let key = self.table.fields.key;
+        self.each(cursor, depth, |this, cursor, child, depth| {
+            if this.kind(child) != NodeKind::Pair {
                 return false;
             }
-            s.each(c, d, |s, c, part, _| {
-                let name = field(c) == key && s.kind(part) == K::PropertyIdentifier;
+            this.each(cursor, depth, |this, cursor, part, _| {
+                let name = field(cursor) == key && this.kind(part) == NodeKind::PropertyIdentifier;
                 if name {
-                    s.ident(part, keys);
+                    this.ident(part, keys);
                 }
                 name
             });
@@ -233,43 +255,43 @@ impl<'a> Sanitizer<'a> {
     }
 
     /// Methods, fields, interface members and enum members define names.
-    fn js_definition(&mut self, c: &mut Cursor<'a>, enum_body: bool, depth: usize) {
-        let (name, property) = (self.t.f.name, self.t.f.property);
-        self.each(c, depth, |s, c, child, _| {
-            let at_name = enum_body || field(c) == name || field(c) == property;
-            let is_name = at_name && s.kind(child) == K::PropertyIdentifier;
+    fn js_definition(&mut self, cursor: &mut Cursor<'a>, enum_body: bool, depth: usize) {
+        let (name, property) = (self.table.fields.name, self.table.fields.property);
+        self.each(cursor, depth, |this, cursor, child, _| {
+            let at_name = enum_body || field(cursor) == name || field(cursor) == property;
+            let is_name = at_name && this.kind(child) == NodeKind::PropertyIdentifier;
             if is_name {
-                s.ident(child, Some(Rule::Rename));
+                this.ident(child, Some(Rule::Rename));
             }
             is_name
         });
     }
 
-    fn js_module_string(&mut self, c: &mut Cursor<'a>, n: Node<'a>, depth: usize) {
-        match parse::js_plain_string(self.src, n) {
-            Some(m) if module_like(m) => self.copy(n),
-            _ => self.node(c, n, depth),
+    fn js_module_string(&mut self, cursor: &mut Cursor<'a>, node: Node<'a>, depth: usize) {
+        match parse::js_plain_string(self.src, node) {
+            Some(m) if module_like(m) => self.copy(node),
+            _ => self.node(cursor, node, depth),
         }
     }
 
-    fn js_import(&mut self, c: &mut Cursor<'a>, n: Node, depth: usize) {
-        let source = self.t.f.source;
-        let source_id = n.child_by_field_id(source).map(|x| x.id());
-        self.each(c, depth, |s, c, child, d| {
+    fn js_import(&mut self, cursor: &mut Cursor<'a>, node: Node, depth: usize) {
+        let source = self.table.fields.source;
+        let source_id = node.child_by_field_id(source).map(|source| source.id());
+        self.each(cursor, depth, |this, cursor, child, depth| {
             if Some(child.id()) == source_id {
-                s.js_module_string(c, child, d);
+                this.js_module_string(cursor, child, depth);
                 return true;
             }
-            match s.kind(child) {
-                K::ImportClause => {
-                    s.js_import_names(c, d);
+            match this.kind(child) {
+                NodeKind::ImportClause => {
+                    this.js_import_names(cursor, depth);
                     true
                 }
-                K::ImportRequireClause => {
-                    s.each(c, d, |s, c, part, d| {
-                        let is_source = field(c) == source;
+                NodeKind::ImportRequireClause => {
+                    this.each(cursor, depth, |this, cursor, part, depth| {
+                        let is_source = field(cursor) == source;
                         if is_source {
-                            s.js_module_string(c, part, d);
+                            this.js_module_string(cursor, part, depth);
                         }
                         is_source
                     });
@@ -283,15 +305,15 @@ impl<'a> Sanitizer<'a> {
     /// Import and export clauses: the names a module exports are kept;
     /// local aliases are ours (renamed unless they repeat the module's own
     /// name).
-    fn js_import_names(&mut self, c: &mut Cursor<'a>, depth: usize) {
-        self.each(c, depth, |s, c, child, d| {
-            if s.kind(child) != K::SpecifierList {
+    fn js_import_names(&mut self, cursor: &mut Cursor<'a>, depth: usize) {
+        self.each(cursor, depth, |this, cursor, child, depth| {
+            if this.kind(child) != NodeKind::SpecifierList {
                 return false;
             }
-            s.each(c, d, |s, c, spec, d| {
-                let is_spec = s.kind(spec) == K::Specifier;
+            this.each(cursor, depth, |this, cursor, spec, depth| {
+                let is_spec = this.kind(spec) == NodeKind::Specifier;
                 if is_spec {
-                    s.js_specifier(c, d);
+                    this.js_specifier(cursor, depth);
                 }
                 is_spec
             });
@@ -299,36 +321,38 @@ impl<'a> Sanitizer<'a> {
         });
     }
 
-    fn js_specifier(&mut self, c: &mut Cursor<'a>, depth: usize) {
-        let name = self.t.f.name;
-        self.each(c, depth, |s, c, part, d| {
-            if field(c) != name {
+    fn js_specifier(&mut self, cursor: &mut Cursor<'a>, depth: usize) {
+        let name = self.table.fields.name;
+        self.each(cursor, depth, |this, cursor, part, depth| {
+            if field(cursor) != name {
                 return false;
             }
-            if s.kind(part) == K::Identifier {
-                s.copy(part);
+            if this.kind(part) == NodeKind::Identifier {
+                this.copy(part);
             } else {
-                s.js_module_string(c, part, d);
+                this.js_module_string(cursor, part, depth);
             }
             true
         });
     }
 
     /// `export { a as b } from "m"`, `export * as ns from "m"`.
-    fn js_reexport(&mut self, c: &mut Cursor<'a>, n: Node, depth: usize) {
-        let source_id = n.child_by_field_id(self.t.f.source).map(|x| x.id());
+    fn js_reexport(&mut self, cursor: &mut Cursor<'a>, node: Node, depth: usize) {
+        let source_id = node
+            .child_by_field_id(self.table.fields.source)
+            .map(|source| source.id());
         let mut is_clause = false;
-        self.each(c, depth, |s, c, child, d| {
+        self.each(cursor, depth, |this, cursor, child, depth| {
             if Some(child.id()) == source_id {
-                s.js_module_string(c, child, d);
+                this.js_module_string(cursor, child, depth);
                 return true;
             }
-            is_clause = s.kind(child) == K::SpecifierList;
+            is_clause = this.kind(child) == NodeKind::SpecifierList;
             if is_clause {
-                s.each(c, d, |s, c, spec, d| {
-                    let is_spec = s.kind(spec) == K::Specifier;
+                this.each(cursor, depth, |this, cursor, spec, depth| {
+                    let is_spec = this.kind(spec) == NodeKind::Specifier;
                     if is_spec {
-                        s.js_specifier(c, d);
+                        this.js_specifier(cursor, depth);
                     }
                     is_spec
                 });
@@ -339,20 +363,21 @@ impl<'a> Sanitizer<'a> {
 
     /// `const { exec, spawn: sp } = require("child_process")`: `exec` and
     /// `spawn` are the module's names and kept.
-    fn js_require_declarator(&mut self, c: &mut Cursor<'a>, depth: usize) {
-        let (name, key) = (self.t.f.name, self.t.f.key);
-        self.each(c, depth, |s, c, child, d| {
-            if field(c) != name || s.kind(child) != K::ObjectPattern {
+    fn js_require_declarator(&mut self, cursor: &mut Cursor<'a>, depth: usize) {
+        let (name, key) = (self.table.fields.name, self.table.fields.key);
+        self.each(cursor, depth, |this, cursor, child, depth| {
+            if field(cursor) != name || this.kind(child) != NodeKind::ObjectPattern {
                 return false;
             }
-            s.each(c, d, |s, c, part, d| {
-                if s.kind(part) != K::PairPattern {
+            this.each(cursor, depth, |this, cursor, part, depth| {
+                if this.kind(part) != NodeKind::PairPattern {
                     return false;
                 }
-                s.each(c, d, |s, c, piece, _| {
-                    let is_key = field(c) == key && s.kind(piece) == K::PropertyIdentifier;
+                this.each(cursor, depth, |this, cursor, piece, _| {
+                    let is_key =
+                        field(cursor) == key && this.kind(piece) == NodeKind::PropertyIdentifier;
                     if is_key {
-                        s.copy(piece);
+                        this.copy(piece);
                     }
                     is_key
                 });
@@ -364,13 +389,13 @@ impl<'a> Sanitizer<'a> {
 }
 
 /// `require("m")`, `import("m")`, `await import("m")`: the module.
-fn js_loader_call<'a>(src: &'a str, t: &Table, value: Node) -> Option<&'a str> {
-    let call = if t.kind(value) == K::AwaitExpression {
+fn js_loader_call<'a>(src: &'a str, table: &GrammarTable, value: Node) -> Option<&'a str> {
+    let call = if table.kind(value) == NodeKind::AwaitExpression {
         value.named_child(0)?
     } else {
         value
     };
-    if t.kind(call) != K::CallExpression {
+    if table.kind(call) != NodeKind::CallExpression {
         return None;
     }
     parse::js_require_or_import(src, call)
@@ -378,42 +403,53 @@ fn js_loader_call<'a>(src: &'a str, t: &Table, value: Node) -> Option<&'a str> {
 
 /// The names bound by imports and `require` calls in the tree under `root`
 /// (see [`Sanitizer::imports`](super::Sanitizer)).
-pub(super) fn imports<'a>(src: &'a str, t: &Table, root: Node) -> HashMap<&'a str, bool> {
+pub(super) fn imports<'a>(
+    src: &'a str,
+    table: &GrammarTable,
+    root: Node,
+) -> HashMap<&'a str, bool> {
     let mut imports = HashMap::new();
-    parse::walk(root, &mut |n| js_bindings(src, t, n, &mut imports));
+    parse::walk(root, &mut |node| {
+        js_bindings(src, table, node, &mut imports)
+    });
     imports
 }
 
-fn js_bindings<'a>(src: &'a str, t: &Table, n: Node, imports: &mut HashMap<&'a str, bool>) {
-    let f = &t.f;
+fn js_bindings<'a>(
+    src: &'a str,
+    table: &GrammarTable,
+    node: Node,
+    imports: &mut HashMap<&'a str, bool>,
+) {
+    let fields = &table.fields;
     let bind_local = |imports: &mut HashMap<&'a str, bool>, local: Node, module: &str| {
         let x = text(src, local);
         imports.insert(x, names_module(x, module));
     };
-    match t.kind(n) {
-        K::ImportStatement => {
-            let module = n
-                .child_by_field_id(f.source)
-                .and_then(|s| parse::js_plain_string(src, s))
+    match table.kind(node) {
+        NodeKind::ImportStatement => {
+            let module = node
+                .child_by_field_id(fields.source)
+                .and_then(|source| parse::js_plain_string(src, source))
                 .unwrap_or("");
-            let mut c = n.walk();
-            for child in n.named_children(&mut c) {
-                match t.kind(child) {
-                    K::ImportClause => {
-                        let mut c2 = child.walk();
-                        for part in child.named_children(&mut c2) {
-                            match t.kind(part) {
-                                K::Identifier => bind_local(imports, part, module),
-                                K::NamespaceImport => {
+            let mut cursor = node.walk();
+            for child in node.named_children(&mut cursor) {
+                match table.kind(child) {
+                    NodeKind::ImportClause => {
+                        let mut inner_cursor = child.walk();
+                        for part in child.named_children(&mut inner_cursor) {
+                            match table.kind(part) {
+                                NodeKind::Identifier => bind_local(imports, part, module),
+                                NodeKind::NamespaceImport => {
                                     if let Some(id) = part.named_child(0) {
                                         bind_local(imports, id, module);
                                     }
                                 }
-                                K::SpecifierList => {
-                                    let mut c3 = part.walk();
-                                    for spec in part.named_children(&mut c3) {
-                                        let name = spec.child_by_field_id(f.name);
-                                        let alias = spec.child_by_field_id(f.alias);
+                                NodeKind::SpecifierList => {
+                                    let mut spec_cursor = part.walk();
+                                    for spec in part.named_children(&mut spec_cursor) {
+                                        let name = spec.child_by_field_id(fields.name);
+                                        let alias = spec.child_by_field_id(fields.alias);
                                         match (name, alias) {
                                             (Some(nm), Some(al)) => {
                                                 let al = text(src, al);
@@ -430,10 +466,10 @@ fn js_bindings<'a>(src: &'a str, t: &Table, n: Node, imports: &mut HashMap<&'a s
                             }
                         }
                     }
-                    K::ImportRequireClause => {
+                    NodeKind::ImportRequireClause => {
                         let module = child
-                            .child_by_field_id(f.source)
-                            .and_then(|s| parse::js_plain_string(src, s))
+                            .child_by_field_id(fields.source)
+                            .and_then(|source| parse::js_plain_string(src, source))
                             .unwrap_or("");
                         if let Some(id) = child.named_child(0) {
                             bind_local(imports, id, module);
@@ -443,31 +479,31 @@ fn js_bindings<'a>(src: &'a str, t: &Table, n: Node, imports: &mut HashMap<&'a s
                 }
             }
         }
-        K::VariableDeclarator => {
-            let Some(module) = n
-                .child_by_field_id(f.value)
-                .and_then(|v| js_loader_call(src, t, v))
+        NodeKind::VariableDeclarator => {
+            let Some(module) = node
+                .child_by_field_id(fields.value)
+                .and_then(|v| js_loader_call(src, table, v))
             else {
                 return;
             };
-            let Some(name) = n.child_by_field_id(f.name) else {
+            let Some(name) = node.child_by_field_id(fields.name) else {
                 return;
             };
-            match t.kind(name) {
-                K::Identifier => bind_local(imports, name, module),
-                K::ObjectPattern => {
-                    let mut c = name.walk();
-                    for part in name.named_children(&mut c) {
-                        match t.kind(part) {
-                            K::ShorthandProperty => {
+            match table.kind(name) {
+                NodeKind::Identifier => bind_local(imports, name, module),
+                NodeKind::ObjectPattern => {
+                    let mut cursor = name.walk();
+                    for part in name.named_children(&mut cursor) {
+                        match table.kind(part) {
+                            NodeKind::ShorthandProperty => {
                                 imports.insert(text(src, part), true);
                             }
-                            K::PairPattern => {
-                                let key = part.child_by_field_id(f.key);
-                                let value = part.child_by_field_id(f.value);
-                                if let (Some(k), Some(v)) = (key, value) {
-                                    let v = text(src, v);
-                                    imports.insert(v, v == text(src, k));
+                            NodeKind::PairPattern => {
+                                let key = part.child_by_field_id(fields.key);
+                                let value = part.child_by_field_id(fields.value);
+                                if let (Some(key), Some(value)) = (key, value) {
+                                    let value = text(src, value);
+                                    imports.insert(value, value == text(src, key));
                                 }
                             }
                             _ => {}

@@ -10,7 +10,7 @@ use super::Lang;
 /// The node kinds the sanitizer tells apart, by grammar kind id (comparing
 /// kind names costs a strlen and UTF-8 check per call).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum K {
+pub(super) enum NodeKind {
     Other,
     Comment,
     String,
@@ -93,148 +93,157 @@ pub(super) enum K {
     ArithmeticExpansion,
 }
 
-/// Grammar kind names per [`K`]; a name missing from a grammar is skipped.
-/// Kinds named alike in several grammars share a `K`; each language's
+/// Grammar kind names per [`NodeKind`]; a name missing from a grammar is skipped.
+/// Kinds named alike in several grammars share a `NodeKind`; each language's
 /// handler only asks about its own.
-const KIND_NAMES: &[(&str, K)] = &[
-    ("comment", K::Comment),
-    ("string", K::String),
-    ("identifier", K::Identifier),
+const KIND_NAMES: &[(&str, NodeKind)] = &[
+    ("comment", NodeKind::Comment),
+    ("string", NodeKind::String),
+    ("identifier", NodeKind::Identifier),
     // Python
-    ("module", K::Module),
-    ("interpolation", K::Interpolation),
-    ("format_specifier", K::FormatSpecifier),
-    ("format_expression", K::FormatExpression),
-    ("attribute", K::Attribute),
-    ("call", K::Call),
-    ("argument_list", K::ArgumentList),
-    ("keyword_argument", K::KeywordArgument),
-    ("import_statement", K::ImportStatement),
-    ("import_from_statement", K::ImportFromStatement),
-    ("future_import_statement", K::FutureImportStatement),
-    ("dotted_name", K::DottedName),
-    ("relative_import", K::RelativeImport),
-    ("aliased_import", K::AliasedImport),
-    ("function_definition", K::FunctionDefinition),
-    ("class_definition", K::ClassDefinition),
-    ("assignment", K::Assignment),
-    ("augmented_assignment", K::AugmentedAssignment),
-    ("subscript", K::Subscript),
-    ("parenthesized_expression", K::ParenthesizedExpression),
-    ("expression_statement", K::ExpressionStatement),
-    ("concatenated_string", K::Literal),
-    ("integer", K::Literal),
-    ("float", K::Literal),
-    ("list", K::Literal),
-    ("dictionary", K::Literal),
-    ("set", K::Literal),
-    ("tuple", K::Literal),
-    ("list_comprehension", K::Literal),
-    ("dictionary_comprehension", K::Literal),
-    ("set_comprehension", K::Literal),
-    ("true", K::Literal),
-    ("false", K::Literal),
-    ("none", K::Literal),
-    ("pattern_list", K::PatternList),
-    ("tuple_pattern", K::PatternList),
-    ("list_pattern", K::PatternList),
-    ("list_splat_pattern", K::PatternList),
-    ("block", K::StatementContainer),
-    ("decorated_definition", K::StatementContainer),
-    ("if_statement", K::StatementContainer),
-    ("elif_clause", K::StatementContainer),
-    ("else_clause", K::StatementContainer),
-    ("try_statement", K::StatementContainer),
-    ("except_clause", K::StatementContainer),
-    ("except_group_clause", K::StatementContainer),
-    ("finally_clause", K::StatementContainer),
-    ("with_statement", K::StatementContainer),
-    ("for_statement", K::StatementContainer),
-    ("while_statement", K::StatementContainer),
-    ("match_statement", K::StatementContainer),
-    ("case_clause", K::StatementContainer),
+    ("module", NodeKind::Module),
+    ("interpolation", NodeKind::Interpolation),
+    ("format_specifier", NodeKind::FormatSpecifier),
+    ("format_expression", NodeKind::FormatExpression),
+    ("attribute", NodeKind::Attribute),
+    ("call", NodeKind::Call),
+    ("argument_list", NodeKind::ArgumentList),
+    ("keyword_argument", NodeKind::KeywordArgument),
+    ("import_statement", NodeKind::ImportStatement),
+    ("import_from_statement", NodeKind::ImportFromStatement),
+    ("future_import_statement", NodeKind::FutureImportStatement),
+    ("dotted_name", NodeKind::DottedName),
+    ("relative_import", NodeKind::RelativeImport),
+    ("aliased_import", NodeKind::AliasedImport),
+    ("function_definition", NodeKind::FunctionDefinition),
+    ("class_definition", NodeKind::ClassDefinition),
+    ("assignment", NodeKind::Assignment),
+    ("augmented_assignment", NodeKind::AugmentedAssignment),
+    ("subscript", NodeKind::Subscript),
+    (
+        "parenthesized_expression",
+        NodeKind::ParenthesizedExpression,
+    ),
+    ("expression_statement", NodeKind::ExpressionStatement),
+    ("concatenated_string", NodeKind::Literal),
+    ("integer", NodeKind::Literal),
+    ("float", NodeKind::Literal),
+    ("list", NodeKind::Literal),
+    ("dictionary", NodeKind::Literal),
+    ("set", NodeKind::Literal),
+    ("tuple", NodeKind::Literal),
+    ("list_comprehension", NodeKind::Literal),
+    ("dictionary_comprehension", NodeKind::Literal),
+    ("set_comprehension", NodeKind::Literal),
+    ("true", NodeKind::Literal),
+    ("false", NodeKind::Literal),
+    ("none", NodeKind::Literal),
+    ("pattern_list", NodeKind::PatternList),
+    ("tuple_pattern", NodeKind::PatternList),
+    ("list_pattern", NodeKind::PatternList),
+    ("list_splat_pattern", NodeKind::PatternList),
+    ("block", NodeKind::StatementContainer),
+    ("decorated_definition", NodeKind::StatementContainer),
+    ("if_statement", NodeKind::StatementContainer),
+    ("elif_clause", NodeKind::StatementContainer),
+    ("else_clause", NodeKind::StatementContainer),
+    ("try_statement", NodeKind::StatementContainer),
+    ("except_clause", NodeKind::StatementContainer),
+    ("except_group_clause", NodeKind::StatementContainer),
+    ("finally_clause", NodeKind::StatementContainer),
+    ("with_statement", NodeKind::StatementContainer),
+    ("for_statement", NodeKind::StatementContainer),
+    ("while_statement", NodeKind::StatementContainer),
+    ("match_statement", NodeKind::StatementContainer),
+    ("case_clause", NodeKind::StatementContainer),
     // JavaScript / TypeScript
-    ("hash_bang_line", K::HashBangLine),
-    ("html_comment", K::Comment),
-    ("template_string", K::TemplateString),
-    ("template_substitution", K::TemplateSubstitution),
-    ("template_literal_type", K::TemplateLiteralType),
-    ("template_type", K::TemplateType),
-    ("regex", K::Regex),
-    ("jsx_text", K::JsxText),
-    ("shorthand_property_identifier", K::ShorthandProperty),
+    ("hash_bang_line", NodeKind::HashBangLine),
+    ("html_comment", NodeKind::Comment),
+    ("template_string", NodeKind::TemplateString),
+    ("template_substitution", NodeKind::TemplateSubstitution),
+    ("template_literal_type", NodeKind::TemplateLiteralType),
+    ("template_type", NodeKind::TemplateType),
+    ("regex", NodeKind::Regex),
+    ("jsx_text", NodeKind::JsxText),
+    ("shorthand_property_identifier", NodeKind::ShorthandProperty),
     (
         "shorthand_property_identifier_pattern",
-        K::ShorthandProperty,
+        NodeKind::ShorthandProperty,
     ),
-    ("type_identifier", K::TypeIdentifier),
-    ("statement_identifier", K::StatementIdentifier),
-    ("private_property_identifier", K::PrivatePropertyIdentifier),
-    ("property_identifier", K::PropertyIdentifier),
-    ("member_expression", K::MemberExpression),
-    ("subscript_expression", K::SubscriptExpression),
-    ("nested_identifier", K::NestedIdentifier),
-    ("nested_type_identifier", K::NestedIdentifier),
-    ("call_expression", K::CallExpression),
-    ("new_expression", K::NewExpression),
-    ("arguments", K::Arguments),
-    ("object", K::Object),
-    ("pair", K::Pair),
-    ("object_pattern", K::ObjectPattern),
-    ("pair_pattern", K::PairPattern),
-    ("method_definition", K::MemberDefinition),
-    ("field_definition", K::MemberDefinition),
-    ("public_field_definition", K::MemberDefinition),
-    ("property_signature", K::MemberDefinition),
-    ("method_signature", K::MemberDefinition),
-    ("abstract_method_signature", K::MemberDefinition),
-    ("enum_assignment", K::MemberDefinition),
-    ("enum_body", K::EnumBody),
-    ("assignment_expression", K::AssignmentExpression),
-    ("augmented_assignment_expression", K::AssignmentExpression),
-    ("export_statement", K::ExportStatement),
-    ("import_clause", K::ImportClause),
-    ("import_require_clause", K::ImportRequireClause),
-    ("namespace_import", K::NamespaceImport),
-    ("named_imports", K::SpecifierList),
-    ("export_clause", K::SpecifierList),
-    ("import_specifier", K::Specifier),
-    ("export_specifier", K::Specifier),
-    ("variable_declarator", K::VariableDeclarator),
-    ("await_expression", K::AwaitExpression),
-    ("import", K::Import),
-    ("meta_property", K::Import),
-    ("this", K::This),
-    ("super", K::This),
-    ("parenthesized_expression", K::Wrapper),
-    ("non_null_expression", K::Wrapper),
-    ("as_expression", K::Wrapper),
-    ("satisfies_expression", K::Wrapper),
-    ("number", K::Literal),
-    ("array", K::Literal),
-    ("null", K::Literal),
-    ("undefined", K::Literal),
+    ("type_identifier", NodeKind::TypeIdentifier),
+    ("statement_identifier", NodeKind::StatementIdentifier),
+    (
+        "private_property_identifier",
+        NodeKind::PrivatePropertyIdentifier,
+    ),
+    ("property_identifier", NodeKind::PropertyIdentifier),
+    ("member_expression", NodeKind::MemberExpression),
+    ("subscript_expression", NodeKind::SubscriptExpression),
+    ("nested_identifier", NodeKind::NestedIdentifier),
+    ("nested_type_identifier", NodeKind::NestedIdentifier),
+    ("call_expression", NodeKind::CallExpression),
+    ("new_expression", NodeKind::NewExpression),
+    ("arguments", NodeKind::Arguments),
+    ("object", NodeKind::Object),
+    ("pair", NodeKind::Pair),
+    ("object_pattern", NodeKind::ObjectPattern),
+    ("pair_pattern", NodeKind::PairPattern),
+    ("method_definition", NodeKind::MemberDefinition),
+    ("field_definition", NodeKind::MemberDefinition),
+    ("public_field_definition", NodeKind::MemberDefinition),
+    ("property_signature", NodeKind::MemberDefinition),
+    ("method_signature", NodeKind::MemberDefinition),
+    ("abstract_method_signature", NodeKind::MemberDefinition),
+    ("enum_assignment", NodeKind::MemberDefinition),
+    ("enum_body", NodeKind::EnumBody),
+    ("assignment_expression", NodeKind::AssignmentExpression),
+    (
+        "augmented_assignment_expression",
+        NodeKind::AssignmentExpression,
+    ),
+    ("export_statement", NodeKind::ExportStatement),
+    ("import_clause", NodeKind::ImportClause),
+    ("import_require_clause", NodeKind::ImportRequireClause),
+    ("namespace_import", NodeKind::NamespaceImport),
+    ("named_imports", NodeKind::SpecifierList),
+    ("export_clause", NodeKind::SpecifierList),
+    ("import_specifier", NodeKind::Specifier),
+    ("export_specifier", NodeKind::Specifier),
+    ("variable_declarator", NodeKind::VariableDeclarator),
+    ("await_expression", NodeKind::AwaitExpression),
+    ("import", NodeKind::Import),
+    ("meta_property", NodeKind::Import),
+    ("this", NodeKind::This),
+    ("super", NodeKind::This),
+    ("parenthesized_expression", NodeKind::Wrapper),
+    ("non_null_expression", NodeKind::Wrapper),
+    ("as_expression", NodeKind::Wrapper),
+    ("satisfies_expression", NodeKind::Wrapper),
+    ("number", NodeKind::Literal),
+    ("array", NodeKind::Literal),
+    ("null", NodeKind::Literal),
+    ("undefined", NodeKind::Literal),
     // Bash
-    ("raw_string", K::RawString),
-    ("ansi_c_string", K::RawString),
-    ("heredoc_start", K::HeredocStart),
-    ("heredoc_end", K::HeredocEnd),
-    ("heredoc_body", K::HeredocBody),
-    ("variable_name", K::VariableName),
-    ("command_name", K::CommandName),
-    ("word", K::Word),
-    ("concatenation", K::Concatenation),
-    ("expansion", K::Expansion),
-    ("herestring_redirect", K::HereString),
-    ("simple_expansion", K::SimpleExpansion),
-    ("command_substitution", K::CommandSubstitution),
-    ("process_substitution", K::CommandSubstitution),
-    ("arithmetic_expansion", K::ArithmeticExpansion),
+    ("raw_string", NodeKind::RawString),
+    ("ansi_c_string", NodeKind::RawString),
+    ("heredoc_start", NodeKind::HeredocStart),
+    ("heredoc_end", NodeKind::HeredocEnd),
+    ("heredoc_body", NodeKind::HeredocBody),
+    ("variable_name", NodeKind::VariableName),
+    ("command_name", NodeKind::CommandName),
+    ("word", NodeKind::Word),
+    ("concatenation", NodeKind::Concatenation),
+    ("expansion", NodeKind::Expansion),
+    ("herestring_redirect", NodeKind::HereString),
+    ("simple_expansion", NodeKind::SimpleExpansion),
+    ("command_substitution", NodeKind::CommandSubstitution),
+    ("process_substitution", NodeKind::CommandSubstitution),
+    ("arithmetic_expansion", NodeKind::ArithmeticExpansion),
 ];
 
 /// Field ids of one grammar; `u16::MAX` where the grammar has no such
 /// field, which no child carries.
-pub(super) struct Fields {
+pub(super) struct FieldIds {
     pub(super) alias: u16,
     pub(super) arguments: u16,
     pub(super) attribute: u16,
@@ -251,31 +260,31 @@ pub(super) struct Fields {
     pub(super) value: u16,
 }
 
-pub(super) struct Table {
-    pub(super) kinds: Vec<K>,
+pub(super) struct GrammarTable {
+    pub(super) kinds: Vec<NodeKind>,
     /// The text of each anonymous token kind.
     pub(super) tokens: Vec<Option<&'static str>>,
-    pub(super) f: Fields,
+    pub(super) fields: FieldIds,
 }
 
-impl Table {
-    fn new(lang: Lang) -> Table {
+impl GrammarTable {
+    fn new(lang: Lang) -> GrammarTable {
         let language = parse::language(lang);
-        let mut kinds = vec![K::Other; language.node_kind_count()];
-        for &(name, k) in KIND_NAMES {
+        let mut kinds = vec![NodeKind::Other; language.node_kind_count()];
+        for &(name, kind) in KIND_NAMES {
             // Languages differ: a name in one grammar means what the
             // handlers for that language expect. Python's `parenthesized_
             // expression` is a Python kind; in JS it only unwraps.
-            let k = match (lang, k) {
-                (Lang::Python, K::Wrapper) => K::ParenthesizedExpression,
-                (Lang::Python, K::StatementContainer) => K::StatementContainer,
-                (_, K::ParenthesizedExpression) if lang != Lang::Python => continue,
-                _ => k,
+            let kind = match (lang, kind) {
+                (Lang::Python, NodeKind::Wrapper) => NodeKind::ParenthesizedExpression,
+                (Lang::Python, NodeKind::StatementContainer) => NodeKind::StatementContainer,
+                (_, NodeKind::ParenthesizedExpression) if lang != Lang::Python => continue,
+                _ => kind,
             };
             let id = language.id_for_node_kind(name, true);
             if id != 0 {
                 if let Some(slot) = kinds.get_mut(usize::from(id)) {
-                    *slot = k;
+                    *slot = kind;
                 }
             }
         }
@@ -290,12 +299,12 @@ impl Table {
         let fid = |name: &str| {
             language
                 .field_id_for_name(name)
-                .map_or(u16::MAX, |f| f.get())
+                .map_or(u16::MAX, |id| id.get())
         };
-        Table {
+        GrammarTable {
             kinds,
             tokens,
-            f: Fields {
+            fields: FieldIds {
                 alias: fid("alias"),
                 arguments: fid("arguments"),
                 attribute: fid("attribute"),
@@ -315,24 +324,24 @@ impl Table {
     }
 
     /// Anonymous tokens have kind ids of their own, mapped to `Other`.
-    pub(super) fn kind(&self, n: Node) -> K {
+    pub(super) fn kind(&self, node: Node) -> NodeKind {
         self.kinds
-            .get(usize::from(n.kind_id()))
+            .get(usize::from(node.kind_id()))
             .copied()
-            .unwrap_or(K::Other)
+            .unwrap_or(NodeKind::Other)
     }
 }
 
-static TABLES: LazyLock<[Table; 4]> = LazyLock::new(|| {
+static TABLES: LazyLock<[GrammarTable; 4]> = LazyLock::new(|| {
     [
-        Table::new(Lang::Python),
-        Table::new(Lang::JavaScript),
-        Table::new(Lang::TypeScript),
-        Table::new(Lang::Bash),
+        GrammarTable::new(Lang::Python),
+        GrammarTable::new(Lang::JavaScript),
+        GrammarTable::new(Lang::TypeScript),
+        GrammarTable::new(Lang::Bash),
     ]
 });
 
-pub(super) fn table(lang: Lang) -> &'static Table {
+pub(super) fn table(lang: Lang) -> &'static GrammarTable {
     let i = match lang {
         Lang::Python => 0,
         Lang::JavaScript => 1,

@@ -38,7 +38,7 @@ use tree_sitter::{Node, TreeCursor};
 
 use super::parse::{self, text, Parsed, MAX_DEPTH};
 use super::Lang;
-use kinds::{table, Table, K};
+use kinds::{table, GrammarTable, NodeKind};
 use words::{JS_KEEP, KEYWORDS, PY_KEEP, SH_KEEP, USER_ROOTS};
 
 /// The sanitized code, how many literals became placeholders and how many
@@ -55,18 +55,18 @@ pub struct Sanitized {
 /// copied.
 pub fn sanitize(parsed: &Parsed) -> Sanitized {
     let root = parsed.tree.root_node();
-    let mut s = Sanitizer::new(parsed.lang, &parsed.source);
-    s.prepass(root);
+    let mut sanitizer = Sanitizer::new(parsed.lang, &parsed.source);
+    sanitizer.prepass(root);
     // One cursor for the whole walk: a fresh cursor per node costs several
     // times more than the walk itself.
-    let mut c = root.walk();
+    let mut cursor = root.walk();
     if parsed.lang == Lang::Python {
-        s.py_body(&mut c, 0);
+        sanitizer.py_body(&mut cursor, 0);
     } else {
-        s.node(&mut c, root, 0);
+        sanitizer.node(&mut cursor, root, 0);
     }
-    s.gap(parsed.source.len());
-    s.finish()
+    sanitizer.gap(parsed.source.len());
+    sanitizer.finish()
 }
 
 /// When an identifier is renamed; decided after the walk, once every
@@ -95,7 +95,7 @@ type Cursor<'a> = TreeCursor<'a>;
 struct Sanitizer<'a> {
     lang: Lang,
     src: &'a str,
-    t: &'static Table,
+    table: &'static GrammarTable,
     out: String,
     pos: usize,
     strings: usize,
@@ -113,8 +113,8 @@ struct Sanitizer<'a> {
 }
 
 /// The field of the cursor's current node in its parent.
-fn field(c: &Cursor) -> u16 {
-    c.field_id().map_or(0, |f| f.get())
+fn field(cursor: &Cursor) -> u16 {
+    cursor.field_id().map_or(0, |id| id.get())
 }
 
 impl<'a> Sanitizer<'a> {
@@ -122,7 +122,7 @@ impl<'a> Sanitizer<'a> {
         Sanitizer {
             lang,
             src,
-            t: table(lang),
+            table: table(lang),
             out: String::with_capacity(src.len()),
             pos: 0,
             strings: 0,
@@ -134,12 +134,12 @@ impl<'a> Sanitizer<'a> {
         }
     }
 
-    fn text(&self, n: Node) -> &'a str {
-        text(self.src, n)
+    fn text(&self, node: Node) -> &'a str {
+        text(self.src, node)
     }
 
-    fn kind(&self, n: Node) -> K {
-        self.t.kind(n)
+    fn kind(&self, node: Node) -> NodeKind {
+        self.table.kind(node)
     }
 
     // ---- what is kept ------------------------------------------------------
@@ -194,32 +194,32 @@ impl<'a> Sanitizer<'a> {
         self.pos = to;
     }
 
-    fn copy(&mut self, n: Node) {
-        self.gap(n.start_byte());
-        self.out.push_str(self.text(n));
-        self.pos = n.end_byte();
+    fn copy(&mut self, node: Node) {
+        self.gap(node.start_byte());
+        self.out.push_str(self.text(node));
+        self.pos = node.end_byte();
     }
 
     /// A keyword or punctuation token, as the grammar spells it: its source
     /// text can carry more (tree-sitter-bash includes the blanks before `$`
     /// inside a string), and only blanks of that are kept.
-    fn token(&mut self, n: Node) {
-        let canonical = self.t.tokens.get(usize::from(n.kind_id())).copied();
-        let text = self.text(n);
+    fn token(&mut self, node: Node) {
+        let canonical = self.table.tokens.get(usize::from(node.kind_id())).copied();
+        let text = self.text(node);
         match canonical {
-            Some(Some(tok)) if tok == text => self.copy(n),
+            Some(Some(tok)) if tok == text => self.copy(node),
             Some(Some(tok)) => {
-                self.gap(n.end_byte());
+                self.gap(node.end_byte());
                 self.out.push_str(tok);
             }
-            _ => self.drop_node(n),
+            _ => self.drop_node(node),
         }
     }
 
-    fn put(&mut self, n: Node, s: &str) {
-        self.gap(n.start_byte());
-        self.out.push_str(s);
-        self.pos = n.end_byte();
+    fn put(&mut self, node: Node, replacement: &str) {
+        self.gap(node.start_byte());
+        self.out.push_str(replacement);
+        self.pos = node.end_byte();
     }
 
     fn placeholder(&mut self) -> String {
@@ -230,10 +230,10 @@ impl<'a> Sanitizer<'a> {
     /// The line breaks of the dropped text `from..to`, so lines still map;
     /// a break that was a line continuation stays one.
     fn newlines(&mut self, from: usize, to: usize) {
-        let Some(t) = self.src.get(from..to) else {
+        let Some(dropped) = self.src.get(from..to) else {
             return;
         };
-        let bytes = t.as_bytes();
+        let bytes = dropped.as_bytes();
         for (i, b) in bytes.iter().enumerate() {
             if *b == b'\n' {
                 let mut j = i;
@@ -249,15 +249,15 @@ impl<'a> Sanitizer<'a> {
     }
 
     /// Drops a node, keeping its line breaks.
-    fn drop_node(&mut self, n: Node) {
-        self.gap(n.start_byte());
-        self.newlines(n.start_byte(), n.end_byte());
-        self.pos = n.end_byte();
+    fn drop_node(&mut self, node: Node) {
+        self.gap(node.start_byte());
+        self.newlines(node.start_byte(), node.end_byte());
+        self.pos = node.end_byte();
     }
 
-    fn ident(&mut self, n: Node, rule: Option<Rule<'a>>) {
-        self.gap(n.start_byte());
-        let name = self.text(n);
+    fn ident(&mut self, node: Node, rule: Option<Rule<'a>>) {
+        self.gap(node.start_byte());
+        let name = self.text(node);
         match rule {
             Some(rule) if !self.kept(name) => {
                 if matches!(rule, Rule::Rename) {
@@ -271,7 +271,7 @@ impl<'a> Sanitizer<'a> {
             }
             _ => self.out.push_str(name),
         }
-        self.pos = n.end_byte();
+        self.pos = node.end_byte();
     }
 
     /// Drops the blanks before removed text that ended a line, but never
@@ -284,12 +284,12 @@ impl<'a> Sanitizer<'a> {
         self.out.truncate(if keep_one { kept + 1 } else { kept });
     }
 
-    fn remove_comment(&mut self, n: Node) {
-        self.gap(n.start_byte());
-        if self.text(n).contains('\n') {
-            self.newlines(n.start_byte(), n.end_byte());
+    fn remove_comment(&mut self, node: Node) {
+        self.gap(node.start_byte());
+        if self.text(node).contains('\n') {
+            self.newlines(node.start_byte(), node.end_byte());
         } else {
-            let rest = self.src.get(n.end_byte()..).unwrap_or("");
+            let rest = self.src.get(node.end_byte()..).unwrap_or("");
             if rest.is_empty() || rest.starts_with('\n') || rest.starts_with("\r\n") {
                 self.trim_line_end();
             } else {
@@ -297,63 +297,63 @@ impl<'a> Sanitizer<'a> {
                 self.out.push(' ');
             }
         }
-        self.pos = n.end_byte();
+        self.pos = node.end_byte();
     }
 
     // ---- the walk ------------------------------------------------------------
 
-    /// Sanitizes the cursor's node `n`; the cursor is back on it afterwards.
-    fn node(&mut self, c: &mut Cursor<'a>, n: Node<'a>, depth: usize) {
-        if depth > MAX_DEPTH || n.is_error() {
+    /// Sanitizes the cursor's node `node`; the cursor is back on it afterwards.
+    fn node(&mut self, cursor: &mut Cursor<'a>, node: Node<'a>, depth: usize) {
+        if depth > MAX_DEPTH || node.is_error() {
             // Only reachable for trees `parse` refused; never copy such text.
-            self.drop_node(n);
+            self.drop_node(node);
             return;
         }
-        if !n.is_named() {
-            self.token(n);
+        if !node.is_named() {
+            self.token(node);
             return;
         }
-        let k = self.kind(n);
+        let kind = self.kind(node);
         match self.lang {
-            Lang::Python => self.py(c, n, k, depth),
-            Lang::JavaScript | Lang::TypeScript => self.js(c, n, k, depth),
-            Lang::Bash => self.sh(c, n, k, depth),
+            Lang::Python => self.py(cursor, node, kind, depth),
+            Lang::JavaScript | Lang::TypeScript => self.js(cursor, node, kind, depth),
+            Lang::Bash => self.sh(cursor, node, kind, depth),
         }
     }
 
-    /// Visits the children of the cursor's node. `f` sees each child (the
+    /// Visits the children of the cursor's node. `visit` sees each child (the
     /// cursor on it) and returns whether it handled it; if not, the child is
     /// sanitized the ordinary way.
     fn each(
         &mut self,
-        c: &mut Cursor<'a>,
+        cursor: &mut Cursor<'a>,
         depth: usize,
-        mut f: impl FnMut(&mut Self, &mut Cursor<'a>, Node<'a>, usize) -> bool,
+        mut visit: impl FnMut(&mut Self, &mut Cursor<'a>, Node<'a>, usize) -> bool,
     ) {
-        if !c.goto_first_child() {
+        if !cursor.goto_first_child() {
             return;
         }
         loop {
-            let child = c.node();
-            if !f(self, c, child, depth + 1) {
-                self.node(c, child, depth + 1);
+            let child = cursor.node();
+            if !visit(self, cursor, child, depth + 1) {
+                self.node(cursor, child, depth + 1);
             }
-            if !c.goto_next_sibling() {
+            if !cursor.goto_next_sibling() {
                 break;
             }
         }
-        c.goto_parent();
+        cursor.goto_parent();
     }
 
-    fn children(&mut self, c: &mut Cursor<'a>, depth: usize) {
-        self.each(c, depth, |_, _, _, _| false);
+    fn children(&mut self, cursor: &mut Cursor<'a>, depth: usize) {
+        self.each(cursor, depth, |_, _, _, _| false);
     }
 
-    fn walk_default(&mut self, c: &mut Cursor<'a>, n: Node, depth: usize) {
-        if n.child_count() == 0 {
-            self.copy(n);
+    fn walk_default(&mut self, cursor: &mut Cursor<'a>, node: Node, depth: usize) {
+        if node.child_count() == 0 {
+            self.copy(node);
         } else {
-            self.children(c, depth);
+            self.children(cursor, depth);
         }
     }
 
@@ -363,57 +363,57 @@ impl<'a> Sanitizer<'a> {
     /// in its closing token.
     fn interpolated(
         &mut self,
-        c: &mut Cursor<'a>,
-        n: Node,
+        cursor: &mut Cursor<'a>,
+        node: Node,
         depth: usize,
         (open, close): (&str, &str),
-        code: &[K],
+        code: &[NodeKind],
     ) {
-        let count = n.child_count();
+        let count = node.child_count();
         if count < 2 {
             let p = self.placeholder();
-            self.put(n, &format!("\"{p}\""));
+            self.put(node, &format!("\"{p}\""));
             return;
         }
-        self.gap(n.start_byte());
+        self.gap(node.start_byte());
         let p = self.placeholder();
         self.out.push_str(open);
         self.out.push_str(&p);
         let mut i = 0;
-        self.each(c, depth, |s, c, child, d| {
+        self.each(cursor, depth, |this, cursor, child, depth| {
             i += 1;
             if i == 1 {
-                s.pos = child.end_byte();
+                this.pos = child.end_byte();
             } else if i == count {
-                s.newlines(s.pos, child.end_byte());
-                s.out.push_str(close);
-                s.pos = child.end_byte();
-            } else if code.contains(&s.kind(child)) {
-                s.newlines(s.pos, child.start_byte());
-                s.pos = child.start_byte();
-                s.node(c, child, d);
+                this.newlines(this.pos, child.end_byte());
+                this.out.push_str(close);
+                this.pos = child.end_byte();
+            } else if code.contains(&this.kind(child)) {
+                this.newlines(this.pos, child.start_byte());
+                this.pos = child.start_byte();
+                this.node(cursor, child, depth);
             }
             true
         });
     }
 
     /// A literal without embedded code, as `quote S<n> quote`.
-    fn flat_literal(&mut self, n: Node, quote: &str) {
-        self.gap(n.start_byte());
+    fn flat_literal(&mut self, node: Node, quote: &str) {
+        self.gap(node.start_byte());
         let p = self.placeholder();
         self.out.push_str(quote);
         self.out.push_str(&p);
-        self.newlines(n.start_byte(), n.end_byte());
+        self.newlines(node.start_byte(), node.end_byte());
         self.out.push_str(quote);
-        self.pos = n.end_byte();
+        self.pos = node.end_byte();
     }
 
     // ---- pre-pass: names bound by imports ----------------------------------
 
     fn prepass(&mut self, root: Node<'a>) {
         self.imports = match self.lang {
-            Lang::Python => python::imports(self.src, self.t, root),
-            Lang::JavaScript | Lang::TypeScript => javascript::imports(self.src, self.t, root),
+            Lang::Python => python::imports(self.src, self.table, root),
+            Lang::JavaScript | Lang::TypeScript => javascript::imports(self.src, self.table, root),
             Lang::Bash => HashMap::new(),
         };
     }
@@ -438,10 +438,10 @@ fn names_module(local: &str, m: &str) -> bool {
     let Some(last) = last else {
         return false;
     };
-    let squash = |s: &str| {
-        s.chars()
+    let squash = |name: &str| {
+        name.chars()
             .filter(char::is_ascii_alphanumeric)
-            .map(|c| c.to_ascii_lowercase())
+            .map(|ch| ch.to_ascii_lowercase())
             .collect::<String>()
     };
     squash(local) == squash(last)

@@ -72,24 +72,24 @@ fn extend_shown<'s>(
     len: usize,
     shown: &mut HashSet<&'s str>,
 ) {
-    let fits = |t: &&str| t.len() == len && t.bytes().all(|b| b.is_ascii_lowercase());
+    let fits = |word: &&str| word.len() == len && word.bytes().all(|b| b.is_ascii_lowercase());
     shown.extend(
-        out.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$'))
+        out.split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_' || ch == '$'))
             .filter(fits),
     );
-    let kept_holes = holes.iter().zip(keep).filter(|(_, k)| **k);
+    let kept_holes = holes.iter().zip(keep).filter(|(_, kept)| **kept);
     shown.extend(kept_holes.map(|(h, _)| h.name).filter(fits));
 }
 
 /// `a`, `b`, … `z`, `aa`, `ab`, …
-pub(super) fn short_name(mut n: usize) -> String {
+pub(super) fn short_name(mut index: usize) -> String {
     let mut out = Vec::new();
     loop {
-        out.push(b'a' + u8::try_from(n % 26).unwrap_or(0));
-        if n < 26 {
+        out.push(b'a' + u8::try_from(index % 26).unwrap_or(0));
+        if index < 26 {
             break;
         }
-        n = n / 26 - 1;
+        index = index / 26 - 1;
     }
     out.reverse();
     String::from_utf8(out).unwrap_or_default()

@@ -4,62 +4,68 @@ use std::collections::HashMap;
 
 use tree_sitter::Node;
 
-use super::kinds::{Table, K};
+use super::kinds::{GrammarTable, NodeKind};
 use super::{field, module_like, names_module, parse, text, Cursor, Rule, Sanitizer};
 
 impl<'a> Sanitizer<'a> {
-    pub(super) fn py(&mut self, c: &mut Cursor<'a>, n: Node<'a>, k: K, depth: usize) {
-        let f = &self.t.f;
-        match k {
-            K::Comment => self.remove_comment(n),
-            K::String => self.py_string(c, n, depth),
-            K::Interpolation => self.py_interpolation(c, depth),
-            K::Identifier => self.ident(n, Some(Rule::Rename)),
-            K::Attribute => self.py_attribute(c, n, depth),
-            K::Call => self.py_call(c, n, depth),
-            K::KeywordArgument => self.py_kwarg(c, None, depth),
-            K::ImportStatement | K::ImportFromStatement | K::FutureImportStatement => {
-                self.py_import(c, depth)
-            }
-            K::FunctionDefinition | K::ClassDefinition => {
-                let body = f.body;
-                self.each(c, depth, |s, c, _, d| {
-                    let is_body = field(c) == body;
+    pub(super) fn py(
+        &mut self,
+        cursor: &mut Cursor<'a>,
+        node: Node<'a>,
+        kind: NodeKind,
+        depth: usize,
+    ) {
+        let fields = &self.table.fields;
+        match kind {
+            NodeKind::Comment => self.remove_comment(node),
+            NodeKind::String => self.py_string(cursor, node, depth),
+            NodeKind::Interpolation => self.py_interpolation(cursor, depth),
+            NodeKind::Identifier => self.ident(node, Some(Rule::Rename)),
+            NodeKind::Attribute => self.py_attribute(cursor, node, depth),
+            NodeKind::Call => self.py_call(cursor, node, depth),
+            NodeKind::KeywordArgument => self.py_kwarg(cursor, None, depth),
+            NodeKind::ImportStatement
+            | NodeKind::ImportFromStatement
+            | NodeKind::FutureImportStatement => self.py_import(cursor, depth),
+            NodeKind::FunctionDefinition | NodeKind::ClassDefinition => {
+                let body = fields.body;
+                self.each(cursor, depth, |this, cursor, _, depth| {
+                    let is_body = field(cursor) == body;
                     if is_body {
-                        s.py_body(c, d);
+                        this.py_body(cursor, depth);
                     }
                     is_body
                 });
             }
-            K::Assignment | K::AugmentedAssignment => {
-                if let Some(left) = n.child_by_field_id(f.left) {
+            NodeKind::Assignment | NodeKind::AugmentedAssignment => {
+                if let Some(left) = node.child_by_field_id(fields.left) {
                     self.py_attribute_targets(left);
                 }
-                self.children(c, depth);
+                self.children(cursor, depth);
             }
-            _ => self.walk_default(c, n, depth),
+            _ => self.walk_default(cursor, node, depth),
         }
     }
 
     /// A module or function/class body (the cursor's node): its docstring
     /// goes, for `pass` if the body would be left empty or the line holds
     /// more code.
-    pub(super) fn py_body(&mut self, c: &mut Cursor<'a>, depth: usize) {
-        let body = c.node();
+    pub(super) fn py_body(&mut self, cursor: &mut Cursor<'a>, depth: usize) {
+        let body = cursor.node();
         let Some(doc) = parse::python_docstring(body) else {
-            self.children(c, depth);
+            self.children(cursor, depth);
             return;
         };
         let mut others = false;
         let mut same_line = false;
         let mut after = false;
-        let mut c2 = body.walk();
-        for child in body.children(&mut c2) {
+        let mut inner_cursor = body.walk();
+        for child in body.children(&mut inner_cursor) {
             if child.id() == doc.id() {
                 after = true;
                 continue;
             }
-            if self.kind(child) == K::Comment {
+            if self.kind(child) == NodeKind::Comment {
                 continue;
             }
             if child.is_named() {
@@ -70,27 +76,27 @@ impl<'a> Sanitizer<'a> {
             }
             after = false;
         }
-        let needs_pass = same_line || (!others && self.kind(body) != K::Module);
-        self.each(c, depth, |s, _, child, _| {
+        let needs_pass = same_line || (!others && self.kind(body) != NodeKind::Module);
+        self.each(cursor, depth, |this, _, child, _| {
             if child.id() != doc.id() {
                 return false;
             }
-            s.gap(child.start_byte());
+            this.gap(child.start_byte());
             if needs_pass {
-                s.out.push_str("pass");
+                this.out.push_str("pass");
             } else {
-                s.trim_line_end();
+                this.trim_line_end();
             }
             if !same_line {
-                s.newlines(child.start_byte(), child.end_byte());
+                this.newlines(child.start_byte(), child.end_byte());
             }
-            s.pos = child.end_byte();
+            this.pos = child.end_byte();
             true
         });
     }
 
-    fn py_string(&mut self, c: &mut Cursor<'a>, n: Node, depth: usize) {
-        let start = n.child(0).map_or("\"", |s| self.text(s));
+    fn py_string(&mut self, cursor: &mut Cursor<'a>, node: Node, depth: usize) {
+        let start = node.child(0).map_or("\"", |first| self.text(first));
         let quote_at = start.find(['"', '\'']).unwrap_or(start.len());
         let prefix = start[..quote_at].to_ascii_lowercase();
         let quotes = &start[quote_at..];
@@ -104,70 +110,76 @@ impl<'a> Sanitizer<'a> {
         }
         open.push_str(if quotes.is_empty() { "\"" } else { quotes });
         let close = if quotes.is_empty() { "\"" } else { quotes };
-        self.interpolated(c, n, depth, (&open, close), &[K::Interpolation]);
+        self.interpolated(
+            cursor,
+            node,
+            depth,
+            (&open, close),
+            &[NodeKind::Interpolation],
+        );
     }
 
-    fn py_interpolation(&mut self, c: &mut Cursor<'a>, depth: usize) {
-        self.each(c, depth, |s, c, spec, d| {
-            if s.kind(spec) != K::FormatSpecifier {
+    fn py_interpolation(&mut self, cursor: &mut Cursor<'a>, depth: usize) {
+        self.each(cursor, depth, |this, cursor, spec, depth| {
+            if this.kind(spec) != NodeKind::FormatSpecifier {
                 return false;
             }
             // Format-spec text is data; a nested `{expr}` in it is code.
-            let mut c2 = spec.walk();
+            let mut inner_cursor = spec.walk();
             let has_code = spec
-                .children(&mut c2)
-                .any(|x| s.kind(x) == K::FormatExpression);
+                .children(&mut inner_cursor)
+                .any(|part| this.kind(part) == NodeKind::FormatExpression);
             if !has_code {
-                s.drop_node(spec);
+                this.drop_node(spec);
                 return true;
             }
-            s.put(spec, ":");
-            s.pos = spec.start_byte() + 1;
-            s.each(c, d, |s, c, part, d| {
-                if s.kind(part) == K::FormatExpression {
-                    s.newlines(s.pos, part.start_byte());
-                    s.pos = part.start_byte();
-                    s.children(c, d);
+            this.put(spec, ":");
+            this.pos = spec.start_byte() + 1;
+            this.each(cursor, depth, |this, cursor, part, depth| {
+                if this.kind(part) == NodeKind::FormatExpression {
+                    this.newlines(this.pos, part.start_byte());
+                    this.pos = part.start_byte();
+                    this.children(cursor, depth);
                 }
                 true
             });
-            s.newlines(s.pos, spec.end_byte());
-            s.pos = spec.end_byte();
+            this.newlines(this.pos, spec.end_byte());
+            this.pos = spec.end_byte();
             true
         });
     }
 
     /// Is the object an attribute hangs on ours (a user name, `self`, the
     /// result of a user call), rather than a builtin, an import or a literal?
-    fn py_user_root(&self, mut n: Node) -> bool {
-        let f = &self.t.f;
+    fn py_user_root(&self, mut node: Node) -> bool {
+        let fields = &self.table.fields;
         loop {
-            let next = match self.kind(n) {
-                K::Identifier => return !self.foreign_name(self.text(n)),
-                K::Attribute => n.child_by_field_id(f.object),
-                K::Call => n.child_by_field_id(f.function),
-                K::Subscript => n.child_by_field_id(f.value),
-                K::ParenthesizedExpression => n.named_child(0),
-                K::String | K::Literal => return false,
+            let next = match self.kind(node) {
+                NodeKind::Identifier => return !self.foreign_name(self.text(node)),
+                NodeKind::Attribute => node.child_by_field_id(fields.object),
+                NodeKind::Call => node.child_by_field_id(fields.function),
+                NodeKind::Subscript => node.child_by_field_id(fields.value),
+                NodeKind::ParenthesizedExpression => node.named_child(0),
+                NodeKind::String | NodeKind::Literal => return false,
                 _ => return true,
             };
             match next {
-                Some(next) => n = next,
+                Some(next) => node = next,
                 None => return true,
             }
         }
     }
 
-    fn py_attribute(&mut self, c: &mut Cursor<'a>, n: Node, depth: usize) {
-        let f = &self.t.f;
-        let (attribute, rule) = match n.child_by_field_id(f.object) {
-            Some(o) if !self.py_user_root(o) => (f.attribute, None),
-            _ => (f.attribute, Some(Rule::IfDefined)),
+    fn py_attribute(&mut self, cursor: &mut Cursor<'a>, node: Node, depth: usize) {
+        let fields = &self.table.fields;
+        let (attribute, rule) = match node.child_by_field_id(fields.object) {
+            Some(o) if !self.py_user_root(o) => (fields.attribute, None),
+            _ => (fields.attribute, Some(Rule::IfDefined)),
         };
-        self.each(c, depth, |s, c, child, _| {
-            let name = field(c) == attribute && s.kind(child) == K::Identifier;
+        self.each(cursor, depth, |this, cursor, child, _| {
+            let name = field(cursor) == attribute && this.kind(child) == NodeKind::Identifier;
             if name {
-                s.ident(child, rule);
+                this.ident(child, rule);
             }
             name
         });
@@ -175,19 +187,19 @@ impl<'a> Sanitizer<'a> {
 
     /// `self.x = …` defines attribute `x`.
     fn py_attribute_targets(&mut self, target: Node<'a>) {
-        let f = &self.t.f;
+        let fields = &self.table.fields;
         match self.kind(target) {
-            K::Attribute => {
-                let object = target.child_by_field_id(f.object);
-                if let (Some(o), Some(a)) = (object, target.child_by_field_id(f.attribute)) {
+            NodeKind::Attribute => {
+                let object = target.child_by_field_id(fields.object);
+                if let (Some(o), Some(a)) = (object, target.child_by_field_id(fields.attribute)) {
                     if self.py_user_root(o) {
                         self.defined.insert(self.text(a));
                     }
                 }
             }
-            K::PatternList => {
-                let mut c = target.walk();
-                for child in target.named_children(&mut c) {
+            NodeKind::PatternList => {
+                let mut cursor = target.walk();
+                for child in target.named_children(&mut cursor) {
                     self.py_attribute_targets(child);
                 }
             }
@@ -195,19 +207,19 @@ impl<'a> Sanitizer<'a> {
         }
     }
 
-    fn py_call(&mut self, c: &mut Cursor<'a>, n: Node<'a>, depth: usize) {
-        let f = &self.t.f;
-        let func = n.child_by_field_id(f.function);
+    fn py_call(&mut self, cursor: &mut Cursor<'a>, node: Node<'a>, depth: usize) {
+        let fields = &self.table.fields;
+        let func = node.child_by_field_id(fields.function);
         // `__import__("m")`: the module name is an import, shown as written.
-        let loader = func.is_some_and(|x| {
-            let t = self.text(x);
-            let name = t.rsplit('.').next().unwrap_or(t);
+        let loader = func.is_some_and(|callee| {
+            let path = self.text(callee);
+            let name = path.rsplit('.').next().unwrap_or(path);
             name == "__import__" || name == "import_module"
         });
         let module_arg = if loader {
-            parse::python_dynamic_import(self.src, n)
+            parse::python_dynamic_import(self.src, node)
                 .filter(|m| module_like(m))
-                .and_then(|_| parse::python_first_arg(n))
+                .and_then(|_| parse::python_first_arg(node))
                 .map(|a| a.id())
         } else {
             None
@@ -215,13 +227,13 @@ impl<'a> Sanitizer<'a> {
         // Keyword names passed to code defined elsewhere are its API (kept);
         // passed to our own functions, they are our parameter names.
         let kw = match func {
-            Some(x) if self.kind(x) == K::Identifier => {
+            Some(x) if self.kind(x) == NodeKind::Identifier => {
                 (!self.foreign_name(self.text(x))).then_some(Rule::IfDefined)
             }
-            Some(x) if self.kind(x) == K::Attribute => {
+            Some(x) if self.kind(x) == NodeKind::Attribute => {
                 match (
-                    x.child_by_field_id(f.object),
-                    x.child_by_field_id(f.attribute),
+                    x.child_by_field_id(fields.object),
+                    x.child_by_field_id(fields.attribute),
                 ) {
                     (Some(o), Some(a)) if self.py_user_root(o) => {
                         Some(Rule::IfBothDefined(self.text(a)))
@@ -231,17 +243,17 @@ impl<'a> Sanitizer<'a> {
             }
             _ => None,
         };
-        let arguments = f.arguments;
-        self.each(c, depth, |s, c, child, d| {
-            if field(c) != arguments || s.kind(child) != K::ArgumentList {
+        let arguments = fields.arguments;
+        self.each(cursor, depth, |this, cursor, child, depth| {
+            if field(cursor) != arguments || this.kind(child) != NodeKind::ArgumentList {
                 return false;
             }
-            s.each(c, d, |s, c, arg, d| {
+            this.each(cursor, depth, |this, cursor, arg, depth| {
                 if Some(arg.id()) == module_arg {
-                    s.copy(arg);
+                    this.copy(arg);
                     true
-                } else if s.kind(arg) == K::KeywordArgument {
-                    s.py_kwarg(c, kw, d);
+                } else if this.kind(arg) == NodeKind::KeywordArgument {
+                    this.py_kwarg(cursor, kw, depth);
                     true
                 } else {
                     false
@@ -251,81 +263,93 @@ impl<'a> Sanitizer<'a> {
         });
     }
 
-    fn py_kwarg(&mut self, c: &mut Cursor<'a>, rule: Option<Rule<'a>>, depth: usize) {
-        let name = self.t.f.name;
-        self.each(c, depth, |s, c, child, _| {
-            let is_name = field(c) == name && s.kind(child) == K::Identifier;
+    fn py_kwarg(&mut self, cursor: &mut Cursor<'a>, rule: Option<Rule<'a>>, depth: usize) {
+        let name = self.table.fields.name;
+        self.each(cursor, depth, |this, cursor, child, _| {
+            let is_name = field(cursor) == name && this.kind(child) == NodeKind::Identifier;
             if is_name {
-                s.ident(child, rule);
+                this.ident(child, rule);
             }
             is_name
         });
     }
 
-    fn py_import(&mut self, c: &mut Cursor<'a>, depth: usize) {
-        let alias = self.t.f.alias;
-        self.each(c, depth, |s, c, child, d| match s.kind(child) {
-            // Module paths and imported names are what the code uses.
-            K::DottedName | K::RelativeImport => {
-                s.copy(child);
-                true
+    fn py_import(&mut self, cursor: &mut Cursor<'a>, depth: usize) {
+        let alias = self.table.fields.alias;
+        self.each(cursor, depth, |this, cursor, child, depth| {
+            match this.kind(child) {
+                // Module paths and imported names are what the code uses.
+                NodeKind::DottedName | NodeKind::RelativeImport => {
+                    this.copy(child);
+                    true
+                }
+                NodeKind::AliasedImport => {
+                    this.each(cursor, depth, |this, cursor, part, _| {
+                        if field(cursor) == alias {
+                            this.ident(part, Some(Rule::Rename));
+                            true
+                        } else if this.kind(part) == NodeKind::DottedName {
+                            this.copy(part);
+                            true
+                        } else {
+                            false
+                        }
+                    });
+                    true
+                }
+                _ => false,
             }
-            K::AliasedImport => {
-                s.each(c, d, |s, c, part, _| {
-                    if field(c) == alias {
-                        s.ident(part, Some(Rule::Rename));
-                        true
-                    } else if s.kind(part) == K::DottedName {
-                        s.copy(part);
-                        true
-                    } else {
-                        false
-                    }
-                });
-                true
-            }
-            _ => false,
         });
     }
 }
 
 /// The names bound by imports in the tree under `root` (see
 /// [`Sanitizer::imports`](super::Sanitizer)).
-pub(super) fn imports<'a>(src: &'a str, t: &Table, root: Node) -> HashMap<&'a str, bool> {
+pub(super) fn imports<'a>(
+    src: &'a str,
+    table: &GrammarTable,
+    root: Node,
+) -> HashMap<&'a str, bool> {
     let mut imports = HashMap::new();
     // Imports are statements: expressions need not be searched.
     let mut stack = vec![root];
-    while let Some(n) = stack.pop() {
-        let k = t.kind(n);
-        py_bindings(src, t, n, k, &mut imports);
-        if PY_STATEMENT_CONTAINERS.contains(&k) {
-            let mut c = n.walk();
-            stack.extend(n.named_children(&mut c));
+    while let Some(node) = stack.pop() {
+        let kind = table.kind(node);
+        py_bindings(src, table, node, kind, &mut imports);
+        if PY_STATEMENT_CONTAINERS.contains(&kind) {
+            let mut cursor = node.walk();
+            stack.extend(node.named_children(&mut cursor));
         }
     }
     imports
 }
 
-fn py_bindings<'a>(src: &'a str, t: &Table, n: Node, k: K, imports: &mut HashMap<&'a str, bool>) {
-    let f = &t.f;
+fn py_bindings<'a>(
+    src: &'a str,
+    table: &GrammarTable,
+    node: Node,
+    kind: NodeKind,
+    imports: &mut HashMap<&'a str, bool>,
+) {
+    let fields = &table.fields;
     let last_segment = |dotted: Node| {
         let x = text(src, dotted);
         x.rsplit('.').next().unwrap_or(x).trim()
     };
-    match k {
-        K::ImportStatement | K::ImportFromStatement => {
-            let from = k == K::ImportFromStatement;
-            let mut c = n.walk();
-            if !c.goto_first_child() {
+    match kind {
+        NodeKind::ImportStatement | NodeKind::ImportFromStatement => {
+            let from = kind == NodeKind::ImportFromStatement;
+            let mut cursor = node.walk();
+            if !cursor.goto_first_child() {
                 return;
             }
             loop {
-                let name = c.node();
-                if field(&c) == f.name {
-                    if t.kind(name) == K::AliasedImport {
+                let name = cursor.node();
+                if field(&cursor) == fields.name {
+                    if table.kind(name) == NodeKind::AliasedImport {
                         if let (Some(dotted), Some(alias)) = (
-                            name.child_by_field_id(f.name),
-                            name.child_by_field_id(f.alias),
+                            name.child_by_field_id(fields.name),
+                            name.child_by_field_id(fields.alias),
                         ) {
                             let alias = text(src, alias);
                             imports.insert(alias, names_module(alias, last_segment(dotted)));
@@ -337,28 +361,31 @@ fn py_bindings<'a>(src: &'a str, t: &Table, n: Node, k: K, imports: &mut HashMap
                         imports.insert(text(src, first), true);
                     }
                 }
-                if !c.goto_next_sibling() {
+                if !cursor.goto_next_sibling() {
                     break;
                 }
             }
         }
-        K::ExpressionStatement => {
+        NodeKind::ExpressionStatement => {
             // `sp = __import__("subprocess")`
-            let Some(assign) = n.named_child(0).filter(|a| t.kind(*a) == K::Assignment) else {
+            let Some(assign) = node
+                .named_child(0)
+                .filter(|a| table.kind(*a) == NodeKind::Assignment)
+            else {
                 return;
             };
             let (Some(left), Some(right)) = (
-                assign.child_by_field_id(f.left),
-                assign.child_by_field_id(f.value).or_else(|| {
+                assign.child_by_field_id(fields.left),
+                assign.child_by_field_id(fields.value).or_else(|| {
                     // Python names the right side `right`.
-                    let mut c = assign.walk();
-                    let last = assign.named_children(&mut c).last();
+                    let mut cursor = assign.walk();
+                    let last = assign.named_children(&mut cursor).last();
                     last
                 }),
             ) else {
                 return;
             };
-            if t.kind(left) != K::Identifier || t.kind(right) != K::Call {
+            if table.kind(left) != NodeKind::Identifier || table.kind(right) != NodeKind::Call {
                 return;
             }
             if let Some(module) = parse::python_dynamic_import(src, right) {
@@ -373,10 +400,10 @@ fn py_bindings<'a>(src: &'a str, t: &Table, n: Node, k: K, imports: &mut HashMap
 }
 
 /// Python nodes that can hold import statements.
-const PY_STATEMENT_CONTAINERS: &[K] = &[
-    K::Module,
-    K::StatementContainer,
-    K::FunctionDefinition,
-    K::ClassDefinition,
-    K::ExpressionStatement,
+const PY_STATEMENT_CONTAINERS: &[NodeKind] = &[
+    NodeKind::Module,
+    NodeKind::StatementContainer,
+    NodeKind::FunctionDefinition,
+    NodeKind::ClassDefinition,
+    NodeKind::ExpressionStatement,
 ];

@@ -1,4 +1,3 @@
-
 use super::naming::short_name;
 use super::*;
 use crate::parse::parse;
