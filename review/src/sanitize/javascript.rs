@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use tree_sitter::Node;
 
+use super::call::CallShape;
 use super::kinds::{GrammarTable, NodeKind};
 use super::{field, module_like, names_module, parse, text, Cursor, Hole, Rule, Sanitizer};
 
@@ -180,61 +181,29 @@ impl<'a> Sanitizer<'a> {
         let callee = node
             .child_by_field_id(fields.function)
             .or_else(|| node.child_by_field_id(fields.constructor));
-        // `require("m")` / `import("m")`: the module is an import, shown.
-        let loader = callee.is_some_and(|x| match self.kind(x) {
-            NodeKind::Import => true,
-            NodeKind::Identifier => self.text(x) == "require",
-            NodeKind::MemberExpression => x
-                .child_by_field_id(fields.property)
-                .is_some_and(|p| self.text(p) == "require"),
-            _ => false,
-        });
-        let module_arg = if loader {
-            parse::js_require_or_import(self.src, node)
-                .filter(|m| module_like(m))
-                .and_then(|_| node.child_by_field_id(fields.arguments))
-                .and_then(|a| a.named_child(0))
-                .map(|a| a.id())
-        } else {
-            None
+        let shape = CallShape {
+            // `require("m")` / `import("m")`: the module is an import, shown.
+            is_loader: |this, callee| match this.kind(callee) {
+                NodeKind::Import => true,
+                NodeKind::Identifier => this.text(callee) == "require",
+                NodeKind::MemberExpression => callee
+                    .child_by_field_id(this.table.fields.property)
+                    .is_some_and(|property| this.text(property) == "require"),
+                _ => false,
+            },
+            loaded_module: parse::js_require_or_import,
+            first_argument: |this, call| {
+                call.child_by_field_id(this.table.fields.arguments)
+                    .and_then(|arguments| arguments.named_child(0))
+            },
+            member: NodeKind::MemberExpression,
+            member_name: fields.property,
+            user_root: Self::js_user_root,
+            argument_list: NodeKind::Arguments,
+            named_argument: NodeKind::Object,
+            name_argument: Self::js_object,
         };
-        // Option objects passed to code defined elsewhere keep their keys
-        // (`{ shell: true }`); passed to our own code, they are our names.
-        let keys = match callee {
-            Some(x) if self.kind(x) == NodeKind::Identifier => {
-                (!self.foreign_name(self.text(x))).then_some(Rule::IfDefined)
-            }
-            Some(x) if self.kind(x) == NodeKind::MemberExpression => {
-                match (
-                    x.child_by_field_id(fields.object),
-                    x.child_by_field_id(fields.property),
-                ) {
-                    (Some(o), Some(p)) if self.js_user_root(o) => {
-                        Some(Rule::IfBothDefined(self.text(p)))
-                    }
-                    _ => None,
-                }
-            }
-            _ => None,
-        };
-        let arguments = fields.arguments;
-        self.each(cursor, depth, |this, cursor, child, depth| {
-            if field(cursor) != arguments || this.kind(child) != NodeKind::Arguments {
-                return false;
-            }
-            this.each(cursor, depth, |this, cursor, arg, depth| {
-                if Some(arg.id()) == module_arg {
-                    this.copy(arg);
-                    true
-                } else if this.kind(arg) == NodeKind::Object {
-                    this.js_object(cursor, keys, depth);
-                    true
-                } else {
-                    false
-                }
-            });
-            true
-        });
+        self.call(cursor, node, callee, &shape, depth);
     }
 
     fn js_object(&mut self, cursor: &mut Cursor<'a>, keys: Option<Rule<'a>>, depth: usize) {
@@ -310,14 +279,19 @@ impl<'a> Sanitizer<'a> {
             if this.kind(child) != NodeKind::SpecifierList {
                 return false;
             }
-            this.each(cursor, depth, |this, cursor, spec, depth| {
-                let is_spec = this.kind(spec) == NodeKind::Specifier;
-                if is_spec {
-                    this.js_specifier(cursor, depth);
-                }
-                is_spec
-            });
+            this.js_specifier_list(cursor, depth);
             true
+        });
+    }
+
+    /// `{ a, b as c }` of an import or export (the cursor's node).
+    fn js_specifier_list(&mut self, cursor: &mut Cursor<'a>, depth: usize) {
+        self.each(cursor, depth, |this, cursor, spec, depth| {
+            let is_spec = this.kind(spec) == NodeKind::Specifier;
+            if is_spec {
+                this.js_specifier(cursor, depth);
+            }
+            is_spec
         });
     }
 
@@ -349,13 +323,7 @@ impl<'a> Sanitizer<'a> {
             }
             is_clause = this.kind(child) == NodeKind::SpecifierList;
             if is_clause {
-                this.each(cursor, depth, |this, cursor, spec, depth| {
-                    let is_spec = this.kind(spec) == NodeKind::Specifier;
-                    if is_spec {
-                        this.js_specifier(cursor, depth);
-                    }
-                    is_spec
-                });
+                this.js_specifier_list(cursor, depth);
             }
             is_clause
         });

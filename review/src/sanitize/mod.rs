@@ -23,6 +23,7 @@
 //! line continuation, so no text the grammar did not classify can leak.
 
 mod bash;
+mod call;
 mod javascript;
 mod kinds;
 mod naming;

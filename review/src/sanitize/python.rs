@@ -4,8 +4,9 @@ use std::collections::HashMap;
 
 use tree_sitter::Node;
 
+use super::call::CallShape;
 use super::kinds::{GrammarTable, NodeKind};
-use super::{field, module_like, names_module, parse, text, Cursor, Rule, Sanitizer};
+use super::{field, names_module, parse, text, Cursor, Rule, Sanitizer};
 
 impl<'a> Sanitizer<'a> {
     pub(super) fn py(
@@ -209,58 +210,24 @@ impl<'a> Sanitizer<'a> {
 
     fn py_call(&mut self, cursor: &mut Cursor<'a>, node: Node<'a>, depth: usize) {
         let fields = &self.table.fields;
-        let func = node.child_by_field_id(fields.function);
-        // `__import__("m")`: the module name is an import, shown as written.
-        let loader = func.is_some_and(|callee| {
-            let path = self.text(callee);
-            let name = path.rsplit('.').next().unwrap_or(path);
-            name == "__import__" || name == "import_module"
-        });
-        let module_arg = if loader {
-            parse::python_dynamic_import(self.src, node)
-                .filter(|m| module_like(m))
-                .and_then(|_| parse::python_first_arg(node))
-                .map(|a| a.id())
-        } else {
-            None
+        let callee = node.child_by_field_id(fields.function);
+        let shape = CallShape {
+            // `__import__("m")`: the module name is an import, shown as written.
+            is_loader: |this, callee| {
+                let path = this.text(callee);
+                let name = path.rsplit('.').next().unwrap_or(path);
+                name == "__import__" || name == "import_module"
+            },
+            loaded_module: parse::python_dynamic_import,
+            first_argument: |_, call| parse::python_first_arg(call),
+            member: NodeKind::Attribute,
+            member_name: fields.attribute,
+            user_root: Self::py_user_root,
+            argument_list: NodeKind::ArgumentList,
+            named_argument: NodeKind::KeywordArgument,
+            name_argument: Self::py_kwarg,
         };
-        // Keyword names passed to code defined elsewhere are its API (kept);
-        // passed to our own functions, they are our parameter names.
-        let kw = match func {
-            Some(x) if self.kind(x) == NodeKind::Identifier => {
-                (!self.foreign_name(self.text(x))).then_some(Rule::IfDefined)
-            }
-            Some(x) if self.kind(x) == NodeKind::Attribute => {
-                match (
-                    x.child_by_field_id(fields.object),
-                    x.child_by_field_id(fields.attribute),
-                ) {
-                    (Some(o), Some(a)) if self.py_user_root(o) => {
-                        Some(Rule::IfBothDefined(self.text(a)))
-                    }
-                    _ => None,
-                }
-            }
-            _ => None,
-        };
-        let arguments = fields.arguments;
-        self.each(cursor, depth, |this, cursor, child, depth| {
-            if field(cursor) != arguments || this.kind(child) != NodeKind::ArgumentList {
-                return false;
-            }
-            this.each(cursor, depth, |this, cursor, arg, depth| {
-                if Some(arg.id()) == module_arg {
-                    this.copy(arg);
-                    true
-                } else if this.kind(arg) == NodeKind::KeywordArgument {
-                    this.py_kwarg(cursor, kw, depth);
-                    true
-                } else {
-                    false
-                }
-            });
-            true
-        });
+        self.call(cursor, node, callee, &shape, depth);
     }
 
     fn py_kwarg(&mut self, cursor: &mut Cursor<'a>, rule: Option<Rule<'a>>, depth: usize) {

@@ -1,0 +1,109 @@
+//! Calls, the same in Python and JavaScript: the module a loader call names
+//! is shown as written, and the names passed to a call (keyword arguments,
+//! option-object keys) are kept when the callee is not ours.
+
+use tree_sitter::Node;
+
+use super::kinds::NodeKind;
+use super::{field, module_like, Cursor, Rule, Sanitizer};
+
+/// How one language spells the parts of a call [`Sanitizer::call`] looks at.
+pub(super) struct CallShape<'a> {
+    /// Does the callee load a module (`__import__`, `require`, `import`)?
+    pub(super) is_loader: fn(&Sanitizer<'a>, Node<'a>) -> bool,
+    /// The module a loader call names, if a plain string.
+    pub(super) loaded_module: fn(&'a str, Node<'a>) -> Option<&'a str>,
+    /// The call's first argument.
+    pub(super) first_argument: fn(&Sanitizer<'a>, Node<'a>) -> Option<Node<'a>>,
+    /// The callee kind `object.name` (Python `attribute`, JS
+    /// `member_expression`) and the field id of its name.
+    pub(super) member: NodeKind,
+    pub(super) member_name: u16,
+    /// Is the object of a member ours (see `py_user_root`, `js_user_root`)?
+    pub(super) user_root: fn(&Sanitizer<'a>, Node) -> bool,
+    /// The kind of the argument list, and of the arguments that carry names.
+    pub(super) argument_list: NodeKind,
+    pub(super) named_argument: NodeKind,
+    /// Sanitizes a named argument (the cursor on it) under the rule for its
+    /// names.
+    pub(super) name_argument: fn(&mut Sanitizer<'a>, &mut Cursor<'a>, Option<Rule<'a>>, usize),
+}
+
+impl<'a> Sanitizer<'a> {
+    /// A call `node` (the cursor's node) to `callee`: a loader's module
+    /// name is copied, named arguments get the rule of
+    /// [`Sanitizer::argument_names_rule`], the rest is sanitized as usual.
+    pub(super) fn call(
+        &mut self,
+        cursor: &mut Cursor<'a>,
+        node: Node<'a>,
+        callee: Option<Node<'a>>,
+        shape: &CallShape<'a>,
+        depth: usize,
+    ) {
+        let module_arg = self.module_argument(node, callee, shape);
+        let names = self.argument_names_rule(callee, shape);
+        let arguments = self.table.fields.arguments;
+        self.each(cursor, depth, |this, cursor, child, depth| {
+            if field(cursor) != arguments || this.kind(child) != shape.argument_list {
+                return false;
+            }
+            this.each(cursor, depth, |this, cursor, arg, depth| {
+                if Some(arg.id()) == module_arg {
+                    this.copy(arg);
+                    true
+                } else if this.kind(arg) == shape.named_argument {
+                    (shape.name_argument)(this, cursor, names, depth);
+                    true
+                } else {
+                    false
+                }
+            });
+            true
+        });
+    }
+
+    /// The argument of a loader call (`__import__("m")`, `require("m")`)
+    /// that names a module: an import, shown as written.
+    fn module_argument(
+        &self,
+        call: Node<'a>,
+        callee: Option<Node<'a>>,
+        shape: &CallShape<'a>,
+    ) -> Option<usize> {
+        if !callee.is_some_and(|callee| (shape.is_loader)(self, callee)) {
+            return None;
+        }
+        (shape.loaded_module)(self.src, call)
+            .filter(|m| module_like(m))
+            .and_then(|_| (shape.first_argument)(self, call))
+            .map(|arg| arg.id())
+    }
+
+    /// Names passed to code defined elsewhere are its API (`shell=True`,
+    /// `{ shell: true }`: kept); passed to our own functions, they are our
+    /// parameter names.
+    fn argument_names_rule(
+        &self,
+        callee: Option<Node<'a>>,
+        shape: &CallShape<'a>,
+    ) -> Option<Rule<'a>> {
+        let callee = callee?;
+        let kind = self.kind(callee);
+        if kind == NodeKind::Identifier {
+            return (!self.foreign_name(self.text(callee))).then_some(Rule::IfDefined);
+        }
+        if kind != shape.member {
+            return None;
+        }
+        match (
+            callee.child_by_field_id(self.table.fields.object),
+            callee.child_by_field_id(shape.member_name),
+        ) {
+            (Some(object), Some(name)) if (shape.user_root)(self, object) => {
+                Some(Rule::IfBothDefined(self.text(name)))
+            }
+            _ => None,
+        }
+    }
+}
