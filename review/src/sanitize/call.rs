@@ -1,11 +1,24 @@
-//! Calls, the same in Python and JavaScript: the module a loader call names
-//! is shown as written, and the names passed to a call (keyword arguments,
-//! option-object keys) are kept when the callee is not ours.
+//! Member accesses and calls, the same in Python and JavaScript: a member
+//! of an object that is not ours keeps its name (an API), the module a
+//! loader call names is shown as written, and the names passed to a call
+//! (keyword arguments, option-object keys) are kept when the callee is not
+//! ours.
 
 use tree_sitter::Node;
 
 use super::kinds::NodeKind;
 use super::{field, module_like, Cursor, Rule, Sanitizer};
+
+/// How one language spells `object.name`, for [`Sanitizer::member`].
+pub(super) struct MemberShape<'a> {
+    /// The kind of `object.name` (Python `attribute`, JS
+    /// `member_expression`), the field id of the name and its kind.
+    pub(super) kind: NodeKind,
+    pub(super) name: u16,
+    pub(super) name_kind: NodeKind,
+    /// Is the object ours (see `py_user_root`, `js_user_root`)?
+    pub(super) user_root: fn(&Sanitizer<'a>, Node) -> bool,
+}
 
 /// How one language spells the parts of a call [`Sanitizer::call`] looks at.
 pub(super) struct CallShape<'a> {
@@ -15,12 +28,8 @@ pub(super) struct CallShape<'a> {
     pub(super) loaded_module: fn(&'a str, Node<'a>) -> Option<&'a str>,
     /// The call's first argument.
     pub(super) first_argument: fn(&Sanitizer<'a>, Node<'a>) -> Option<Node<'a>>,
-    /// The callee kind `object.name` (Python `attribute`, JS
-    /// `member_expression`) and the field id of its name.
-    pub(super) member: NodeKind,
-    pub(super) member_name: u16,
-    /// Is the object of a member ours (see `py_user_root`, `js_user_root`)?
-    pub(super) user_root: fn(&Sanitizer<'a>, Node) -> bool,
+    /// A callee `object.method`.
+    pub(super) member: MemberShape<'a>,
     /// The kind of the argument list, and of the arguments that carry names.
     pub(super) argument_list: NodeKind,
     pub(super) named_argument: NodeKind,
@@ -30,6 +39,29 @@ pub(super) struct CallShape<'a> {
 }
 
 impl<'a> Sanitizer<'a> {
+    /// `object.name` (the cursor's node `node`): the name follows
+    /// [`Rule::IfDefined`] on an object of ours, and is kept as written on a
+    /// builtin, an import or a literal.
+    pub(super) fn member(
+        &mut self,
+        cursor: &mut Cursor<'a>,
+        node: Node,
+        shape: &MemberShape<'a>,
+        depth: usize,
+    ) {
+        let rule = match node.child_by_field_id(self.table.fields.object) {
+            Some(object) if !(shape.user_root)(self, object) => None,
+            _ => Some(Rule::IfDefined),
+        };
+        self.each(cursor, depth, |this, cursor, child, _| {
+            let name = field(cursor) == shape.name && this.kind(child) == shape.name_kind;
+            if name {
+                this.ident(child, rule);
+            }
+            name
+        });
+    }
+
     /// A call `node` (the cursor's node) to `callee`: a loader's module
     /// name is copied, named arguments get the rule of
     /// [`Sanitizer::argument_names_rule`], the rest is sanitized as usual.
@@ -93,14 +125,14 @@ impl<'a> Sanitizer<'a> {
         if kind == NodeKind::Identifier {
             return (!self.foreign_name(self.text(callee))).then_some(Rule::IfDefined);
         }
-        if kind != shape.member {
+        if kind != shape.member.kind {
             return None;
         }
         match (
             callee.child_by_field_id(self.table.fields.object),
-            callee.child_by_field_id(shape.member_name),
+            callee.child_by_field_id(shape.member.name),
         ) {
-            (Some(object), Some(name)) if (shape.user_root)(self, object) => {
+            (Some(object), Some(name)) if (shape.member.user_root)(self, object) => {
                 Some(Rule::IfBothDefined(self.text(name)))
             }
             _ => None,

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use tree_sitter::Node;
 
-use super::call::CallShape;
+use super::call::{CallShape, MemberShape};
 use super::kinds::{GrammarTable, NodeKind};
 use super::{field, module_like, names_module, parse, text, Cursor, Hole, Rule, Sanitizer};
 
@@ -137,20 +137,17 @@ impl<'a> Sanitizer<'a> {
     }
 
     fn js_member(&mut self, cursor: &mut Cursor<'a>, node: Node, depth: usize) {
-        let fields = &self.table.fields;
-        let property = fields.property;
-        let rule = match node.child_by_field_id(fields.object) {
-            Some(o) if !self.js_user_root(o) => None,
-            _ => Some(Rule::IfDefined),
-        };
-        self.each(cursor, depth, |this, cursor, child, _| {
-            let name =
-                field(cursor) == property && this.kind(child) == NodeKind::PropertyIdentifier;
-            if name {
-                this.ident(child, rule);
-            }
-            name
-        });
+        let shape = self.js_member_shape();
+        self.member(cursor, node, &shape, depth);
+    }
+
+    fn js_member_shape(&self) -> MemberShape<'a> {
+        MemberShape {
+            kind: NodeKind::MemberExpression,
+            name: self.table.fields.property,
+            name_kind: NodeKind::PropertyIdentifier,
+            user_root: Self::js_user_root,
+        }
     }
 
     /// `NS.Type` / `a.b` in types and namespaces: names after the first
@@ -196,9 +193,7 @@ impl<'a> Sanitizer<'a> {
                 call.child_by_field_id(this.table.fields.arguments)
                     .and_then(|arguments| arguments.named_child(0))
             },
-            member: NodeKind::MemberExpression,
-            member_name: fields.property,
-            user_root: Self::js_user_root,
+            member: self.js_member_shape(),
             argument_list: NodeKind::Arguments,
             named_argument: NodeKind::Object,
             name_argument: Self::js_object,

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use tree_sitter::Node;
 
-use super::call::CallShape;
+use super::call::{CallShape, MemberShape};
 use super::kinds::{GrammarTable, NodeKind};
 use super::{field, names_module, parse, text, Cursor, Rule, Sanitizer};
 
@@ -172,18 +172,17 @@ impl<'a> Sanitizer<'a> {
     }
 
     fn py_attribute(&mut self, cursor: &mut Cursor<'a>, node: Node, depth: usize) {
-        let fields = &self.table.fields;
-        let (attribute, rule) = match node.child_by_field_id(fields.object) {
-            Some(o) if !self.py_user_root(o) => (fields.attribute, None),
-            _ => (fields.attribute, Some(Rule::IfDefined)),
-        };
-        self.each(cursor, depth, |this, cursor, child, _| {
-            let name = field(cursor) == attribute && this.kind(child) == NodeKind::Identifier;
-            if name {
-                this.ident(child, rule);
-            }
-            name
-        });
+        let shape = self.py_member_shape();
+        self.member(cursor, node, &shape, depth);
+    }
+
+    fn py_member_shape(&self) -> MemberShape<'a> {
+        MemberShape {
+            kind: NodeKind::Attribute,
+            name: self.table.fields.attribute,
+            name_kind: NodeKind::Identifier,
+            user_root: Self::py_user_root,
+        }
     }
 
     /// `self.x = …` defines attribute `x`.
@@ -220,9 +219,7 @@ impl<'a> Sanitizer<'a> {
             },
             loaded_module: parse::python_dynamic_import,
             first_argument: |_, call| parse::python_first_arg(call),
-            member: NodeKind::Attribute,
-            member_name: fields.attribute,
-            user_root: Self::py_user_root,
+            member: self.py_member_shape(),
             argument_list: NodeKind::ArgumentList,
             named_argument: NodeKind::KeywordArgument,
             name_argument: Self::py_kwarg,
