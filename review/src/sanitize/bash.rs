@@ -22,21 +22,7 @@ impl<'a> Sanitizer<'a> {
                 self.put(node, if quoted { "'EOF'" } else { "EOF" });
             }
             NodeKind::HeredocEnd => self.put(node, "EOF"),
-            NodeKind::HeredocBody => {
-                self.gap(node.start_byte());
-                let p = self.placeholder();
-                self.out.push_str(&p);
-                self.each(cursor, depth, |this, cursor, child, depth| {
-                    if BASH_CODE.contains(&this.kind(child)) {
-                        this.newlines(this.pos, child.start_byte());
-                        this.pos = child.start_byte();
-                        this.node(cursor, child, depth);
-                    }
-                    true
-                });
-                self.newlines(self.pos, node.end_byte());
-                self.pos = node.end_byte();
-            }
+            NodeKind::HeredocBody => self.sh_heredoc_body(cursor, node, depth),
             NodeKind::VariableName => self.ident(node, Some(Rule::Rename)),
             NodeKind::CommandName => self.each(cursor, depth, |this, _, child, _| {
                 let word = this.kind(child) == NodeKind::Word;
@@ -45,40 +31,15 @@ impl<'a> Sanitizer<'a> {
                 }
                 word
             }),
-            NodeKind::FunctionDefinition => {
-                let name = self.table.fields.name;
-                if let Some(function_name) = node.child_by_field_id(name) {
-                    let word = self.text(function_name);
-                    self.functions.insert(word);
-                }
-                self.each(cursor, depth, |this, cursor, child, _| {
-                    let is_name = field(cursor) == name;
-                    if is_name {
-                        this.ident(child, Some(Rule::Rename));
-                    }
-                    is_name
-                });
-            }
-            NodeKind::Word => {
-                let word = self.text(node);
-                if self.in_expansion && word.bytes().any(|b| b.is_ascii_alphabetic()) {
-                    // `${x:-default text}`: the default is data.
-                    let p = self.placeholder();
-                    self.put(node, &p);
-                } else if is_identifier(word) {
-                    // `read line`, `unset name`: may name our variables.
-                    self.ident(node, Some(Rule::IfDefined));
-                } else {
-                    self.copy(node);
-                }
-            }
+            NodeKind::FunctionDefinition => self.sh_function(cursor, node, depth),
+            NodeKind::Word => self.sh_word(node),
             NodeKind::Regex => {
-                let p = self.placeholder();
-                self.put(node, &p);
+                let placeholder = self.placeholder();
+                self.put(node, &placeholder);
             }
             NodeKind::Concatenation if self.in_expansion && !self.has_code(node) => {
-                let p = self.placeholder();
-                self.put(node, &p);
+                let placeholder = self.placeholder();
+                self.put(node, &placeholder);
             }
             NodeKind::Expansion
             | NodeKind::HereString
@@ -92,6 +53,55 @@ impl<'a> Sanitizer<'a> {
                 self.in_expansion = saved;
             }
             _ => self.walk_default(cursor, node, depth),
+        }
+    }
+
+    /// A heredoc's text is one placeholder; its expansions and
+    /// substitutions are code and kept.
+    fn sh_heredoc_body(&mut self, cursor: &mut Cursor<'a>, node: Node, depth: usize) {
+        self.gap(node.start_byte());
+        let placeholder = self.placeholder();
+        self.out.push_str(&placeholder);
+        self.each(cursor, depth, |this, cursor, child, depth| {
+            if BASH_CODE.contains(&this.kind(child)) {
+                this.newlines(this.pos, child.start_byte());
+                this.pos = child.start_byte();
+                this.node(cursor, child, depth);
+            }
+            true
+        });
+        self.newlines(self.pos, node.end_byte());
+        self.pos = node.end_byte();
+    }
+
+    /// A function definition: its name is ours, and commands that call it
+    /// are renamed with it ([`Rule::IfFunction`]).
+    fn sh_function(&mut self, cursor: &mut Cursor<'a>, node: Node<'a>, depth: usize) {
+        let name = self.table.fields.name;
+        if let Some(function_name) = node.child_by_field_id(name) {
+            let word = self.text(function_name);
+            self.functions.insert(word);
+        }
+        self.each(cursor, depth, |this, cursor, child, _| {
+            let is_name = field(cursor) == name;
+            if is_name {
+                this.ident(child, Some(Rule::Rename));
+            }
+            is_name
+        });
+    }
+
+    fn sh_word(&mut self, node: Node) {
+        let word = self.text(node);
+        if self.in_expansion && word.bytes().any(|b| b.is_ascii_alphabetic()) {
+            // `${x:-default text}`: the default is data.
+            let placeholder = self.placeholder();
+            self.put(node, &placeholder);
+        } else if is_identifier(word) {
+            // `read line`, `unset name`: may name our variables.
+            self.ident(node, Some(Rule::IfDefined));
+        } else {
+            self.copy(node);
         }
     }
 

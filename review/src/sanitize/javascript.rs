@@ -21,12 +21,12 @@ impl<'a> Sanitizer<'a> {
         match kind {
             NodeKind::Comment | NodeKind::HashBangLine => self.remove_comment(node),
             NodeKind::String => {
-                let q = if self.text(node).starts_with('\'') {
+                let quote = if self.text(node).starts_with('\'') {
                     "'"
                 } else {
                     "\""
                 };
-                self.flat_literal(node, q);
+                self.flat_literal(node, quote);
             }
             NodeKind::TemplateString => self.interpolated(
                 cursor,
@@ -38,39 +38,13 @@ impl<'a> Sanitizer<'a> {
             NodeKind::TemplateLiteralType => {
                 self.interpolated(cursor, node, depth, ("`", "`"), &[NodeKind::TemplateType])
             }
-            NodeKind::Regex => {
-                self.gap(node.start_byte());
-                let p = self.placeholder();
-                let flags = node
-                    .child_by_field_id(fields.flags)
-                    .map_or("", |flags| self.text(flags));
-                self.out.push_str(&format!("/{p}/{flags}"));
-                self.pos = node.end_byte();
-            }
-            NodeKind::JsxText => {
-                self.gap(node.start_byte());
-                if !self.text(node).trim().is_empty() {
-                    let p = self.placeholder();
-                    self.out.push_str(&p);
-                }
-                self.newlines(node.start_byte(), node.end_byte());
-                self.pos = node.end_byte();
-            }
+            NodeKind::Regex => self.js_regex(node),
+            NodeKind::JsxText => self.js_jsx_text(node),
             NodeKind::Identifier
             | NodeKind::ShorthandProperty
             | NodeKind::TypeIdentifier
             | NodeKind::StatementIdentifier => self.ident(node, Some(Rule::Rename)),
-            NodeKind::PrivatePropertyIdentifier => {
-                // Keyed with its `#`: `#data` and `data` are different names.
-                self.gap(node.start_byte());
-                let name = self.text(node);
-                self.holes.push(Hole {
-                    at: self.out.len(),
-                    name,
-                    rule: Rule::Rename,
-                });
-                self.pos = node.end_byte();
-            }
+            NodeKind::PrivatePropertyIdentifier => self.js_private_name(node),
             NodeKind::PropertyIdentifier => self.ident(node, Some(Rule::IfDefined)),
             NodeKind::MemberExpression => self.js_member(cursor, node, depth),
             NodeKind::NestedIdentifier => self.js_nested(cursor, node, depth),
@@ -81,15 +55,7 @@ impl<'a> Sanitizer<'a> {
             }
             NodeKind::AssignmentExpression => {
                 if let Some(left) = node.child_by_field_id(fields.left) {
-                    if self.kind(left) == NodeKind::MemberExpression {
-                        let object = left.child_by_field_id(fields.object);
-                        let prop = left.child_by_field_id(fields.property);
-                        if let (Some(o), Some(p)) = (object, prop) {
-                            if self.js_user_root(o) {
-                                self.defined.insert(self.text(p));
-                            }
-                        }
-                    }
+                    self.js_assignment_target(left);
                 }
                 self.children(cursor, depth);
             }
@@ -106,6 +72,57 @@ impl<'a> Sanitizer<'a> {
                 self.js_require_declarator(cursor, depth)
             }
             _ => self.walk_default(cursor, node, depth),
+        }
+    }
+
+    /// `/S<n>/flags`: the flags are code (they change what matches), the
+    /// pattern is data.
+    fn js_regex(&mut self, node: Node) {
+        self.gap(node.start_byte());
+        let placeholder = self.placeholder();
+        let flags = node
+            .child_by_field_id(self.table.fields.flags)
+            .map_or("", |flags| self.text(flags));
+        self.out.push_str(&format!("/{placeholder}/{flags}"));
+        self.pos = node.end_byte();
+    }
+
+    /// Text between JSX tags is data: one placeholder unless blank.
+    fn js_jsx_text(&mut self, node: Node) {
+        self.gap(node.start_byte());
+        if !self.text(node).trim().is_empty() {
+            let placeholder = self.placeholder();
+            self.out.push_str(&placeholder);
+        }
+        self.newlines(node.start_byte(), node.end_byte());
+        self.pos = node.end_byte();
+    }
+
+    /// `#data`: keyed with its `#`, as `#data` and `data` are different
+    /// names.
+    fn js_private_name(&mut self, node: Node) {
+        self.gap(node.start_byte());
+        let name = self.text(node);
+        self.holes.push(Hole {
+            at: self.out.len(),
+            name,
+            rule: Rule::Rename,
+        });
+        self.pos = node.end_byte();
+    }
+
+    /// `this.x = …` defines property `x`.
+    fn js_assignment_target(&mut self, target: Node) {
+        if self.kind(target) != NodeKind::MemberExpression {
+            return;
+        }
+        let fields = &self.table.fields;
+        let object = target.child_by_field_id(fields.object);
+        let property = target.child_by_field_id(fields.property);
+        if let (Some(object), Some(property)) = (object, property) {
+            if self.js_user_root(object) {
+                self.defined.insert(self.text(property));
+            }
         }
     }
 
@@ -371,111 +388,137 @@ pub(super) fn imports<'a>(
     table: &GrammarTable,
     root: Node,
 ) -> HashMap<&'a str, bool> {
-    let mut imports = HashMap::new();
-    parse::walk(root, &mut |node| {
-        js_bindings(src, table, node, &mut imports)
-    });
-    imports
+    let mut bindings = Bindings {
+        src,
+        table,
+        imports: HashMap::new(),
+    };
+    parse::walk(root, &mut |node| bindings.statement(node));
+    bindings.imports
 }
 
-fn js_bindings<'a>(
+/// The pre-pass's state: each name bound by an import, `true` if it is
+/// shown as written.
+struct Bindings<'a, 't> {
     src: &'a str,
-    table: &GrammarTable,
-    node: Node,
-    imports: &mut HashMap<&'a str, bool>,
-) {
-    let fields = &table.fields;
-    let bind_local = |imports: &mut HashMap<&'a str, bool>, local: Node, module: &str| {
-        let x = text(src, local);
-        imports.insert(x, names_module(x, module));
-    };
-    match table.kind(node) {
-        NodeKind::ImportStatement => {
-            let module = node
-                .child_by_field_id(fields.source)
-                .and_then(|source| parse::js_plain_string(src, source))
-                .unwrap_or("");
-            let mut cursor = node.walk();
-            for child in node.named_children(&mut cursor) {
-                match table.kind(child) {
-                    NodeKind::ImportClause => {
-                        let mut inner_cursor = child.walk();
-                        for part in child.named_children(&mut inner_cursor) {
-                            match table.kind(part) {
-                                NodeKind::Identifier => bind_local(imports, part, module),
-                                NodeKind::NamespaceImport => {
-                                    if let Some(id) = part.named_child(0) {
-                                        bind_local(imports, id, module);
-                                    }
-                                }
-                                NodeKind::SpecifierList => {
-                                    let mut spec_cursor = part.walk();
-                                    for spec in part.named_children(&mut spec_cursor) {
-                                        let name = spec.child_by_field_id(fields.name);
-                                        let alias = spec.child_by_field_id(fields.alias);
-                                        match (name, alias) {
-                                            (Some(nm), Some(al)) => {
-                                                let al = text(src, al);
-                                                imports.insert(al, al == text(src, nm));
-                                            }
-                                            (Some(nm), None) => {
-                                                imports.insert(text(src, nm), true);
-                                            }
-                                            _ => {}
-                                        }
-                                    }
-                                }
-                                _ => {}
-                            }
-                        }
-                    }
-                    NodeKind::ImportRequireClause => {
-                        let module = child
-                            .child_by_field_id(fields.source)
-                            .and_then(|source| parse::js_plain_string(src, source))
-                            .unwrap_or("");
-                        if let Some(id) = child.named_child(0) {
-                            bind_local(imports, id, module);
-                        }
-                    }
-                    _ => {}
-                }
-            }
+    table: &'t GrammarTable,
+    imports: HashMap<&'a str, bool>,
+}
+
+impl<'a> Bindings<'a, '_> {
+    fn statement(&mut self, node: Node) {
+        match self.table.kind(node) {
+            NodeKind::ImportStatement => self.import_statement(node),
+            NodeKind::VariableDeclarator => self.require_declarator(node),
+            _ => {}
         }
-        NodeKind::VariableDeclarator => {
-            let Some(module) = node
-                .child_by_field_id(fields.value)
-                .and_then(|v| js_loader_call(src, table, v))
-            else {
-                return;
-            };
-            let Some(name) = node.child_by_field_id(fields.name) else {
-                return;
-            };
-            match table.kind(name) {
-                NodeKind::Identifier => bind_local(imports, name, module),
-                NodeKind::ObjectPattern => {
-                    let mut cursor = name.walk();
-                    for part in name.named_children(&mut cursor) {
-                        match table.kind(part) {
-                            NodeKind::ShorthandProperty => {
-                                imports.insert(text(src, part), true);
-                            }
-                            NodeKind::PairPattern => {
-                                let key = part.child_by_field_id(fields.key);
-                                let value = part.child_by_field_id(fields.value);
-                                if let (Some(key), Some(value)) = (key, value) {
-                                    let value = text(src, value);
-                                    imports.insert(value, value == text(src, key));
-                                }
-                            }
-                            _ => {}
-                        }
+    }
+
+    /// A local name for the whole module: shown if it repeats the module's
+    /// name.
+    fn bind_local(&mut self, local: Node, module: &str) {
+        let local = text(self.src, local);
+        self.imports.insert(local, names_module(local, module));
+    }
+
+    /// `exported as local`: shown if the two are the same name.
+    fn bind_alias(&mut self, exported: Node, local: Node) {
+        let local = text(self.src, local);
+        self.imports
+            .insert(local, local == text(self.src, exported));
+    }
+
+    /// The plain-string module of `node`'s `source` field, or "".
+    fn source(&self, node: Node) -> &'a str {
+        node.child_by_field_id(self.table.fields.source)
+            .and_then(|source| parse::js_plain_string(self.src, source))
+            .unwrap_or("")
+    }
+
+    /// `import a, * as b, { c, d as e } from "m"`, `import f = require("m")`.
+    fn import_statement(&mut self, node: Node) {
+        let module = self.source(node);
+        let mut cursor = node.walk();
+        for child in node.named_children(&mut cursor) {
+            match self.table.kind(child) {
+                NodeKind::ImportClause => self.import_clause(child, module),
+                NodeKind::ImportRequireClause => {
+                    let module = self.source(child);
+                    if let Some(id) = child.named_child(0) {
+                        self.bind_local(id, module);
                     }
                 }
                 _ => {}
             }
         }
-        _ => {}
+    }
+
+    fn import_clause(&mut self, clause: Node, module: &str) {
+        let mut cursor = clause.walk();
+        for part in clause.named_children(&mut cursor) {
+            match self.table.kind(part) {
+                NodeKind::Identifier => self.bind_local(part, module),
+                NodeKind::NamespaceImport => {
+                    if let Some(id) = part.named_child(0) {
+                        self.bind_local(id, module);
+                    }
+                }
+                NodeKind::SpecifierList => self.specifiers(part),
+                _ => {}
+            }
+        }
+    }
+
+    /// `{ c, d as e }`: the module's own names are shown.
+    fn specifiers(&mut self, list: Node) {
+        let fields = &self.table.fields;
+        let mut cursor = list.walk();
+        for spec in list.named_children(&mut cursor) {
+            let name = spec.child_by_field_id(fields.name);
+            let alias = spec.child_by_field_id(fields.alias);
+            match (name, alias) {
+                (Some(name), Some(alias)) => self.bind_alias(name, alias),
+                (Some(name), None) => {
+                    self.imports.insert(text(self.src, name), true);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// `const m = require("m")`, `const { a, b: c } = await import("m")`.
+    fn require_declarator(&mut self, node: Node) {
+        let fields = &self.table.fields;
+        let Some(module) = node
+            .child_by_field_id(fields.value)
+            .and_then(|value| js_loader_call(self.src, self.table, value))
+        else {
+            return;
+        };
+        let Some(name) = node.child_by_field_id(fields.name) else {
+            return;
+        };
+        match self.table.kind(name) {
+            NodeKind::Identifier => self.bind_local(name, module),
+            NodeKind::ObjectPattern => {
+                let mut cursor = name.walk();
+                for part in name.named_children(&mut cursor) {
+                    match self.table.kind(part) {
+                        NodeKind::ShorthandProperty => {
+                            self.imports.insert(text(self.src, part), true);
+                        }
+                        NodeKind::PairPattern => {
+                            let key = part.child_by_field_id(fields.key);
+                            let value = part.child_by_field_id(fields.value);
+                            if let (Some(key), Some(value)) = (key, value) {
+                                self.bind_alias(key, value);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
     }
 }
