@@ -9,6 +9,15 @@ use tree_sitter::Node;
 use super::kinds::NodeKind;
 use super::{field, module_like, Cursor, Rule, Sanitizer};
 
+/// One step of the walk from an object to its root, for
+/// [`Sanitizer::user_root`].
+pub(super) enum RootStep<'t> {
+    /// The root is reached: ours (`true`) or not.
+    Found(bool),
+    /// Go on with the inner expression; none left counts as ours.
+    Inner(Option<Node<'t>>),
+}
+
 /// How one language spells `object.name`, for [`Sanitizer::member`].
 pub(super) struct MemberShape<'a> {
     /// The kind of `object.name` (Python `attribute`, JS
@@ -39,6 +48,23 @@ pub(super) struct CallShape<'a> {
 }
 
 impl<'a> Sanitizer<'a> {
+    /// Is the object an attribute hangs on ours (a user name, `self`, the
+    /// result of a user call), rather than a builtin, an import or a
+    /// literal? `step` says, per language, what each node on the way is.
+    pub(super) fn user_root<'t>(
+        &self,
+        mut node: Node<'t>,
+        step: impl Fn(&Self, Node<'t>) -> RootStep<'t>,
+    ) -> bool {
+        loop {
+            match step(self, node) {
+                RootStep::Found(ours) => return ours,
+                RootStep::Inner(Some(inner)) => node = inner,
+                RootStep::Inner(None) => return true,
+            }
+        }
+    }
+
     /// `object.name` (the cursor's node `node`): the name follows
     /// [`Rule::IfDefined`] on an object of ours, and is kept as written on a
     /// builtin, an import or a literal.

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use tree_sitter::Node;
 
+use super::call::RootStep::{Found, Inner};
 use super::call::{CallShape, MemberShape};
 use super::kinds::{GrammarTable, NodeKind};
 use super::{field, module_like, names_module, parse, text, Cursor, Hole, Rule, Sanitizer};
@@ -126,31 +127,28 @@ impl<'a> Sanitizer<'a> {
         }
     }
 
-    fn js_user_root(&self, mut node: Node) -> bool {
-        let fields = &self.table.fields;
-        loop {
-            let next = match self.kind(node) {
-                NodeKind::Identifier => return !self.foreign_name(self.text(node)),
-                NodeKind::This => return true,
+    /// [`Sanitizer::user_root`] for JavaScript and TypeScript.
+    fn js_user_root(&self, node: Node) -> bool {
+        self.user_root(node, |this, node| {
+            let fields = &this.table.fields;
+            match this.kind(node) {
+                NodeKind::Identifier => Found(!this.foreign_name(this.text(node))),
+                NodeKind::This => Found(true),
                 NodeKind::MemberExpression | NodeKind::SubscriptExpression => {
-                    node.child_by_field_id(fields.object)
+                    Inner(node.child_by_field_id(fields.object))
                 }
-                NodeKind::CallExpression => node.child_by_field_id(fields.function),
-                NodeKind::NewExpression => node.child_by_field_id(fields.constructor),
-                NodeKind::Wrapper => node.named_child(0),
+                NodeKind::CallExpression => Inner(node.child_by_field_id(fields.function)),
+                NodeKind::NewExpression => Inner(node.child_by_field_id(fields.constructor)),
+                NodeKind::Wrapper => Inner(node.named_child(0)),
                 NodeKind::String
                 | NodeKind::TemplateString
                 | NodeKind::Regex
                 | NodeKind::Literal
                 | NodeKind::Object
-                | NodeKind::Import => return false,
-                _ => return true,
-            };
-            match next {
-                Some(next) => node = next,
-                None => return true,
+                | NodeKind::Import => Found(false),
+                _ => Found(true),
             }
-        }
+        })
     }
 
     fn js_member(&mut self, cursor: &mut Cursor<'a>, node: Node, depth: usize) {

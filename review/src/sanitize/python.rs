@@ -4,6 +4,7 @@ use std::collections::HashMap;
 
 use tree_sitter::Node;
 
+use super::call::RootStep::{Found, Inner};
 use super::call::{CallShape, MemberShape};
 use super::kinds::{GrammarTable, NodeKind};
 use super::{field, names_module, parse, text, Cursor, Rule, Sanitizer};
@@ -150,25 +151,20 @@ impl<'a> Sanitizer<'a> {
         });
     }
 
-    /// Is the object an attribute hangs on ours (a user name, `self`, the
-    /// result of a user call), rather than a builtin, an import or a literal?
-    fn py_user_root(&self, mut node: Node) -> bool {
-        let fields = &self.table.fields;
-        loop {
-            let next = match self.kind(node) {
-                NodeKind::Identifier => return !self.foreign_name(self.text(node)),
-                NodeKind::Attribute => node.child_by_field_id(fields.object),
-                NodeKind::Call => node.child_by_field_id(fields.function),
-                NodeKind::Subscript => node.child_by_field_id(fields.value),
-                NodeKind::ParenthesizedExpression => node.named_child(0),
-                NodeKind::String | NodeKind::Literal => return false,
-                _ => return true,
-            };
-            match next {
-                Some(next) => node = next,
-                None => return true,
+    /// [`Sanitizer::user_root`] for Python.
+    fn py_user_root(&self, node: Node) -> bool {
+        self.user_root(node, |this, node| {
+            let fields = &this.table.fields;
+            match this.kind(node) {
+                NodeKind::Identifier => Found(!this.foreign_name(this.text(node))),
+                NodeKind::Attribute => Inner(node.child_by_field_id(fields.object)),
+                NodeKind::Call => Inner(node.child_by_field_id(fields.function)),
+                NodeKind::Subscript => Inner(node.child_by_field_id(fields.value)),
+                NodeKind::ParenthesizedExpression => Inner(node.named_child(0)),
+                NodeKind::String | NodeKind::Literal => Found(false),
+                _ => Found(true),
             }
-        }
+        })
     }
 
     fn py_attribute(&mut self, cursor: &mut Cursor<'a>, node: Node, depth: usize) {
