@@ -67,7 +67,7 @@ impl<'a> Sanitizer<'a> {
             NodeKind::VariableDeclarator
                 if node
                     .child_by_field_id(fields.value)
-                    .and_then(|v| js_loader_call(self.src, self.table, v))
+                    .and_then(|value| js_loader_call(self.src, self.table, value))
                     .is_some() =>
             {
                 self.js_require_declarator(cursor, depth)

@@ -180,11 +180,11 @@ impl<'a> Sanitizer<'a> {
         if to <= self.pos {
             return;
         }
-        let g = self.src.get(self.pos..to).unwrap_or("");
-        if g.bytes().all(|b| b.is_ascii_whitespace()) {
-            self.out.push_str(g);
+        let between = self.src.get(self.pos..to).unwrap_or("");
+        if between.bytes().all(|b| b.is_ascii_whitespace()) {
+            self.out.push_str(between);
         } else {
-            let mut chars = g.chars().peekable();
+            let mut chars = between.chars().peekable();
             while let Some(ch) = chars.next() {
                 let continuation = ch == '\\' && matches!(chars.peek(), Some('\n') | Some('\r'));
                 if ch.is_whitespace() || continuation {
@@ -372,20 +372,20 @@ impl<'a> Sanitizer<'a> {
     ) {
         let count = node.child_count();
         if count < 2 {
-            let p = self.placeholder();
-            self.put(node, &format!("\"{p}\""));
+            let placeholder = self.placeholder();
+            self.put(node, &format!("\"{placeholder}\""));
             return;
         }
         self.gap(node.start_byte());
-        let p = self.placeholder();
+        let placeholder = self.placeholder();
         self.out.push_str(open);
-        self.out.push_str(&p);
-        let mut i = 0;
+        self.out.push_str(&placeholder);
+        let mut index = 0;
         self.each(cursor, depth, |this, cursor, child, depth| {
-            i += 1;
-            if i == 1 {
+            index += 1;
+            if index == 1 {
                 this.pos = child.end_byte();
-            } else if i == count {
+            } else if index == count {
                 this.newlines(this.pos, child.end_byte());
                 this.out.push_str(close);
                 this.pos = child.end_byte();
@@ -401,9 +401,9 @@ impl<'a> Sanitizer<'a> {
     /// A literal without embedded code, as `quote S<n> quote`.
     fn flat_literal(&mut self, node: Node, quote: &str) {
         self.gap(node.start_byte());
-        let p = self.placeholder();
+        let placeholder = self.placeholder();
         self.out.push_str(quote);
-        self.out.push_str(&p);
+        self.out.push_str(&placeholder);
         self.newlines(node.start_byte(), node.end_byte());
         self.out.push_str(quote);
         self.pos = node.end_byte();
@@ -422,20 +422,21 @@ impl<'a> Sanitizer<'a> {
 
 /// A module specifier shown as written: a plain name or path, no spaces or
 /// prose (anything else becomes a placeholder like other strings).
-fn module_like(m: &str) -> bool {
-    !m.is_empty()
-        && m.len() <= 128
-        && m.bytes()
+fn module_like(module: &str) -> bool {
+    !module.is_empty()
+        && module.len() <= 128
+        && module
+            .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b"@._/:-".contains(&b))
 }
 
-/// Is `local` the name module `m` is usually bound to (`child_process` or
+/// Is `local` the name `module` is usually bound to (`child_process` or
 /// `childProcess` for "node:child_process", `React` for "react", `util` for
 /// "./lib/util.js")? Such a name says nothing the import does not.
-fn names_module(local: &str, m: &str) -> bool {
-    let last = m
+fn names_module(local: &str, module: &str) -> bool {
+    let last = module
         .rsplit(['/', ':', '.'])
-        .find(|p| !p.is_empty() && !matches!(*p, "js" | "mjs" | "cjs" | "ts" | "json"));
+        .find(|part| !part.is_empty() && !matches!(*part, "js" | "mjs" | "cjs" | "ts" | "json"));
     let Some(last) = last else {
         return false;
     };

@@ -187,9 +187,10 @@ impl<'a> Sanitizer<'a> {
         match self.kind(target) {
             NodeKind::Attribute => {
                 let object = target.child_by_field_id(fields.object);
-                if let (Some(o), Some(a)) = (object, target.child_by_field_id(fields.attribute)) {
-                    if self.py_user_root(o) {
-                        self.defined.insert(self.text(a));
+                let attribute = target.child_by_field_id(fields.attribute);
+                if let (Some(object), Some(attribute)) = (object, attribute) {
+                    if self.py_user_root(object) {
+                        self.defined.insert(self.text(attribute));
                     }
                 }
             }
@@ -293,8 +294,8 @@ fn py_bindings<'a>(
 ) {
     let fields = &table.fields;
     let last_segment = |dotted: Node| {
-        let x = text(src, dotted);
-        x.rsplit('.').next().unwrap_or(x).trim()
+        let path = text(src, dotted);
+        path.rsplit('.').next().unwrap_or(path).trim()
     };
     match kind {
         NodeKind::ImportStatement | NodeKind::ImportFromStatement => {
@@ -330,7 +331,7 @@ fn py_bindings<'a>(
             // `sp = __import__("subprocess")`
             let Some(assign) = node
                 .named_child(0)
-                .filter(|a| table.kind(*a) == NodeKind::Assignment)
+                .filter(|assign| table.kind(*assign) == NodeKind::Assignment)
             else {
                 return;
             };
