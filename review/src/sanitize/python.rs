@@ -292,71 +292,90 @@ fn py_bindings<'a>(
     kind: NodeKind,
     imports: &mut HashMap<&'a str, bool>,
 ) {
+    match kind {
+        NodeKind::ImportStatement => py_import_bindings(src, table, node, false, imports),
+        NodeKind::ImportFromStatement => py_import_bindings(src, table, node, true, imports),
+        NodeKind::ExpressionStatement => py_loader_binding(src, table, node, imports),
+        _ => {}
+    }
+}
+
+/// `import a.b, c as d`, `from m import e, f as g` (`from`): the names
+/// bound, shown unless an alias that does not repeat the module's name.
+fn py_import_bindings<'a>(
+    src: &'a str,
+    table: &GrammarTable,
+    node: Node,
+    from: bool,
+    imports: &mut HashMap<&'a str, bool>,
+) {
     let fields = &table.fields;
     let last_segment = |dotted: Node| {
         let path = text(src, dotted);
         path.rsplit('.').next().unwrap_or(path).trim()
     };
-    match kind {
-        NodeKind::ImportStatement | NodeKind::ImportFromStatement => {
-            let from = kind == NodeKind::ImportFromStatement;
-            let mut cursor = node.walk();
-            if !cursor.goto_first_child() {
-                return;
-            }
-            loop {
-                let name = cursor.node();
-                if field(&cursor) == fields.name {
-                    if table.kind(name) == NodeKind::AliasedImport {
-                        if let (Some(dotted), Some(alias)) = (
-                            name.child_by_field_id(fields.name),
-                            name.child_by_field_id(fields.alias),
-                        ) {
-                            let alias = text(src, alias);
-                            imports.insert(alias, names_module(alias, last_segment(dotted)));
-                        }
-                    } else if from {
-                        imports.insert(last_segment(name), true);
-                    } else if let Some(first) = name.named_child(0) {
-                        // `import a.b` binds `a`.
-                        imports.insert(text(src, first), true);
-                    }
+    let mut cursor = node.walk();
+    if !cursor.goto_first_child() {
+        return;
+    }
+    loop {
+        let name = cursor.node();
+        if field(&cursor) == fields.name {
+            if table.kind(name) == NodeKind::AliasedImport {
+                if let (Some(dotted), Some(alias)) = (
+                    name.child_by_field_id(fields.name),
+                    name.child_by_field_id(fields.alias),
+                ) {
+                    let alias = text(src, alias);
+                    imports.insert(alias, names_module(alias, last_segment(dotted)));
                 }
-                if !cursor.goto_next_sibling() {
-                    break;
-                }
+            } else if from {
+                imports.insert(last_segment(name), true);
+            } else if let Some(first) = name.named_child(0) {
+                // `import a.b` binds `a`.
+                imports.insert(text(src, first), true);
             }
         }
-        NodeKind::ExpressionStatement => {
-            // `sp = __import__("subprocess")`
-            let Some(assign) = node
-                .named_child(0)
-                .filter(|assign| table.kind(*assign) == NodeKind::Assignment)
-            else {
-                return;
-            };
-            let (Some(left), Some(right)) = (
-                assign.child_by_field_id(fields.left),
-                assign.child_by_field_id(fields.value).or_else(|| {
-                    // Python names the right side `right`.
-                    let mut cursor = assign.walk();
-                    let last = assign.named_children(&mut cursor).last();
-                    last
-                }),
-            ) else {
-                return;
-            };
-            if table.kind(left) != NodeKind::Identifier || table.kind(right) != NodeKind::Call {
-                return;
-            }
-            if let Some(module) = parse::python_dynamic_import(src, right) {
-                let name = text(src, left);
-                let shown = module.split('.').next() == Some(name)
-                    || module.rsplit('.').next() == Some(name);
-                imports.insert(name, shown);
-            }
+        if !cursor.goto_next_sibling() {
+            break;
         }
-        _ => {}
+    }
+}
+
+/// `sp = __import__("subprocess")`: `sp` is bound to the module, shown if
+/// it repeats the module's first or last segment.
+fn py_loader_binding<'a>(
+    src: &'a str,
+    table: &GrammarTable,
+    statement: Node,
+    imports: &mut HashMap<&'a str, bool>,
+) {
+    let fields = &table.fields;
+    let Some(assign) = statement
+        .named_child(0)
+        .filter(|assign| table.kind(*assign) == NodeKind::Assignment)
+    else {
+        return;
+    };
+    let (Some(left), Some(right)) = (
+        assign.child_by_field_id(fields.left),
+        assign.child_by_field_id(fields.value).or_else(|| {
+            // Python names the right side `right`.
+            let mut cursor = assign.walk();
+            let last = assign.named_children(&mut cursor).last();
+            last
+        }),
+    ) else {
+        return;
+    };
+    if table.kind(left) != NodeKind::Identifier || table.kind(right) != NodeKind::Call {
+        return;
+    }
+    if let Some(module) = parse::python_dynamic_import(src, right) {
+        let name = text(src, left);
+        let shown =
+            module.split('.').next() == Some(name) || module.rsplit('.').next() == Some(name);
+        imports.insert(name, shown);
     }
 }
 
