@@ -21,6 +21,12 @@
 //! multi-line literals keep theirs), so reviewer line numbers map back to
 //! the source. Text between tokens is copied only if it is whitespace or a
 //! line continuation, so no text the grammar did not classify can leak.
+//!
+//! Layout: [`sanitize`] and the walk every language shares are here; each
+//! language's handlers are in `python.rs`, `javascript.rs` and `bash.rs`;
+//! member accesses and calls, one algorithm for Python and JavaScript, in
+//! `call.rs`; the node-kind and field tables in `kinds.rs`; the fixed word
+//! lists in `words.rs`; the spelling of renamed identifiers in `naming.rs`.
 
 mod bash;
 mod call;
@@ -85,6 +91,7 @@ enum Rule<'a> {
     IfFunction,
 }
 
+/// An identifier left out of `out` at byte `at`, spelled in `finish`.
 struct Hole<'a> {
     at: usize,
     name: &'a str,
@@ -93,6 +100,7 @@ struct Hole<'a> {
 
 type Cursor<'a> = TreeCursor<'a>;
 
+/// The state of one walk: the output so far and what the file defines.
 struct Sanitizer<'a> {
     lang: Lang,
     src: &'a str,
