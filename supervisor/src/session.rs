@@ -501,3 +501,62 @@ fn remove(path: &std::path::Path) -> Result<(), StateError> {
         _ => Ok(()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_32_lowercase_hex_characters_are_a_session_id() {
+        let good = "0123456789abcdef0123456789abcdef";
+        assert_eq!(
+            good.parse::<SessionId>().map(|id| id.to_string()),
+            Ok(good.into())
+        );
+        for bad in [
+            "",
+            "../../x",
+            "/etc/passwd",
+            "0123456789abcdef0123456789abcde",
+            "0123456789abcdef0123456789abcdef0",
+            "0123456789ABCDEF0123456789abcdef",
+            "0123456789abcdef0123456789abcde/",
+            "0123456789abcdef0123456789abcd\u{e9}",
+        ] {
+            let err = bad.parse::<SessionId>().expect_err(bad);
+            assert!(err.contains("is not a session id"), "{err}");
+        }
+        // Shown escaped and cut short.
+        let err = format!("{}\n", "a".repeat(500))
+            .parse::<SessionId>()
+            .expect_err("long");
+        assert!(err.len() < 200 && !err.contains('\n'), "{err}");
+    }
+
+    #[test]
+    fn the_lock_is_held_once_and_tested_without_taking_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.lock");
+        assert!(!SessionLock::is_held(&path).unwrap());
+        assert!(!path.exists(), "testing created the file");
+        let held = SessionLock::try_take(&path).unwrap().expect("free");
+        assert!(SessionLock::is_held(&path).unwrap());
+        assert!(
+            SessionLock::try_take(&path).unwrap().is_none(),
+            "taken twice"
+        );
+        drop(held);
+        assert!(!SessionLock::is_held(&path).unwrap());
+        assert!(SessionLock::try_take(&path).unwrap().is_some());
+    }
+
+    #[test]
+    fn a_symlink_is_never_taken_for_the_lock() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("elsewhere");
+        let path = dir.path().join("s.lock");
+        std::os::unix::fs::symlink(&target, &path).unwrap();
+        assert!(SessionLock::try_take(&path).is_err());
+        assert!(!target.exists());
+    }
+}

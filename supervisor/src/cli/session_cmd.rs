@@ -135,7 +135,8 @@ fn end(policy_path: Option<&Path>, state_dir: Option<&Path>, id: &SessionId) -> 
 struct Shown {
     id: String,
     profile: String,
-    /// `open`, `running`, `ended` or `expired`.
+    /// `open`, `running`, `ended` or `expired` (`finished`: a single
+    /// run's session).
     state: &'static str,
     /// Whether a jail runs in it now.
     running: bool,
@@ -162,6 +163,9 @@ impl Shown {
         let running = session.running(state)?;
         let shown_state = if record.state == SessionState::Ended {
             "ended"
+        } else if record.state == SessionState::Finished {
+            // A single run's session, shown by its id.
+            "finished"
         } else if running {
             "running"
         } else if state::now() >= record.expires {

@@ -458,7 +458,7 @@ fn readers_never_see_a_torn_record() {
             .unwrap_or_else(|err| panic!("a torn record ({err}): {text:?}"));
         calls_seen.insert(value["calls"].as_u64().expect("calls"));
         reads += 1;
-        if reads % 50 == 0 {
+        if reads.is_multiple_of(50) {
             show(&setup, &id);
         }
     }
@@ -521,7 +521,7 @@ fn a_continued_session_keeps_vouching_for_the_audit_log() {
 
     // Cut the last run off: everything from its `session_continued` line.
     let text = setup.audit();
-    let cut = continued[3]["seq"].as_u64().expect("seq") as usize - 1;
+    let cut = usize::try_from(continued[3]["seq"].as_u64().expect("seq")).expect("seq") - 1;
     let kept: Vec<&str> = text.lines().take(cut).collect();
     std::fs::write(
         setup.state().join("audit.log"),
