@@ -298,6 +298,17 @@ impl Session {
         Ok((session, lock))
     }
 
+    /// Whether a run of `profile` could continue `id` now, without holding
+    /// it: for `jail run`, to refuse before its review.
+    /// [`resume`](Self::resume) checks again when it takes the lock.
+    pub fn check(state: &StateDir, id: &SessionId, profile: &str) -> Result<(), SessionError> {
+        Session::load(state, id)?.usable(profile)?;
+        if SessionLock::is_held(&lock_path(state, id))? {
+            return Err(SessionError::Busy { id: id.clone() });
+        }
+        Ok(())
+    }
+
     /// Holds the named session `id` for `jail session end`: as
     /// [`resume`](Self::resume), any profile, and an expired one too.
     pub fn hold(state: &StateDir, id: &SessionId) -> Result<(Session, SessionLock), SessionError> {

@@ -202,6 +202,20 @@ fn unknown_ended_expired_foreign_and_single_run_sessions_are_refused() {
         err.contains("no session 000") && err.contains("jail session new"),
         "{err}"
     );
+    // `jail run` refuses before its review too.
+    let file = setup.file("agent.py", "open('ran', 'w')\n");
+    let out = run(setup.jail().args([
+        "run",
+        "--rw",
+        ".",
+        "--session",
+        &"0".repeat(32),
+        file.to_str().expect("path"),
+    ]));
+    assert_eq!(out.status.code(), Some(125), "{}", stderr(&out));
+    assert!(stderr(&out).contains("no session 000"), "{}", stderr(&out));
+    assert!(!marker.exists());
+    assert!(!setup.audit().contains("\"verdict\""), "{}", setup.audit());
 
     let ended = new_session(&setup, &[]);
     let out = run(setup.jail().args(["session", "end", &ended]));
