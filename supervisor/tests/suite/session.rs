@@ -591,3 +591,29 @@ fn new_list_show_and_end() {
     let verify = run(setup.jail().args(["audit", "verify"]));
     assert_eq!(verify.status.code(), Some(0), "{}", stderr(&verify));
 }
+
+/// `jail state prune` removes an ended session's record and lock, and
+/// keeps an open one however old; the log still verifies.
+#[test]
+fn prune_removes_ended_sessions_and_keeps_open_ones() {
+    let setup = Setup::new(&policy(""));
+    let ended = new_session(&setup, &[]);
+    assert_ok(&sh_in(&setup, Some(&ended), "true"));
+    assert_ok(&run(setup.jail().args(["session", "end", &ended])));
+    let open = new_session(&setup, &[]);
+    assert_ok(&sh_in(&setup, Some(&open), "true"));
+    // A later single run, so the newest record (always kept) is neither.
+    assert_ok(&sh_in(&setup, None, "true"));
+    // Records count as old from the next second on.
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let out = run(setup.jail().args(["state", "prune", "--older-than", "0s"]));
+    assert_ok(&out);
+    let sessions = setup.state().join("sessions");
+    assert!(!sessions.join(format!("{ended}.json")).exists());
+    assert!(!sessions.join(format!("{ended}.lock")).exists());
+    assert!(sessions.join(format!("{open}.json")).exists());
+    assert_eq!(show(&setup, &open)["state"], "open");
+    assert_ok(&sh_in(&setup, Some(&open), "true"));
+    let verify = run(setup.jail().args(["audit", "verify"]));
+    assert_eq!(verify.status.code(), Some(0), "{}", stderr(&verify));
+}
