@@ -418,9 +418,21 @@ fn serve_private(
 
 impl Core {
     /// Makes the session as it is now the one the launcher falls back on.
+    /// A named session's record is written too, after every call (fsynced
+    /// when the taint grew): a supervisor killed mid-run loses none of the
+    /// taint its payload's output carried to the caller. Under `latest`'s
+    /// lock and only until the jail ended (`cancel`): the launcher takes
+    /// that lock for the final record, so a call it abandoned never writes
+    /// over it (or over the next run's).
     fn publish(&self) {
         let mut latest = self.latest.lock().unwrap_or_else(|p| p.into_inner());
+        let grew = latest.record.taint != self.session.record.taint;
         latest.clone_from(&self.session);
+        if self.session.record.named && !self.cancel.load(std::sync::atomic::Ordering::SeqCst) {
+            if let Err(err) = self.session.save(grew) {
+                eprintln!("jail: cannot write the session's record: {err}");
+            }
+        }
     }
 
     fn call(&mut self, request: &Request, size: usize) -> Result<String, ToolError> {

@@ -37,6 +37,20 @@ pub enum Event {
         command: Vec<String>,
         expires: u64,
     },
+    /// `jail exec|run --session ID`: run number `run` of a session made
+    /// by `jail session new` starts, with the session's taint so far.
+    SessionContinued {
+        run: u64,
+        command: Vec<String>,
+        reviewed: bool,
+        taint: policy::gate::Taint,
+    },
+    /// `jail session end`: no run continues the session.
+    SessionEnded {
+        runs: u64,
+        calls: u64,
+        taint: policy::gate::Taint,
+    },
     Verdict {
         verdict: String,
         detail: String,

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use crate::audit::{AuditLog, Event};
 use crate::fsview::HostFs;
-use crate::session::{Session, SessionState};
+use crate::session::{Session, SessionId, SessionLock, SessionState};
 use crate::state::StateDir;
 
 /// How to jail: shared by `jail exec` and `jail run`.
@@ -62,6 +62,10 @@ pub struct JailOptions {
     /// Say on stderr which limits are enforced how (cgroup or rlimit).
     #[arg(long, short)]
     pub verbose: bool,
+    /// Continue the session ID (made by `jail session new`): its taint,
+    /// call and byte counts and expiry carry over; one jail at a time.
+    #[arg(long, value_name = "ID")]
+    pub session: Option<SessionId>,
 }
 
 #[derive(Args)]
@@ -171,7 +175,8 @@ pub fn run(
     launch(profile, &args.jail, plan, state, audit, false)
 }
 
-/// A session for `plan`, then the jail. `reviewed`: the code passed review.
+/// A session for `plan` (a fresh one, or the one `--session` names), then
+/// the jail. `reviewed`: the code passed review.
 pub fn launch(
     profile: &policy::Profile,
     options: &JailOptions,
@@ -182,8 +187,42 @@ pub fn launch(
 ) -> anyhow::Result<u8> {
     // Before anything is written: a refused command leaves no session.
     crate::pins::check(&options.profile, profile, plan)?;
-    let mut session = Session::new(
-        &state,
+    let (mut session, lock) = match &options.session {
+        None => (
+            fresh(profile, options, plan, &state, &audit, reviewed)?,
+            None,
+        ),
+        Some(id) => {
+            let (session, lock) = continued(id, options, plan, &state, &audit, reviewed)?;
+            (session, Some(lock))
+        }
+    };
+    session.record.state = if reviewed {
+        SessionState::Reviewed
+    } else {
+        SessionState::Unreviewed
+    };
+    let backing = crate::launch::Backing {
+        state,
+        profile: Arc::new(profile.clone()),
+        session,
+        audit: Arc::new(audit),
+        lock,
+    };
+    Ok(crate::launch::run(plan, options.verbose, backing)?)
+}
+
+/// A new session for this run alone, and its `session_created` line.
+fn fresh(
+    profile: &policy::Profile,
+    options: &JailOptions,
+    plan: &policy::JailPlan,
+    state: &StateDir,
+    audit: &AuditLog,
+    reviewed: bool,
+) -> anyhow::Result<Session> {
+    let session = Session::new(
+        state,
         &options.profile,
         &plan.argv,
         profile.rpc.session_ttl_secs,
@@ -197,18 +236,39 @@ pub fn launch(
             expires: session.record.expires,
         },
     )?;
-    session.record.state = if reviewed {
-        SessionState::Reviewed
-    } else {
-        SessionState::Unreviewed
-    };
-    let backing = crate::launch::Backing {
-        state,
-        profile: Arc::new(profile.clone()),
-        session,
-        audit: Arc::new(audit),
-    };
-    Ok(crate::launch::run(plan, options.verbose, backing)?)
+    Ok(session)
+}
+
+/// The named session `id`, held for this run (refused before anything
+/// runs when it is unknown, ended, expired, of another profile or busy),
+/// and its `session_continued` line, which its record then names: the
+/// record keeps vouching for the log at its newest line.
+fn continued(
+    id: &SessionId,
+    options: &JailOptions,
+    plan: &policy::JailPlan,
+    state: &StateDir,
+    audit: &AuditLog,
+    reviewed: bool,
+) -> anyhow::Result<(Session, SessionLock)> {
+    let (mut session, lock) = Session::resume(state, id, &options.profile)?;
+    let record = &mut session.record;
+    record.runs += 1;
+    record.command.clone_from(&plan.argv);
+    record.reviewed = reviewed;
+    let point = audit.append(
+        Some(&record.id),
+        &Event::SessionContinued {
+            run: record.runs,
+            command: plan.argv.clone(),
+            reviewed,
+            taint: record.taint,
+        },
+    )?;
+    // The line first, the record after (launch.rs saves it): a record
+    // never names a line the log does not hold yet.
+    record.log = Some(point);
+    Ok((session, lock))
 }
 
 /// The in-jail `jail-call` helper: this very binary (by real path), which
