@@ -71,6 +71,7 @@ fn reviewer(api: Api, server: &Server) -> HttpReviewer {
 
 fn request() -> ReviewRequest {
     ReviewRequest {
+        subject: crate::reviewer::Subject::Program,
         language: "python".into(),
         nonce: "c0ffee00c0ffee00c0ffee00".into(),
         code: "import subprocess\na = \"S1\"\nsubprocess.run([a], check=True)".into(),

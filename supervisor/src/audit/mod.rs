@@ -62,6 +62,16 @@ pub enum Event {
         gate: String,
         outcome: String,
     },
+    /// A tainted session's payload to a public sink, reviewed before it
+    /// leaves (review::payload): the verdict, the scan's rules with where
+    /// they were found, and each reviewer's answer. Never the payload.
+    PayloadReview {
+        tool: String,
+        args_digest: String,
+        verdict: String,
+        flags: Vec<String>,
+        reviewers: Vec<String>,
+    },
     Egress {
         host: String,
         status: u16,
