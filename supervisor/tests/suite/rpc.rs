@@ -279,7 +279,10 @@ fn a_tainted_sessions_payload_with_injected_instructions_is_refused() {
         audit.contains("ignore-instructions in json string > base64"),
         "{audit}"
     );
-    assert!(!audit.contains(hidden), "the audit holds the payload: {audit}");
+    assert!(
+        !audit.contains(hidden),
+        "the audit holds the payload: {audit}"
+    );
 }
 
 #[test]
