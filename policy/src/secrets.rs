@@ -206,15 +206,33 @@ const MAX_DECODINGS: usize = 6;
 const MIN_BASE64: usize = 16;
 
 /// Credential shapes in an outbound payload (a tool call's JSON
-/// arguments), looked for in the raw text and in what it decodes to: every
-/// JSON string on its own (keys and values, recursively, and `key: "value"`
-/// pairs), URL-decoded text and each query parameter, backslash escapes,
-/// HTML character references, base64 runs, JSON inside a string, and those
-/// inside one another. Escapes around a value therefore do not hide it.
+/// arguments), looked for in the raw text and in what it decodes to (see
+/// [`scan_decoded`]). Escapes around a value therefore do not hide it.
 pub fn scan_payload(payload: &str) -> Vec<PayloadFinding> {
+    scan_decoded(payload, |text| {
+        scan(text).into_iter().map(|finding| finding.kind).collect()
+    })
+    .into_iter()
+    .map(|(kind, found_in)| PayloadFinding { kind, found_in })
+    .collect()
+}
+
+/// What `check` finds in a payload's raw text and in everything it
+/// decodes to: every JSON string on its own (keys and values, recursively,
+/// and `key: "value"` pairs), URL-decoded text and each query parameter,
+/// backslash escapes, HTML character references, base64 runs, JSON inside
+/// a string, and those inside one another. Each finding comes once, with
+/// the decodings that led to it (`raw`, `json`, `percent`, …). Text too
+/// deeply wrapped or too large to decode is a finding of its own, an
+/// [`Undecodable`] made into `K`: what cannot be read is not clean.
+pub fn scan_decoded<K: Clone + PartialEq + From<Undecodable>>(
+    payload: &str,
+    check: impl FnMut(&str) -> Vec<K>,
+) -> Vec<(K, String)> {
     let mut scanner = PayloadScanner {
         findings: Vec::new(),
         budget: payload.len().saturating_mul(32).saturating_add(1 << 16),
+        check,
     };
     scanner.text(payload, "raw", 0);
     if let Ok(value) = serde_json::from_str::<serde_json::Value>(payload) {
@@ -223,21 +241,38 @@ pub fn scan_payload(payload: &str) -> Vec<PayloadFinding> {
     scanner.findings
 }
 
+/// Why part of a payload could not be read: its own finding, for every
+/// kind of check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Undecodable {
+    /// Larger than the decoding budget (32 times the payload).
+    TooLarge,
+    /// Wrapped in more than `MAX_DECODINGS` encodings.
+    Nested,
+}
+
+impl From<Undecodable> for &'static str {
+    fn from(why: Undecodable) -> &'static str {
+        match why {
+            Undecodable::TooLarge => "undecodable",
+            Undecodable::Nested => "nested_encoding",
+        }
+    }
+}
+
 /// A decoding that returns `None` when it changes nothing.
 type Decoder = fn(&str) -> Option<String>;
 
-struct PayloadScanner {
-    findings: Vec<PayloadFinding>,
+struct PayloadScanner<K, F> {
+    findings: Vec<(K, String)>,
     /// Bytes still to be scanned: decodings that blow up are cut off.
     budget: usize,
+    check: F,
 }
 
-impl PayloadScanner {
-    fn found(&mut self, kind: &'static str, path: &str) {
-        let finding = PayloadFinding {
-            kind,
-            found_in: path.to_string(),
-        };
+impl<K: Clone + PartialEq + From<Undecodable>, F: FnMut(&str) -> Vec<K>> PayloadScanner<K, F> {
+    fn found(&mut self, kind: K, path: &str) {
+        let finding = (kind, path.to_string());
         if !self.findings.contains(&finding) {
             self.findings.push(finding);
         }
@@ -248,12 +283,12 @@ impl PayloadScanner {
             return;
         }
         if text.len() > self.budget {
-            self.found("undecodable", path);
+            self.found(Undecodable::TooLarge.into(), path);
             return;
         }
         self.budget -= text.len();
-        for finding in scan(text) {
-            self.found(finding.kind, path);
+        for kind in (self.check)(text) {
+            self.found(kind, path);
         }
         let decoders: [(&str, Decoder); 3] = [
             ("percent", crate::decode::percent),
@@ -289,7 +324,7 @@ impl PayloadScanner {
             return;
         }
         if depth >= MAX_DECODINGS {
-            self.found("nested_encoding", path);
+            self.found(Undecodable::Nested.into(), path);
             return;
         }
         for (name, inner) in decoded {

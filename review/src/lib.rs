@@ -34,6 +34,7 @@
 pub mod histogram;
 mod needs;
 pub mod parse;
+pub mod payload;
 pub mod pipeline;
 mod prefilter;
 pub mod reviewer;

@@ -16,7 +16,9 @@ use policy::model::Profile;
 use serde::{Deserialize, Serialize};
 
 use crate::parse::{self, Parsed};
-use crate::reviewer::{self, Flag, ReviewAnswer, ReviewFinding, ReviewRequest, Reviewer, Verdict};
+use crate::reviewer::{
+    self, Flag, ReviewAnswer, ReviewFinding, ReviewRequest, Reviewer, Subject, Verdict,
+};
 use crate::{histogram, sanitize, scan, Lang};
 
 /// How one stage went.
@@ -525,6 +527,7 @@ fn ask(
     for pass in 0..passes {
         let nonce = reviewer::nonce();
         let request = ReviewRequest {
+            subject: Subject::Program,
             language: lang.name().to_string(),
             nonce,
             code: code.to_string(),

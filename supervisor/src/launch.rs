@@ -88,6 +88,8 @@ pub struct Backing {
     pub profile: Arc<policy::Profile>,
     pub session: Session,
     pub audit: Arc<AuditLog>,
+    /// A named session's lock, held until its record is written at the end.
+    pub lock: Option<crate::session::SessionLock>,
 }
 
 /// Runs the jail with its session and channel; the session ends with the
@@ -98,6 +100,7 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> Result<u8, Launc
         profile,
         mut session,
         audit,
+        lock,
     } = backing;
     // Blocked before any thread starts or the clone, so every thread and the
     // child inherit the mask and nothing arrives unhandled; the signalfd
@@ -139,11 +142,18 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> Result<u8, Launc
         Err(err) => i32::from(err.exit_code()),
     };
     session.record.exit = Some(status);
-    session.record.state = SessionState::Finished;
+    // A named session stays open for the next run.
+    session.record.state = if session.record.named {
+        SessionState::Open
+    } else {
+        SessionState::Finished
+    };
     // The exit line first: the record keeps where it landed.
     let logged = audit.append(Some(session.id()), &Event::Exit { status });
     session.record.log = logged.as_ref().ok().cloned();
     session.save(false)?;
+    // Released only now: the next run reads this record.
+    drop(lock);
     logged?;
     result
 }

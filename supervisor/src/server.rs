@@ -21,6 +21,7 @@ use rpc::channel::SocketId;
 
 use policy::gate::{self, Gate};
 use policy::model::Profile;
+use review::reviewer::Verdict;
 use rpc::{ClientMessage, ErrorKind, Request, ServerMessage, ToolError};
 
 use crate::approvals::{Approvals, Decision, Pending};
@@ -418,9 +419,21 @@ fn serve_private(
 
 impl Core {
     /// Makes the session as it is now the one the launcher falls back on.
+    /// A named session's record is written too, after every call (fsynced
+    /// when the taint grew): a supervisor killed mid-run loses none of the
+    /// taint its payload's output carried to the caller. Under `latest`'s
+    /// lock and only until the jail ended (`cancel`): the launcher takes
+    /// that lock for the final record, so a call it abandoned never writes
+    /// over it (or over the next run's).
     fn publish(&self) {
         let mut latest = self.latest.lock().unwrap_or_else(|p| p.into_inner());
+        let grew = latest.record.taint != self.session.record.taint;
         latest.clone_from(&self.session);
+        if self.session.record.named && !self.cancel.load(std::sync::atomic::Ordering::SeqCst) {
+            if let Err(err) = self.session.save(grew) {
+                eprintln!("jail: cannot write the session's record: {err}");
+            }
+        }
     }
 
     fn call(&mut self, request: &Request, size: usize) -> Result<String, ToolError> {
@@ -453,7 +466,10 @@ impl Core {
                 Decision::Approved { .. } => self.run(&tool, &trust, &request.args, secrets),
                 Decision::Denied { why, .. } => Err(tool_error(ErrorKind::ApprovalDenied, why)),
             },
-            Gate::Review(_) | Gate::Allowed => self.run(&tool, &trust, &request.args, secrets),
+            Gate::Review(_) => self
+                .review_payload(&request.tool, &request.args, secrets)
+                .and_then(|()| self.run(&tool, &trust, &request.args, secrets)),
+            Gate::Allowed => self.run(&tool, &trust, &request.args, secrets),
         };
         let _ = self.audit.append(
             Some(self.session.id()),
@@ -575,6 +591,71 @@ impl Core {
             );
         }
         result
+    }
+
+    /// `Gate::Review`: the payload review (review::payload) on the call's
+    /// arguments, then what its verdict says: APPROVE sends, MAJOR asks a
+    /// human, REWORK and REJECTED refuse. An audit line either way.
+    fn review_payload(&self, tool: &str, args: &str, secrets: &Secrets) -> Result<(), ToolError> {
+        let reviewers = self
+            .profile
+            .review
+            .reviewers
+            .iter()
+            .map(|config| review::reviewer::from_config(config, &crate::tools::read_credential))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|err| {
+                tool_error(
+                    ErrorKind::Blocked,
+                    format!("the payload review cannot start (policy key review.reviewers): {err}"),
+                )
+            })?;
+        let report = review::payload::review(args, tool, &reviewers);
+        let flags: Vec<String> = report
+            .flags
+            .iter()
+            .map(|flag| match flag.kind {
+                review::payload::FlagKind::Injection { rule, .. } => {
+                    format!("{rule} in {}", flag.found_in)
+                }
+                review::payload::FlagKind::Unreadable { why } => {
+                    format!("{why} in {}", flag.found_in)
+                }
+            })
+            .collect();
+        let verdict = review::pipeline::verdict_word(report.verdict);
+        let _ = self.audit.append(
+            Some(self.session.id()),
+            &Event::PayloadReview {
+                tool: tool.to_string(),
+                args_digest: audit::digest(args.as_bytes()),
+                verdict: verdict.to_string(),
+                flags: flags.clone(),
+                reviewers: report.reviewers.clone(),
+            },
+        );
+        let found = if flags.is_empty() {
+            "nothing the scan knows".to_string()
+        } else {
+            flags.join(", ")
+        };
+        match report.verdict {
+            Verdict::Approve => Ok(()),
+            Verdict::Major => {
+                let reason = format!("the payload review needs a human (MAJOR): {found}");
+                match self.approve(tool, &reason, args, secrets) {
+                    Decision::Approved { .. } => Ok(()),
+                    Decision::Denied { why, .. } => Err(tool_error(ErrorKind::ApprovalDenied, why)),
+                }
+            }
+            Verdict::Rework | Verdict::Rejected => Err(tool_error(
+                ErrorKind::Blocked,
+                format!(
+                    "the payload review refused it ({verdict}): {found}; a session that \
+                     has read untrusted data may not send this to a public sink"
+                ),
+            )),
+        }
     }
 
     fn approve(&self, tool: &str, reason: &str, args: &str, secrets: &Secrets) -> Decision {

@@ -1,8 +1,14 @@
 //! Sessions: every execution gets one before the clone. The channel is
 //! bound to it by the supervisor (the payload never names a session), and
 //! every request is checked against its state, expiry and limits.
+//!
+//! A session made by `jail session new` (a *named* one) outlives its runs:
+//! `jail exec --session ID` and `jail run --session ID` continue it, with
+//! its taint, call and byte counts and expiry, one run at a time (a
+//! [`SessionLock`] held for the jail's lifetime), until `jail session end`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
 
 use policy::gate::Taint;
 use serde::{Deserialize, Serialize};
@@ -17,6 +23,158 @@ pub enum SessionState {
     Unreviewed,
     Running,
     Finished,
+    /// A named session between runs: `jail exec --session ID` continues it.
+    Open,
+    /// A named session closed by `jail session end`: nothing continues it.
+    Ended,
+}
+
+/// A session id as `jail session new` prints it: 32 lowercase hex
+/// characters. Checked before any path is made of it, so `--session
+/// ../../x` never reaches the filesystem.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionId(String);
+
+/// The length of a session id: 128 random bits in hex.
+const ID_LEN: usize = 32;
+
+impl FromStr for SessionId {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<SessionId, String> {
+        let hex = |c: char| c.is_ascii_digit() || ('a'..='f').contains(&c);
+        if text.len() == ID_LEN && text.chars().all(hex) {
+            return Ok(SessionId(text.to_string()));
+        }
+        // Escaped and cut short: the id may be anything the caller typed.
+        let shown: String = text.chars().take(64).collect::<String>();
+        Err(format!(
+            "`{}` is not a session id: ids are the {ID_LEN} lowercase hex characters \
+             `jail session new` prints",
+            shown.escape_debug()
+        ))
+    }
+}
+
+impl std::fmt::Display for SessionId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Why a named session cannot be used. Each names the session and the fix.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    #[error(
+        "no session {id} in {dir}: it never existed, or was pruned; \
+         start one with `jail session new`"
+    )]
+    Unknown { id: SessionId, dir: PathBuf },
+    #[error(
+        "session {id} was the session of a single run, not one made by `jail session new`, \
+         and cannot be continued; start one with `jail session new`"
+    )]
+    NotNamed { id: SessionId },
+    #[error(
+        "session {id} was ended (`jail session end`); start a new one with `jail session new`"
+    )]
+    Ended { id: SessionId },
+    #[error(
+        "session {id} expired {ago}s ago (after its profile's rpc.session_ttl_secs); \
+         start a new one with `jail session new`"
+    )]
+    Expired { id: SessionId, ago: u64 },
+    #[error(
+        "session {id} belongs to profile `{session}`, and this run asks for profile `{asked}`: \
+         pass `--profile {session}`, or start a session of profile `{asked}` with \
+         `jail session new --profile {asked}`"
+    )]
+    ProfileMismatch {
+        id: SessionId,
+        session: String,
+        asked: String,
+    },
+    #[error(
+        "session {id} already has a jail running in it, and a session runs one jail at a time: \
+         wait for that one to end, or start another session with `jail session new`"
+    )]
+    Busy { id: SessionId },
+    #[error(transparent)]
+    State(#[from] StateError),
+}
+
+/// Holds a named session for one run: an open file description locking
+/// `sessions/ID.lock` (an OFD lock, `fcntl(F_OFD_SETLK)`), released by the
+/// kernel when the supervisor's last fd on it closes, whichever way the
+/// supervisor ends (a SIGKILL included). The fd is close-on-exec: neither
+/// the jail (which closes every fd before its exec anyway) nor a host tool
+/// holds it. An OFD lock rather than `flock`: it can be *tested* without
+/// being taken (`F_OFD_GETLK`), so `jail session show` never makes a
+/// starting run fail as busy.
+#[derive(Debug)]
+pub struct SessionLock {
+    _file: std::fs::File,
+}
+
+impl SessionLock {
+    /// Takes the lock at `path` (created, mode 0600, never through a
+    /// symlink), or None when someone holds it.
+    fn try_take(path: &Path) -> Result<Option<SessionLock>, StateError> {
+        use std::os::unix::fs::OpenOptionsExt;
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .mode(0o600)
+            .custom_flags(nix::libc::O_NOFOLLOW)
+            .open(path)
+            .map_err(StateError::io(path))?;
+        let request = whole_file(nix::libc::F_WRLCK, path)?;
+        let fd = std::os::fd::AsRawFd::as_raw_fd(&file);
+        match nix::fcntl::fcntl(fd, nix::fcntl::FcntlArg::F_OFD_SETLK(&request)) {
+            Ok(_) => Ok(Some(SessionLock { _file: file })),
+            Err(nix::errno::Errno::EAGAIN | nix::errno::Errno::EACCES) => Ok(None),
+            Err(errno) => Err(StateError::io(path)(errno.into())),
+        }
+    }
+
+    /// Whether someone holds the lock at `path` (a jail runs in the
+    /// session); tested, never taken.
+    pub fn is_held(path: &Path) -> Result<bool, StateError> {
+        use std::os::unix::fs::OpenOptionsExt;
+        let file = match std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .custom_flags(nix::libc::O_NOFOLLOW)
+            .open(path)
+        {
+            Ok(file) => file,
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(false),
+            Err(err) => return Err(StateError::io(path)(err)),
+        };
+        let mut probe = whole_file(nix::libc::F_WRLCK, path)?;
+        let fd = std::os::fd::AsRawFd::as_raw_fd(&file);
+        nix::fcntl::fcntl(fd, nix::fcntl::FcntlArg::F_OFD_GETLK(&mut probe))
+            .map_err(|errno| StateError::io(path)(errno.into()))?;
+        Ok(i32::from(probe.l_type) != nix::libc::F_UNLCK)
+    }
+}
+
+/// A lock request of `kind` over the whole file.
+fn whole_file(kind: i32, path: &Path) -> Result<nix::libc::flock, StateError> {
+    let short = |v: i32| {
+        i16::try_from(v).map_err(|_| StateError::Corrupt {
+            path: path.to_path_buf(),
+            reason: format!("lock constant {v} does not fit a short"),
+        })
+    };
+    Ok(nix::libc::flock {
+        l_type: short(kind)?,
+        l_whence: short(nix::libc::SEEK_SET)?,
+        l_start: 0,
+        l_len: 0,
+        l_pid: 0,
+    })
 }
 
 /// The session's record on disk (`sessions/ID.json`).
@@ -41,6 +199,16 @@ pub struct Record {
     /// checked by `jail audit verify`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub log: Option<crate::audit::LogPoint>,
+    /// Made by `jail session new`: runs continue it (`--session ID`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub named: bool,
+    /// How many runs a named session has had.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub runs: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 #[derive(Clone)]
@@ -76,9 +244,123 @@ impl Session {
                 bytes: 0,
                 exit: None,
                 log: None,
+                named: false,
+                runs: 0,
             },
         };
         Ok(session)
+    }
+
+    /// A named session (`jail session new`), open, with no run yet; in
+    /// memory until saved.
+    pub fn new_named(
+        state: &StateDir,
+        profile: &str,
+        ttl_secs: u64,
+    ) -> Result<Session, StateError> {
+        let mut session = Session::new(state, profile, &[], ttl_secs, false)?;
+        session.record.named = true;
+        session.record.state = SessionState::Open;
+        Ok(session)
+    }
+
+    /// The session `id` as its record stands.
+    pub fn load(state: &StateDir, id: &SessionId) -> Result<Session, SessionError> {
+        let path = record_path(state, id);
+        let record: Record = match state::read_json(&path) {
+            Err(StateError::Io { error, .. }) if error.kind() == std::io::ErrorKind::NotFound => {
+                return Err(SessionError::Unknown {
+                    id: id.clone(),
+                    dir: state.sessions(),
+                })
+            }
+            other => other?,
+        };
+        Ok(Session { record, path })
+    }
+
+    /// The named session `id`, held for one run of `profile`: it must
+    /// exist, be named, open, unexpired and of that profile, with no jail
+    /// running in it. Nothing is created for an id with no record.
+    pub fn resume(
+        state: &StateDir,
+        id: &SessionId,
+        profile: &str,
+    ) -> Result<(Session, SessionLock), SessionError> {
+        Session::load(state, id)?.usable(profile)?;
+        let lock = SessionLock::try_take(&lock_path(state, id))?
+            .ok_or(SessionError::Busy { id: id.clone() })?;
+        // Read again under the lock: the run before may have written its
+        // last record (its taint) after the first read, and `jail session
+        // end` may have closed it.
+        let session = Session::load(state, id)?;
+        session.usable(profile)?;
+        Ok((session, lock))
+    }
+
+    /// Whether a run of `profile` could continue `id` now, without holding
+    /// it: for `jail run`, to refuse before its review.
+    /// [`resume`](Self::resume) checks again when it takes the lock.
+    pub fn check(state: &StateDir, id: &SessionId, profile: &str) -> Result<(), SessionError> {
+        Session::load(state, id)?.usable(profile)?;
+        if SessionLock::is_held(&lock_path(state, id))? {
+            return Err(SessionError::Busy { id: id.clone() });
+        }
+        Ok(())
+    }
+
+    /// Holds the named session `id` for `jail session end`: as
+    /// [`resume`](Self::resume), any profile, and an expired one too.
+    pub fn hold(state: &StateDir, id: &SessionId) -> Result<(Session, SessionLock), SessionError> {
+        let session = Session::load(state, id)?;
+        session.endable()?;
+        let lock = SessionLock::try_take(&lock_path(state, id))?
+            .ok_or(SessionError::Busy { id: id.clone() })?;
+        let session = Session::load(state, id)?;
+        session.endable()?;
+        Ok((session, lock))
+    }
+
+    fn typed_id(&self) -> SessionId {
+        SessionId(self.record.id.clone())
+    }
+
+    /// Why this record cannot be ended, if it cannot.
+    fn endable(&self) -> Result<(), SessionError> {
+        let id = self.typed_id();
+        if !self.record.named {
+            return Err(SessionError::NotNamed { id });
+        }
+        if self.record.state == SessionState::Ended {
+            return Err(SessionError::Ended { id });
+        }
+        Ok(())
+    }
+
+    /// Why a run of `profile` cannot continue this record, if it cannot.
+    fn usable(&self, profile: &str) -> Result<(), SessionError> {
+        self.endable()?;
+        let id = self.typed_id();
+        let now = state::now();
+        if now >= self.record.expires {
+            return Err(SessionError::Expired {
+                id,
+                ago: now - self.record.expires,
+            });
+        }
+        if self.record.profile != profile {
+            return Err(SessionError::ProfileMismatch {
+                id,
+                session: self.record.profile.clone(),
+                asked: profile.to_string(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Whether a jail runs in this session now.
+    pub fn running(&self, state: &StateDir) -> Result<bool, StateError> {
+        SessionLock::is_held(&lock_path(state, &self.typed_id()))
     }
 
     pub fn id(&self) -> &str {
@@ -111,6 +393,39 @@ impl Session {
         }
         None
     }
+}
+
+/// Where the record of `id` lives.
+fn record_path(state: &StateDir, id: &SessionId) -> PathBuf {
+    state.sessions().join(format!("{id}.json"))
+}
+
+/// Where the lock of `id` lives (created by its first run).
+fn lock_path(state: &StateDir, id: &SessionId) -> PathBuf {
+    state.sessions().join(format!("{id}.lock"))
+}
+
+/// Every named session's record, oldest first (records that do not parse
+/// are skipped).
+pub fn named(state: &StateDir) -> Result<Vec<Session>, StateError> {
+    let dir = state.sessions();
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(&dir)
+        .map_err(StateError::io(&dir))?
+        .flatten()
+    {
+        let path = entry.path();
+        if path.extension().is_none_or(|x| x != "json") {
+            continue;
+        }
+        if let Ok(record) = state::read_json::<Record>(&path) {
+            if record.named {
+                found.push(Session { record, path });
+            }
+        }
+    }
+    found.sort_by(|a, b| (a.record.created, &a.record.id).cmp(&(b.record.created, &b.record.id)));
+    Ok(found)
 }
 
 /// What [`prune`] removed.
@@ -151,7 +466,8 @@ pub fn prune(state: &StateDir, cutoff: u64) -> Result<Pruned, StateError> {
                 newest = Some((point.seq, record.id.clone()));
             }
         }
-        let over = record.state == SessionState::Finished || record.expires <= now;
+        let over = matches!(record.state, SessionState::Finished | SessionState::Ended)
+            || record.expires <= now;
         if over && record.created < cutoff {
             old.push((record.id, path));
         }
@@ -161,6 +477,11 @@ pub fn prune(state: &StateDir, cutoff: u64) -> Result<Pruned, StateError> {
         if newest.as_ref().is_some_and(|(_, keep)| *keep == id) {
             pruned.kept = Some(id);
             continue;
+        }
+        // A named session's lock goes with it, unless a jail holds it.
+        let lock = path.with_extension("lock");
+        if !SessionLock::is_held(&lock).unwrap_or(true) {
+            remove(&lock)?;
         }
         remove(&path)?;
         pruned.sessions += 1;
@@ -189,5 +510,64 @@ fn remove(path: &std::path::Path) -> Result<(), StateError> {
     match std::fs::remove_file(path) {
         Err(err) if err.kind() != std::io::ErrorKind::NotFound => Err(StateError::io(path)(err)),
         _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_32_lowercase_hex_characters_are_a_session_id() {
+        let good = "0123456789abcdef0123456789abcdef";
+        assert_eq!(
+            good.parse::<SessionId>().map(|id| id.to_string()),
+            Ok(good.into())
+        );
+        for bad in [
+            "",
+            "../../x",
+            "/etc/passwd",
+            "0123456789abcdef0123456789abcde",
+            "0123456789abcdef0123456789abcdef0",
+            "0123456789ABCDEF0123456789abcdef",
+            "0123456789abcdef0123456789abcde/",
+            "0123456789abcdef0123456789abcd\u{e9}",
+        ] {
+            let err = bad.parse::<SessionId>().expect_err(bad);
+            assert!(err.contains("is not a session id"), "{err}");
+        }
+        // Shown escaped and cut short.
+        let err = format!("{}\n", "a".repeat(500))
+            .parse::<SessionId>()
+            .expect_err("long");
+        assert!(err.len() < 200 && !err.contains('\n'), "{err}");
+    }
+
+    #[test]
+    fn the_lock_is_held_once_and_tested_without_taking_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.lock");
+        assert!(!SessionLock::is_held(&path).unwrap());
+        assert!(!path.exists(), "testing created the file");
+        let held = SessionLock::try_take(&path).unwrap().expect("free");
+        assert!(SessionLock::is_held(&path).unwrap());
+        assert!(
+            SessionLock::try_take(&path).unwrap().is_none(),
+            "taken twice"
+        );
+        drop(held);
+        assert!(!SessionLock::is_held(&path).unwrap());
+        assert!(SessionLock::try_take(&path).unwrap().is_some());
+    }
+
+    #[test]
+    fn a_symlink_is_never_taken_for_the_lock() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("elsewhere");
+        let path = dir.path().join("s.lock");
+        std::os::unix::fs::symlink(&target, &path).unwrap();
+        assert!(SessionLock::try_take(&path).is_err());
+        assert!(!target.exists());
     }
 }

@@ -518,6 +518,7 @@ fn fence_mimic_reports_manipulation() {
 #[test]
 fn reviewer_trait_uses_the_request() {
     let request = ReviewRequest {
+        subject: crate::reviewer::Subject::Program,
         language: "python".into(),
         nonce: "0123456789abcdef".into(),
         code: "import subprocess\na = \"S1\"\nsubprocess.run(a, shell=True)".into(),

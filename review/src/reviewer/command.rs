@@ -24,8 +24,8 @@ use policy::model::CommandReviewerConfig;
 use serde::Serialize;
 
 use super::{
-    excerpt, fenced, parse_answer, ReviewAnswer, ReviewError, ReviewRequest, Reviewer,
-    SYSTEM_PROMPT,
+    excerpt, fenced, parse_answer, system_prompt, ReviewAnswer, ReviewError, ReviewRequest,
+    Reviewer,
 };
 
 /// The most a reviewer program may write on stdout (and what is kept of
@@ -192,7 +192,7 @@ impl Reviewer for CommandReviewer {
     fn review(&self, req: &ReviewRequest) -> Result<ReviewAnswer, ReviewError> {
         let input = CommandInput {
             request: req,
-            system: SYSTEM_PROMPT,
+            system: system_prompt(req.subject),
             prompt: fenced(req)?,
         };
         let json = serde_json::to_vec(&input)
@@ -236,6 +236,7 @@ mod tests {
 
     fn request(code: &str) -> ReviewRequest {
         ReviewRequest {
+            subject: crate::reviewer::Subject::Program,
             language: "python".into(),
             nonce: "feedfacefeedface0123".into(),
             code: code.into(),
@@ -255,7 +256,7 @@ mod tests {
 import json, sys
 req = json.load(sys.stdin)
 assert sys.argv[1:] == ["--strict"], sys.argv
-assert set(req) == {"language", "nonce", "code", "flags", "notes", "strict", "system", "prompt"}, sorted(req)
+assert set(req) == {"subject", "language", "nonce", "code", "flags", "notes", "strict", "system", "prompt"}, sorted(req)
 assert req["language"] == "python"
 assert "<<<CODE-" + req["nonce"] + ">>>" in req["prompt"]
 assert req["flags"] == [{"line": 1, "rule": "addresses-reviewer", "severity": "high"}]

@@ -37,8 +37,8 @@ use ureq::http::{Method, Request, Uri};
 use ureq::Agent;
 
 use super::{
-    excerpt, fenced, parse_answer, ReviewAnswer, ReviewError, ReviewRequest, Reviewer,
-    SYSTEM_PROMPT,
+    excerpt, fenced, parse_answer, system_prompt, ReviewAnswer, ReviewError, ReviewRequest,
+    Reviewer, SYSTEM_PROMPT,
 };
 
 /// The most of a response body that is read; a longer answer is refused.
@@ -143,12 +143,12 @@ impl HttpReviewer {
         policy::secrets::redact(text, &[self.key.expose_secret()])
     }
 
-    fn body(&self, prompt: &str) -> Value {
+    fn body(&self, system: &str, prompt: &str) -> Value {
         match self.api {
             Api::OpenAi => json!({
                 "model": self.model,
                 "messages": [
-                    {"role": "system", "content": SYSTEM_PROMPT},
+                    {"role": "system", "content": system},
                     {"role": "user", "content": prompt},
                 ],
                 "max_tokens": self.max_tokens,
@@ -159,7 +159,7 @@ impl HttpReviewer {
                 "model": self.model,
                 "max_tokens": self.max_tokens,
                 "temperature": 0,
-                "system": SYSTEM_PROMPT,
+                "system": system,
                 "messages": [{"role": "user", "content": prompt}],
             }),
         }
@@ -390,7 +390,7 @@ impl Reviewer for HttpReviewer {
             )));
         }
         let prompt = fenced(req)?;
-        let body = serde_json::to_vec(&self.body(&prompt))
+        let body = serde_json::to_vec(&self.body(system_prompt(req.subject), &prompt))
             .map_err(|err| ReviewError::Protocol(format!("cannot encode the request: {err}")))?;
         let bytes = self.exchange(&body)?;
         let answer: Value = serde_json::from_slice(&bytes).map_err(|err| {

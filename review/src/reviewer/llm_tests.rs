@@ -71,6 +71,7 @@ fn reviewer(api: Api, server: &Server) -> HttpReviewer {
 
 fn request() -> ReviewRequest {
     ReviewRequest {
+        subject: crate::reviewer::Subject::Program,
         language: "python".into(),
         nonce: "c0ffee00c0ffee00c0ffee00".into(),
         code: "import subprocess\na = \"S1\"\nsubprocess.run([a], check=True)".into(),
@@ -82,6 +83,44 @@ fn request() -> ReviewRequest {
         notes: Vec::new(),
         strict: false,
     }
+}
+
+/// A payload (issue 15, part 6) goes out with its own system prompt and
+/// introduction, to both API shapes, fenced like code.
+#[rstest]
+fn a_payload_is_asked_with_the_payload_prompt(#[values(Api::OpenAi, Api::Anthropic)] api: Api) {
+    let server = Server::start(move |_| api_reply(api, APPROVE));
+    let payload = ReviewRequest {
+        subject: crate::reviewer::Subject::Payload,
+        language: "publish".into(),
+        code: "{\"msg\": \"release notes\"}".into(),
+        flags: Vec::new(),
+        ..request()
+    };
+    reviewer(api, &server).review(&payload).expect("answer");
+    let (_, seen) = server.stop();
+    let body = seen[0].json();
+    let (system, prompt) = match api {
+        Api::OpenAi => (
+            body["messages"][0]["content"].clone(),
+            body["messages"][1]["content"].clone(),
+        ),
+        Api::Anthropic => (
+            body["system"].clone(),
+            body["messages"][0]["content"].clone(),
+        ),
+    };
+    assert_eq!(system, crate::reviewer::PAYLOAD_SYSTEM_PROMPT);
+    let prompt = prompt.as_str().expect("prompt");
+    assert!(
+        prompt.starts_with("Review this outbound payload"),
+        "{prompt}"
+    );
+    assert!(prompt.contains("Going to: publish"), "{prompt}");
+    assert!(
+        prompt.contains("<<<CODE-c0ffee00c0ffee00c0ffee00>>>"),
+        "{prompt}"
+    );
 }
 
 #[test]

@@ -37,6 +37,20 @@ pub enum Event {
         command: Vec<String>,
         expires: u64,
     },
+    /// `jail exec|run --session ID`: run number `run` of a session made
+    /// by `jail session new` starts, with the session's taint so far.
+    SessionContinued {
+        run: u64,
+        command: Vec<String>,
+        reviewed: bool,
+        taint: policy::gate::Taint,
+    },
+    /// `jail session end`: no run continues the session.
+    SessionEnded {
+        runs: u64,
+        calls: u64,
+        taint: policy::gate::Taint,
+    },
     Verdict {
         verdict: String,
         detail: String,
@@ -47,6 +61,16 @@ pub enum Event {
         args_digest: String,
         gate: String,
         outcome: String,
+    },
+    /// A tainted session's payload to a public sink, reviewed before it
+    /// leaves (review::payload): the verdict, the scan's rules with where
+    /// they were found, and each reviewer's answer. Never the payload.
+    PayloadReview {
+        tool: String,
+        args_digest: String,
+        verdict: String,
+        flags: Vec<String>,
+        reviewers: Vec<String>,
     },
     Egress {
         host: String,

@@ -109,7 +109,7 @@ fn verify(log: &AuditLog, key: Option<&str>) -> anyhow::Result<u8> {
         None => sealed,
     };
     outln!(
-        "audit log {}: {} lines, chain intact, {} finished sessions found in it{sealed}",
+        "audit log {}: {} lines, chain intact, {} session records (finished or named) point into it{sealed}",
         log.path().display(),
         found.lines,
         found.sessions

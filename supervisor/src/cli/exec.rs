@@ -14,7 +14,7 @@ use std::sync::Arc;
 use super::gate::Gated;
 use crate::audit::{AuditLog, Event};
 use crate::fsview::HostFs;
-use crate::session::{Session, SessionState};
+use crate::session::{Session, SessionId, SessionLock, SessionState};
 use crate::state::StateDir;
 use policy::gate::Taint;
 
@@ -64,6 +64,10 @@ pub struct JailOptions {
     /// Say on stderr which limits are enforced how (cgroup or rlimit).
     #[arg(long, short)]
     pub verbose: bool,
+    /// Continue the session ID (made by `jail session new`): its taint,
+    /// call and byte counts and expiry carry over; one jail at a time.
+    #[arg(long, value_name = "ID")]
+    pub session: Option<SessionId>,
 }
 
 #[derive(Args)]
@@ -172,7 +176,15 @@ pub fn run(
         out!("{plan}");
         outln!("state dir: {}", state.describe());
         if let Some(gated) = &gated {
-            out!("{}", gated.explain(Taint::default(), "a fresh session"));
+            // The taint this run would start from.
+            let (taint, whose) = match &args.jail.session {
+                Some(id) => (
+                    Session::load(&state, id)?.record.taint,
+                    format!("session {id}"),
+                ),
+                None => (Taint::default(), "a fresh session".to_string()),
+            };
+            out!("{}", gated.explain(taint, &whose));
         }
         return Ok(0);
     }
@@ -190,9 +202,11 @@ pub fn run(
     )
 }
 
-/// A session for `plan`, then the jail. `reviewed`: the code passed review.
-/// `gated`: the command goes through the bash gate first, with the
-/// session's taint; a refused one leaves its audit lines and runs nothing.
+/// A session for `plan` (a fresh one, or the one `--session` names), then
+/// the jail. `reviewed`: the code passed review. `gated`: the command goes
+/// through the bash gate first, with the session's taint as it stands; a
+/// refused one leaves its audit lines and runs nothing (a named session's
+/// record is left as it was).
 pub fn launch(
     profile: &policy::Profile,
     options: &JailOptions,
@@ -204,21 +218,16 @@ pub fn launch(
 ) -> anyhow::Result<u8> {
     // Before anything is written: a refused command leaves no session.
     crate::pins::check(&options.profile, profile, plan)?;
-    let mut session = Session::new(
-        &state,
-        &options.profile,
-        &plan.argv,
-        profile.rpc.session_ttl_secs,
-        reviewed,
-    )?;
-    audit.append(
-        Some(session.id()),
-        &Event::SessionCreated {
-            profile: options.profile.clone(),
-            command: plan.argv.clone(),
-            expires: session.record.expires,
-        },
-    )?;
+    let (mut session, lock) = match &options.session {
+        None => (
+            fresh(profile, options, plan, &state, &audit, reviewed)?,
+            None,
+        ),
+        Some(id) => {
+            let (session, lock) = continued(id, options, plan, &state, &audit, reviewed)?;
+            (session, Some(lock))
+        }
+    };
     if let Some(gated) = gated {
         if let Some(refused) = gated.check(&session, profile, &state, &audit, options.verbose)? {
             return Ok(refused);
@@ -234,8 +243,68 @@ pub fn launch(
         profile: Arc::new(profile.clone()),
         session,
         audit: Arc::new(audit),
+        lock,
     };
     Ok(crate::launch::run(plan, options.verbose, backing)?)
+}
+
+/// A new session for this run alone, and its `session_created` line.
+fn fresh(
+    profile: &policy::Profile,
+    options: &JailOptions,
+    plan: &policy::JailPlan,
+    state: &StateDir,
+    audit: &AuditLog,
+    reviewed: bool,
+) -> anyhow::Result<Session> {
+    let session = Session::new(
+        state,
+        &options.profile,
+        &plan.argv,
+        profile.rpc.session_ttl_secs,
+        reviewed,
+    )?;
+    audit.append(
+        Some(session.id()),
+        &Event::SessionCreated {
+            profile: options.profile.clone(),
+            command: plan.argv.clone(),
+            expires: session.record.expires,
+        },
+    )?;
+    Ok(session)
+}
+
+/// The named session `id`, held for this run (refused before anything
+/// runs when it is unknown, ended, expired, of another profile or busy),
+/// and its `session_continued` line, which its record then names: the
+/// record keeps vouching for the log at its newest line.
+fn continued(
+    id: &SessionId,
+    options: &JailOptions,
+    plan: &policy::JailPlan,
+    state: &StateDir,
+    audit: &AuditLog,
+    reviewed: bool,
+) -> anyhow::Result<(Session, SessionLock)> {
+    let (mut session, lock) = Session::resume(state, id, &options.profile)?;
+    let record = &mut session.record;
+    record.runs += 1;
+    record.command.clone_from(&plan.argv);
+    record.reviewed = reviewed;
+    let point = audit.append(
+        Some(&record.id),
+        &Event::SessionContinued {
+            run: record.runs,
+            command: plan.argv.clone(),
+            reviewed,
+            taint: record.taint,
+        },
+    )?;
+    // The line first, the record after (launch.rs saves it): a record
+    // never names a line the log does not hold yet.
+    record.log = Some(point);
+    Ok((session, lock))
 }
 
 /// The in-jail `jail-call` helper: this very binary (by real path), which

@@ -8,6 +8,7 @@ mod gate;
 mod policy_cmd;
 mod review;
 mod run;
+mod session_cmd;
 mod state_cmd;
 mod tsc;
 
@@ -47,6 +48,9 @@ enum Command {
     /// Check or show the audit log.
     #[command(subcommand)]
     Audit(audit_cmd::AuditCommand),
+    /// Sessions that span many runs: `new`, `show`, `list`, `end`.
+    #[command(subcommand)]
+    Session(session_cmd::SessionCommand),
     /// Manage the state dir (prune old sessions).
     #[command(subcommand)]
     State(state_cmd::StateCommand),
@@ -63,6 +67,9 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Run(args) => run::run(cli.policy.as_deref(), cli.state_dir.as_deref(), *args),
         Command::Tsc(args) => tsc::run(cli.policy.as_deref(), cli.state_dir.as_deref(), args),
         Command::Audit(command) => audit_cmd::run(cli.state_dir.as_deref(), command),
+        Command::Session(command) => {
+            session_cmd::run(cli.policy.as_deref(), cli.state_dir.as_deref(), command)
+        }
         Command::State(command) => {
             state_cmd::run(cli.policy.as_deref(), cli.state_dir.as_deref(), command)
         }

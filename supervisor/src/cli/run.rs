@@ -58,6 +58,10 @@ pub fn run(
     let state = StateDir::resolve(state_dir)?;
     let audit = super::audit_log(&state, &policy);
     audit.verify_current()?;
+    // A session that cannot be continued is refused before the review.
+    if let Some(id) = &args.jail.session {
+        crate::session::Session::check(&state, id, &args.jail.profile)?;
+    }
     let report = review_cmd::reviewed(
         &source,
         lang,

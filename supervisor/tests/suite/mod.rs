@@ -12,6 +12,7 @@ mod policy_cli;
 mod review;
 mod rpc;
 mod secrets;
+mod session;
 mod state;
 mod terminal;
 mod tsc;
