@@ -141,21 +141,28 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> Result<u8, Launc
         Ok(code) => i32::from(*code),
         Err(err) => i32::from(err.exit_code()),
     };
+    end_run(&mut session, status, &audit)?;
+    // Released only now: the next run reads this record.
+    drop(lock);
+    result
+}
+
+/// Ends a run of `session` with `status` (also one the bash gate refused
+/// before its jail started): the exit line first, then the record naming
+/// where it landed; a named session stays open for the next run. The
+/// record is saved even when the line could not be written.
+pub fn end_run(session: &mut Session, status: i32, audit: &AuditLog) -> Result<(), LaunchError> {
     session.record.exit = Some(status);
-    // A named session stays open for the next run.
     session.record.state = if session.record.named {
         SessionState::Open
     } else {
         SessionState::Finished
     };
-    // The exit line first: the record keeps where it landed.
     let logged = audit.append(Some(session.id()), &Event::Exit { status });
     session.record.log = logged.as_ref().ok().cloned();
     session.save(false)?;
-    // Released only now: the next run reads this record.
-    drop(lock);
     logged?;
-    result
+    Ok(())
 }
 
 /// The RPC server starts on its own thread when the jail first writes to

@@ -205,8 +205,8 @@ pub fn run(
 /// A session for `plan` (a fresh one, or the one `--session` names), then
 /// the jail. `reviewed`: the code passed review. `gated`: the command goes
 /// through the bash gate first, with the session's taint as it stands; a
-/// refused one leaves its audit lines and runs nothing (a named session's
-/// record is left as it was).
+/// refused one runs nothing and ends as a run does (its `gated` and `exit`
+/// lines, the record; a named session stays open).
 pub fn launch(
     profile: &policy::Profile,
     options: &JailOptions,
@@ -230,6 +230,10 @@ pub fn launch(
     };
     if let Some(gated) = gated {
         if let Some(refused) = gated.check(&session, profile, &state, &audit, options.verbose)? {
+            // Ended as a run is, nothing having run; the lock (a named
+            // session's) is released after its record is written.
+            crate::launch::end_run(&mut session, i32::from(refused), &audit)?;
+            drop(lock);
             return Ok(refused);
         }
     }

@@ -6,6 +6,7 @@ mod degraded;
 mod doctor;
 mod escape;
 mod exec;
+mod gate;
 mod lifecycle;
 mod limits;
 mod policy_cli;
