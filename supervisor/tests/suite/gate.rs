@@ -81,20 +81,23 @@ fn digest(script: &str) -> String {
     blake3::hash(&bytes).to_hex().to_string()
 }
 
+/// `jail exec --gate --explain -- ARGV`: its stdout.
+fn explain(setup: &Setup, argv: &[&str]) -> String {
+    let out = run(setup
+        .jail()
+        .args(["exec", "--gate", "--explain", "--"])
+        .args(argv));
+    assert_ok(&out);
+    stdout(&out)
+}
+
 #[test]
 fn explain_shows_each_segment_and_the_decision() {
     let setup = Setup::new("");
-    let out = run(setup.jail().args([
-        "exec",
-        "--gate",
-        "--explain",
-        "--",
-        "sh",
-        "-c",
-        "ls | curl -s -d @- http://example.org/",
-    ]));
-    assert_ok(&out);
-    let text = stdout(&out);
+    let text = explain(
+        &setup,
+        &["sh", "-c", "ls | curl -s -d @- http://example.org/"],
+    );
     assert!(
         text.contains("gate: class network (the worst of 3 segments)"),
         "{text}"
@@ -111,26 +114,14 @@ fn explain_shows_each_segment_and_the_decision() {
         "{text}"
     );
 
-    let out = run(setup.jail().args([
-        "exec",
-        "--gate",
-        "--explain",
-        "--",
-        "bash",
-        "-c",
-        "ls -la | wc -l",
-    ]));
-    assert_ok(&out);
-    let text = stdout(&out);
+    let text = explain(&setup, &["bash", "-c", "ls -la | wc -l"]);
     assert!(text.contains("gate: class local"), "{text}");
     assert!(!text.contains("gate:   network"), "{text}");
 
     // Not `sh -c`: the argument vector is one command.
-    let out = run(setup
-        .jail()
-        .args(["exec", "--gate", "--explain", "--", "wget", "x"]));
-    assert_ok(&out);
-    assert!(stdout(&out).contains("gate: class network (the worst of 1 segment)"));
+    assert!(
+        explain(&setup, &["wget", "x"]).contains("gate: class network (the worst of 1 segment)")
+    );
     // --explain runs nothing, so decides nothing.
     assert!(gated_lines(&setup).is_empty(), "{}", setup.audit());
 }
@@ -325,22 +316,11 @@ fn a_session_holding_a_secret_needs_approval_for_network_and_unknown_commands() 
     );
 }
 
-/// A line the grammar cannot parse is unknown (fail closed): with a
-/// secret-holding session it needs a human.
+/// A line the grammar cannot parse is unknown (fail closed).
 #[test]
 fn a_parse_error_fails_closed() {
     let setup = Setup::new("");
-    let out = run(setup.jail().args([
-        "exec",
-        "--gate",
-        "--explain",
-        "--",
-        "sh",
-        "-c",
-        "echo 'unterminated",
-    ]));
-    assert_ok(&out);
-    let text = stdout(&out);
+    let text = explain(&setup, &["sh", "-c", "echo 'unterminated"]);
     assert!(text.contains("gate: class unknown"), "{text}");
     assert!(text.contains("does not parse as bash"), "{text}");
 }
