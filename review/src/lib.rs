@@ -26,6 +26,10 @@
 //!    sanitized code, stage 4's flags (line, rule, severity) and stage 5's
 //!    kinds and scores, never a word of the payload's data.
 //!
+//! Outside the six stages, [`shell`] classifies shell command lines as
+//! local, network or unknown for the bash gate (`jail exec --gate`), with
+//! the Bash grammar of stage 3.
+//!
 //! The crate does no I/O of its own but reading the kernel's CSPRNG for a
 //! fence nonce and what a configured reviewer needs (a program, an HTTP
 //! API); the cache's storage is the caller's.
