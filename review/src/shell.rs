@@ -221,6 +221,13 @@ impl Classifier {
                 return;
             }
             "file_redirect" => self.redirect(node, src),
+            // `for PATH in /tmp/evil; do ls; done` sets PATH too.
+            "for_statement" => {
+                let variable = node.child_by_field_name("variable");
+                if let Some(why) = variable.and_then(|v| risky_variable(text(v, src))) {
+                    self.push(text(node, src), Class::Unknown, why);
+                }
+            }
             "variable_assignment" => self.assignment(node, src),
             _ => {}
         }
@@ -707,7 +714,12 @@ impl Classifier {
         let mut i = 0;
         while let Some(arg) = args.get(i) {
             i += 1;
-            let Some(arg) = arg else { continue };
+            let Some(arg) = arg else {
+                return (
+                    Class::Unknown,
+                    "find with a computed argument (it could be -exec)".into(),
+                );
+            };
             if !matches!(arg.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir") {
                 continue;
             }
@@ -1241,14 +1253,23 @@ fn local_exception(base: &str, args: &[Word]) -> Option<String> {
         "less" | "more" => &["+"],
         _ => &[],
     };
-    for arg in args {
+    // Builtins that set the variables their arguments name (`printf` only
+    // the one after `-v`).
+    let sets = matches!(
+        base,
+        "read" | "mapfile" | "readarray" | "getopts" | "let" | "unset"
+    );
+    for (i, arg) in args.iter().enumerate() {
+        let names = sets || (base == "printf" && i > 0 && args[i - 1].as_deref() == Some("-v"));
         let Some(arg) = arg else {
-            if matches!(
-                base,
-                "read" | "mapfile" | "readarray" | "printf" | "getopts" | "let" | "unset"
-            ) {
+            if names {
                 return Some(format!(
                     "{base} with a computed argument may set any variable"
+                ));
+            }
+            if let Some(option) = runs.first() {
+                return Some(format!(
+                    "{base} with a computed argument (it could be {option}..., which runs another program)"
                 ));
             }
             continue;
@@ -1256,10 +1277,7 @@ fn local_exception(base: &str, args: &[Word]) -> Option<String> {
         if let Some(option) = runs.iter().find(|r| arg.starts_with(*r)) {
             return Some(format!("{base} {option} runs another program"));
         }
-        if matches!(
-            base,
-            "read" | "mapfile" | "readarray" | "printf" | "getopts" | "let" | "unset"
-        ) {
+        if names {
             let name = arg.split(['=', '[']).next().unwrap_or(arg);
             if let Some(why) = risky_variable(name) {
                 return Some(why);
@@ -1992,15 +2010,28 @@ fn sed(args: &[Word]) -> (Class, String) {
     let mut explicit = false;
     let mut i = 0;
     let mut operand_script = None;
+    let mut options_ended = false;
     while let Some(arg) = args.get(i) {
         i += 1;
         let Some(arg) = arg else {
-            if !explicit && operand_script.is_none() {
-                return (Class::Unknown, "sed with a computed script".into());
+            // GNU sed takes options anywhere: a computed word may be one
+            // (`--expression=e curl ...`).
+            if !options_ended || (!explicit && operand_script.is_none()) {
+                return (
+                    Class::Unknown,
+                    "sed with a computed argument (it could be a script or an option)".into(),
+                );
             }
             continue;
         };
+        if options_ended {
+            if !explicit && operand_script.is_none() {
+                operand_script = Some(arg.to_string());
+            }
+            continue;
+        }
         match arg.as_str() {
+            "--" => options_ended = true,
             "-e" | "--expression" => {
                 explicit = true;
                 match args.get(i).cloned().flatten() {
