@@ -324,3 +324,69 @@ fn a_parse_error_fails_closed() {
     assert!(text.contains("gate: class unknown"), "{text}");
     assert!(text.contains("does not parse as bash"), "{text}");
 }
+
+/// With a terminal, a human decides: `y` runs the command (its side effect
+/// happens), `n` refuses it (exit 121, no side effect). The prompt names
+/// the class and why.
+#[test]
+fn a_human_at_the_terminal_approves_or_denies() {
+    let setup = Setup::new(&policy());
+    let id = new_session(&setup);
+    let _page = taint(&setup, &id, true);
+    let dir = workdir();
+    for (answer, marker) in [("y", "approved"), ("n", "denied")] {
+        let script = format!(
+            "touch {}/{marker}; curl -s http://localhost:9/ >/dev/null 2>&1; true",
+            dir.path().display()
+        );
+        let pty = nix::pty::openpty(None, None).expect("openpty");
+        let base = setup.jail();
+        // setsid -c: a new session whose controlling terminal is the pty.
+        let child = std::process::Command::new("setsid")
+            .arg("-c")
+            .arg(base.get_program())
+            .args(base.get_args())
+            .args(["exec", "--session", &id, "--rw"])
+            .arg(dir.path())
+            .args(["--gate", "--", "sh", "-c", &script])
+            .current_dir(base.get_current_dir().expect("cwd"))
+            .envs(base.get_envs().filter_map(|(k, v)| Some((k, v?))))
+            .env_remove("JAIL_POLICY")
+            .stdin(std::process::Stdio::from(
+                pty.slave.try_clone().expect("dup"),
+            ))
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("spawn");
+        drop(pty.slave);
+        let mut seen = String::new();
+        assert!(
+            read_until(&pty.master, &mut seen, "approve? [y/N]"),
+            "no prompt: {seen:?}"
+        );
+        assert!(
+            seen.contains("jail exec --gate (network command)")
+                && seen.contains("may reach the network"),
+            "{seen:?}"
+        );
+        nix::unistd::write(&pty.master, format!("{answer}\n").as_bytes()).expect("answer");
+        let out = child.wait_with_output().expect("wait");
+        let ran = dir.path().join(marker).exists();
+        if answer == "y" {
+            assert_ok(&out);
+            assert!(ran, "approved, but it did not run");
+        } else {
+            assert_eq!(out.status.code(), Some(121), "{}", stderr(&out));
+            assert!(!ran, "denied, but it ran");
+        }
+    }
+    let outcomes: Vec<String> = gated_lines(&setup)
+        .iter()
+        .map(|l| l["outcome"].as_str().unwrap_or("").to_string())
+        .collect();
+    assert_eq!(
+        outcomes,
+        vec!["approved by terminal, ran", "refused: not approved"]
+    );
+}
