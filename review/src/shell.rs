@@ -752,8 +752,16 @@ impl Classifier {
         let mut i = 0;
         while let Some(arg) = args.get(i) {
             let Some(arg) = arg else {
+                // Python stops reading options at `-c CODE`: the rest is
+                // sys.argv. Elsewhere a computed word may be an option.
+                if lang == Interp::Python && !code.is_empty() {
+                    break;
+                }
                 return (Class::Unknown, format!("{base} with a computed argument"));
             };
+            if lang == Interp::Python && !code.is_empty() {
+                break;
+            }
             i += 1;
             let next = |i: usize| args.get(i).cloned().flatten();
             if lang.code_flags().contains(&arg.as_str()) {

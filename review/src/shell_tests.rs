@@ -276,6 +276,9 @@ const TABLE: &[(&str, Class)] = &[
     ("rg \"$OPTS\" pattern", U),
     ("awk '{print $1}' \"$F\"", L),
     ("grep -r \"$PATTERN\" .", L),
+    ("python3 -c 'import sys; print(sys.argv[1])' \"$X\"", L),
+    ("python3 -c 'print(1)' -c 'import socket'", L),
+    ("node -e 'console.log(1)' \"$X\"", U),
     // --- benign local lines ---
     ("ls $(echo)", L),
     ("node -p '1+1'", L),
