@@ -58,6 +58,17 @@ pub enum FlagKind {
     Unreadable { why: &'static str },
 }
 
+impl PayloadFlag {
+    /// The rule (or why it is unreadable) and where: `claims-approval in
+    /// json string > base64`. Names only, never the payload's text.
+    pub fn describe(&self) -> String {
+        match self.kind {
+            FlagKind::Injection { rule, .. } => format!("{rule} in {}", self.found_in),
+            FlagKind::Unreadable { why } => format!("{why} in {}", self.found_in),
+        }
+    }
+}
+
 impl From<Undecodable> for FlagKind {
     fn from(why: Undecodable) -> FlagKind {
         FlagKind::Unreadable { why: why.into() }

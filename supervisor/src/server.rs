@@ -614,14 +614,7 @@ impl Core {
         let flags: Vec<String> = report
             .flags
             .iter()
-            .map(|flag| match flag.kind {
-                review::payload::FlagKind::Injection { rule, .. } => {
-                    format!("{rule} in {}", flag.found_in)
-                }
-                review::payload::FlagKind::Unreadable { why } => {
-                    format!("{why} in {}", flag.found_in)
-                }
-            })
+            .map(review::payload::PayloadFlag::describe)
             .collect();
         let verdict = review::pipeline::verdict_word(report.verdict);
         let _ = self.audit.append(

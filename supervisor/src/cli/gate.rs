@@ -1,15 +1,15 @@
 //! `jail exec --gate`: classify the command before it runs
 //! ([`review::shell`]), then decide by the session's taint
-//! ([`policy::gate::decide_command`]): run it, review it (for now the
-//! review pipeline's injection scan of the command text; a reviewer's look
-//! at commands comes with issue 15 part 6), or ask a human. Every decision
+//! ([`policy::gate::decide_command`]): run it, review it (as a payload to
+//! a public sink is reviewed, `review::payload`: the injection scan on all
+//! the words decode to, then the configured reviewers), or ask a human. Every decision
 //! is an audit line with the class, the decision and the blake3 of the
 //! command, never its text. docs/gate.md has the classes and the matrix.
 
 use std::sync::atomic::AtomicBool;
 
 use policy::gate::{CommandClass, Gate, Taint};
-use review::scan::Severity;
+use review::reviewer::Verdict;
 use review::shell::Classification;
 
 use super::review::{MAJOR, REJECTED};
@@ -106,7 +106,7 @@ impl Gated {
         }
         let (outcome, refused) = match gate {
             Gate::Allowed => ("ran".to_string(), None),
-            Gate::Review(reason) => self.review(reason, class),
+            Gate::Review(reason) => self.review(reason, class, session, profile, state, audit)?,
             Gate::Approval(reason) => {
                 self.approval(reason, class, session, profile, state, audit)?
             }
@@ -127,26 +127,61 @@ impl Gated {
         }))
     }
 
-    /// The injection scan of the command text: a critical finding refuses.
-    fn review(&self, reason: &str, class: CommandClass) -> (String, Option<(String, u8)>) {
-        let findings = review::scan::scan(&self.text());
-        let Some(critical) = findings.iter().find(|f| f.severity == Severity::Critical) else {
-            return ("reviewed, ran".to_string(), None);
+    /// The review of the command's words, as of a payload to a public sink
+    /// (`review::payload`: the injection scan on all they decode to, then
+    /// the configured reviewers other than the built-in one). APPROVE runs
+    /// it, MAJOR asks a human, REWORK and REJECTED refuse.
+    fn review(
+        &self,
+        reason: &str,
+        class: CommandClass,
+        session: &Session,
+        profile: &policy::Profile,
+        state: &StateDir,
+        audit: &AuditLog,
+    ) -> anyhow::Result<(String, Option<(String, u8)>)> {
+        let reviewers = profile
+            .review
+            .reviewers
+            .iter()
+            .map(|config| review::reviewer::from_config(config, &crate::tools::read_credential))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|err| {
+                anyhow::anyhow!(
+                    "the review of the command cannot start (policy key review.reviewers): {err}"
+                )
+            })?;
+        let report = review::payload::review(&self.text(), "jail exec --gate", &reviewers);
+        let verdict = review::pipeline::verdict_word(report.verdict);
+        let flags: Vec<String> = report
+            .flags
+            .iter()
+            .map(review::payload::PayloadFlag::describe)
+            .collect();
+        let found = if flags.is_empty() {
+            "nothing the scan knows".to_string()
+        } else {
+            flags.join(", ")
         };
-        (
-            "refused by the injection scan".to_string(),
-            Some((
-                format!(
-                    "{reason} ({}), so it is reviewed, and the injection scan found text aimed at \
-                     a reviewer ({}: `{}`). Remove that text from the command, or run it in a \
-                     session that has not read public input",
-                    class.name(),
-                    critical.rule,
-                    shown(&critical.excerpt)
-                ),
-                REJECTED,
-            )),
-        )
+        Ok(match report.verdict {
+            Verdict::Approve => (format!("reviewed ({verdict}), ran"), None),
+            Verdict::Major => {
+                let why = format!("{reason}, and its review needs a human (MAJOR: {found})");
+                self.approval(&why, class, session, profile, state, audit)?
+            }
+            Verdict::Rework | Verdict::Rejected => (
+                format!("refused by the review ({verdict})"),
+                Some((
+                    format!(
+                        "{reason} ({}), so it is reviewed, and the review refused it \
+                         ({verdict}: {found}). Remove the text aimed at a reviewer from the \
+                         command, or run it in a session that has not read public input",
+                        class.name()
+                    ),
+                    REJECTED,
+                )),
+            ),
+        })
     }
 
     /// A human decides; without a terminal the answer is no.
@@ -204,7 +239,7 @@ fn decision_text(gate: &Gate) -> String {
     match gate {
         Gate::Allowed => "run".to_string(),
         Gate::Review(reason) => {
-            format!("review ({reason}): the injection scan reads it, a critical finding refuses")
+            format!("review ({reason}): the injection scan and the configured reviewers read it")
         }
         Gate::Approval(reason) => format!("human approval ({reason})"),
         Gate::Blocked(reason) => format!("refuse ({reason})"),
