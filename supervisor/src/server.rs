@@ -597,19 +597,12 @@ impl Core {
     /// arguments, then what its verdict says: APPROVE sends, MAJOR asks a
     /// human, REWORK and REJECTED refuse. An audit line either way.
     fn review_payload(&self, tool: &str, args: &str, secrets: &Secrets) -> Result<(), ToolError> {
-        let reviewers = self
-            .profile
-            .review
-            .reviewers
-            .iter()
-            .map(|config| review::reviewer::from_config(config, &crate::tools::read_credential))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|err| {
-                tool_error(
-                    ErrorKind::Blocked,
-                    format!("the payload review cannot start (policy key review.reviewers): {err}"),
-                )
-            })?;
+        let reviewers = crate::tools::reviewers(&self.profile).map_err(|err| {
+            tool_error(
+                ErrorKind::Blocked,
+                format!("the payload review cannot start (policy key review.reviewers): {err}"),
+            )
+        })?;
         let report = review::payload::review(args, tool, &reviewers);
         let flags: Vec<String> = report
             .flags

@@ -90,6 +90,19 @@ impl Secrets {
     }
 }
 
+/// The reviewers `profile.review.reviewers` configures, their keys read
+/// with [`read_credential`].
+pub fn reviewers(
+    profile: &Profile,
+) -> Result<Vec<Box<dyn review::reviewer::Reviewer>>, review::reviewer::ReviewError> {
+    profile
+        .review
+        .reviewers
+        .iter()
+        .map(|config| review::reviewer::from_config(config, &read_credential))
+        .collect()
+}
+
 /// Reads a credential from the supervisor's environment or a file of its.
 pub fn read_credential(source: &CredentialSource) -> Result<SecretString, String> {
     match source {

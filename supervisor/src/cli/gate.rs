@@ -104,12 +104,16 @@ impl Gated {
                 decision_text(&gate)
             );
         }
+        let ctx = Ctx {
+            session,
+            profile,
+            state,
+            audit,
+        };
         let (outcome, refused) = match gate {
             Gate::Allowed => ("ran".to_string(), None),
-            Gate::Review(reason) => self.review(reason, class, session, profile, state, audit)?,
-            Gate::Approval(reason) => {
-                self.approval(reason, class, session, profile, state, audit)?
-            }
+            Gate::Review(reason) => self.review(reason, class, &ctx)?,
+            Gate::Approval(reason) => self.approval(reason, class, &ctx)?,
             Gate::Blocked(reason) => ("refused".to_string(), Some((reason.to_string(), MAJOR))),
         };
         audit.append(
@@ -131,26 +135,12 @@ impl Gated {
     /// (`review::payload`: the injection scan on all they decode to, then
     /// the configured reviewers other than the built-in one). APPROVE runs
     /// it, MAJOR asks a human, REWORK and REJECTED refuse.
-    fn review(
-        &self,
-        reason: &str,
-        class: CommandClass,
-        session: &Session,
-        profile: &policy::Profile,
-        state: &StateDir,
-        audit: &AuditLog,
-    ) -> anyhow::Result<(String, Option<(String, u8)>)> {
-        let reviewers = profile
-            .review
-            .reviewers
-            .iter()
-            .map(|config| review::reviewer::from_config(config, &crate::tools::read_credential))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|err| {
-                anyhow::anyhow!(
-                    "the review of the command cannot start (policy key review.reviewers): {err}"
-                )
-            })?;
+    fn review(&self, reason: &str, class: CommandClass, ctx: &Ctx) -> Outcome {
+        let reviewers = crate::tools::reviewers(ctx.profile).map_err(|err| {
+            anyhow::anyhow!(
+                "the review of the command cannot start (policy key review.reviewers): {err}"
+            )
+        })?;
         let report = review::payload::review(&self.text(), "jail exec --gate", &reviewers);
         let verdict = review::pipeline::verdict_word(report.verdict);
         let flags: Vec<String> = report
@@ -167,7 +157,7 @@ impl Gated {
             Verdict::Approve => (format!("reviewed ({verdict}), ran"), None),
             Verdict::Major => {
                 let why = format!("{reason}, and its review needs a human (MAJOR: {found})");
-                self.approval(&why, class, session, profile, state, audit)?
+                self.approval(&why, class, ctx)?
             }
             Verdict::Rework | Verdict::Rejected => (
                 format!("refused by the review ({verdict})"),
@@ -185,27 +175,19 @@ impl Gated {
     }
 
     /// A human decides; without a terminal the answer is no.
-    fn approval(
-        &self,
-        reason: &str,
-        class: CommandClass,
-        session: &Session,
-        profile: &policy::Profile,
-        state: &StateDir,
-        audit: &AuditLog,
-    ) -> anyhow::Result<(String, Option<(String, u8)>)> {
-        let approvals = Approvals::new(state, profile.rpc.approval_timeout_secs, false);
+    fn approval(&self, reason: &str, class: CommandClass, ctx: &Ctx) -> Outcome {
+        let approvals = Approvals::new(ctx.state, ctx.profile.rpc.approval_timeout_secs, false);
         let pending = Pending {
             id: String::new(),
-            session: session.id().to_string(),
+            session: ctx.session.id().to_string(),
             tool: format!("jail exec --gate ({} command)", class.name()),
             reason: reason.to_string(),
             preview: self.text(),
             created: state::now(),
         };
-        let (id, decision) = approvals.ask(pending, &AtomicBool::new(false), audit)?;
-        audit.append(
-            Some(session.id()),
+        let (id, decision) = approvals.ask(pending, &AtomicBool::new(false), ctx.audit)?;
+        ctx.audit.append(
+            Some(ctx.session.id()),
             &decision.event(id, "jail exec --gate".into()),
         )?;
         Ok(match decision {
@@ -225,6 +207,18 @@ impl Gated {
         })
     }
 }
+
+/// What the review and the approval need of the run.
+struct Ctx<'a> {
+    session: &'a Session,
+    profile: &'a policy::Profile,
+    state: &'a StateDir,
+    audit: &'a AuditLog,
+}
+
+/// What came of a review or an approval: the audit line's outcome, and
+/// when refused the message and the exit status.
+type Outcome = anyhow::Result<(String, Option<(String, u8)>)>;
 
 fn taint_name(taint: Taint) -> &'static str {
     match (taint.corruption, taint.secret) {
