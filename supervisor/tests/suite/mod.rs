@@ -9,6 +9,7 @@ mod exec;
 mod lifecycle;
 mod limits;
 mod policy_cli;
+mod proxy;
 mod review;
 mod rpc;
 mod secrets;

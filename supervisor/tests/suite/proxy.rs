@@ -1,0 +1,326 @@
+//! The in-jail HTTP(S) proxy (docs/network.md): real clients in the jail,
+//! real servers on the host's loopback, effects checked from outside (what
+//! the server saw, the audit log, the jail's stderr).
+
+use super::common::*;
+
+/// A server on the host's loopback whose every answer is `body`.
+fn server(body: &'static str) -> testkit::http::Server {
+    testkit::http::Server::start(move |_| {
+        testkit::http::reply(200, &[("Content-Type", "text/plain")], body.as_bytes())
+    })
+}
+
+/// Whether `program` is on the host (and so, through /usr, in the jail).
+fn have(program: &str) -> bool {
+    std::process::Command::new("sh")
+        .args(["-c", &format!("command -v {program}")])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Skips (saying why) unless every program is there.
+fn need(programs: &[&str]) -> bool {
+    for program in programs {
+        if !have(program) {
+            skip(&format!("{program} is not installed"), false);
+            return false;
+        }
+    }
+    true
+}
+
+/// The audit log's `proxy` lines.
+fn proxy_lines(setup: &Setup) -> Vec<serde_json::Value> {
+    setup
+        .audit()
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|l| l["event"]["type"] == "proxy" || l["type"] == "proxy")
+        .collect()
+}
+
+#[test]
+fn curl_over_plain_http_gets_the_body_through_the_supervisor() {
+    if !need(&["curl"]) {
+        return;
+    }
+    let upstream = server("hello through the proxy");
+    let setup = Setup::new(&loopback_policy("\"localhost\"", ""));
+    let out = setup.sh(&format!(
+        "curl -sS --fail http://localhost:{}/some/path?q=1",
+        upstream.port
+    ));
+    assert_ok(&out);
+    assert_eq!(stdout(&out), "hello through the proxy");
+    // The host's server got an origin-form request with the URL's Host, and
+    // nothing of the proxy's own headers.
+    let seen = upstream.seen();
+    assert_eq!(seen.len(), 1);
+    assert_eq!(seen[0].target, "/some/path?q=1");
+    assert_eq!(
+        seen[0].headers.get("host").map(String::as_str),
+        Some(format!("localhost:{}", upstream.port).as_str())
+    );
+    assert_eq!(
+        seen[0].headers.get("connection").map(String::as_str),
+        Some("close")
+    );
+    assert!(
+        !seen[0].headers.contains_key("proxy-connection"),
+        "{seen:?}"
+    );
+    let lines = proxy_lines(&setup);
+    assert!(
+        lines.iter().any(|l| l.to_string().contains("\"allowed\"")
+            && l.to_string().contains("\"GET\"")
+            && l.to_string().contains(&format!("{}", upstream.port))),
+        "{}",
+        setup.audit()
+    );
+    assert!(
+        !stderr(&out).contains("the proxy refused"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_host_not_on_the_allowlist_gets_403_saying_how_to_allow_it_and_reaches_nothing() {
+    if !need(&["curl"]) {
+        return;
+    }
+    let upstream = server("must not be reached");
+    // localhost resolves to the server, but only example.org is allowed.
+    let setup = Setup::new(&loopback_policy("\"example.org\"", ""));
+    let out = setup.sh(&format!(
+        "curl -sS -i http://localhost:{}/secret; curl -sS -o /dev/null http://localhost:{}/again",
+        upstream.port, upstream.port
+    ));
+    assert_ok(&out);
+    let text = stdout(&out);
+    let why = "host localhost is not in egress.allow of profile default; add it in the policy file";
+    assert!(text.starts_with("HTTP/1.1 403 Forbidden\r\n"), "{text}");
+    assert!(
+        text.contains(&format!("X-Jail-Refused: {why}\r\n")),
+        "{text}"
+    );
+    assert!(text.contains(&format!("jail proxy: {why}")), "{text}");
+    let (connections, _) = upstream.stop();
+    assert_eq!(connections, 0, "the loopback server was reached");
+    assert!(
+        setup
+            .audit()
+            .contains("refused (403): host localhost is not in egress.allow"),
+        "{}",
+        setup.audit()
+    );
+    // One note at exit, each host once.
+    let err = stderr(&out);
+    assert_eq!(
+        err.matches("jail: the proxy refused: localhost (not in egress.allow)")
+            .count(),
+        1,
+        "{err}"
+    );
+}
+
+#[test]
+fn curl_https_goes_through_a_connect_tunnel_to_the_tls_server() {
+    if !need(&["curl"]) {
+        return;
+    }
+    let tls = TlsServer::start("hello over the tunnel");
+    let setup = Setup::new(&loopback_policy(
+        "\"localhost\"",
+        &format!("connect_ports = [{}]\n", tls.port),
+    ));
+    // The test CA, in the working directory (bound into the jail).
+    setup.file("ca.pem", &tls.ca_pem);
+    let out = setup.sh(&format!(
+        "curl -sS --fail --cacert ca.pem https://localhost:{}/x",
+        tls.port
+    ));
+    assert_ok(&out);
+    assert_eq!(stdout(&out), "hello over the tunnel");
+    assert!(
+        proxy_lines(&setup)
+            .iter()
+            .any(|l| l.to_string().contains("\"CONNECT\"")
+                && l.to_string().contains("\"allowed\"")),
+        "{}",
+        setup.audit()
+    );
+}
+
+#[test]
+fn a_tunnel_to_a_port_not_in_connect_ports_is_refused_naming_the_key() {
+    if !need(&["curl"]) {
+        return;
+    }
+    let tls = TlsServer::start("must not be reached");
+    let setup = Setup::new(&loopback_policy("\"localhost\"", ""));
+    setup.file("ca.pem", &tls.ca_pem);
+    let out = setup.sh(&format!(
+        "curl -sS --cacert ca.pem https://localhost:{}/x; echo \"curl=$?\"",
+        tls.port
+    ));
+    assert!(stdout(&out).contains("curl=56"), "{}", stdout(&out));
+    assert!(
+        setup.audit().contains(&format!(
+            "CONNECT to port {} of localhost is refused: egress.connect_ports of profile \
+             default allows 443",
+            tls.port
+        )),
+        "{}",
+        setup.audit()
+    );
+    assert!(
+        stderr(&out).contains("localhost (port not in egress.connect_ports)"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// The attack: a jail process takes the proxy's port to read what other
+/// jail processes send through it. Each layer stops it on its own: the
+/// supervisor's socket holds the port (EADDRINUSE, shown with Landlock
+/// off), and Landlock refuses any TCP bind (EACCES); without both the bind
+/// succeeds (checked by hand with `proxy_port = 0` and Landlock off). The
+/// supervisor still serves the port afterwards.
+#[test]
+fn nothing_in_the_jail_can_listen_on_the_proxy_port() {
+    if !need(&["curl", "python3"]) {
+        return;
+    }
+    // Landlock's network rules came with ABI 4; below it, the port's
+    // owner is what refuses.
+    let landlock_net = jail::probe::landlock_abi().is_ok_and(|abi| abi >= 4);
+    for (extra, errno) in [
+        ("", if landlock_net { "13" } else { "98" }),
+        ("[profile.default.landlock]\nenabled = false\n", "98"),
+    ] {
+        let upstream = server("served by the supervisor");
+        let setup = Setup::new(&loopback_policy("\"localhost\"", extra));
+        let script = format!(
+            "for addr in 127.0.0.1 0.0.0.0; do python3 -c 'import socket, sys\n\
+             s = socket.socket()\n\
+             s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)\n\
+             try:\n    s.bind((sys.argv[1], 3128)); s.listen(); print(\"LISTENING\")\n\
+             except OSError as e:\n    print(\"refused\", e.errno)' $addr; done; \
+             curl -sS --fail http://localhost:{}/",
+            upstream.port
+        );
+        let out = setup.sh(&script);
+        assert_ok(&out);
+        let text = stdout(&out);
+        assert!(!text.contains("LISTENING"), "{extra}: {text}");
+        assert_eq!(
+            text.matches(&format!("refused {errno}\n")).count(),
+            2,
+            "{extra}: {text}"
+        );
+        assert!(text.ends_with("served by the supervisor"), "{text}");
+        assert_eq!(upstream.seen().len(), 1);
+    }
+}
+
+/// The jail has no network of its own: the host's loopback server is out
+/// of reach except through the proxy, and there is no DNS.
+#[test]
+fn the_hosts_loopback_is_reached_only_through_the_proxy_and_there_is_no_dns() {
+    if !need(&["curl", "getent"]) {
+        return;
+    }
+    let upstream = server("only through the proxy");
+    let setup = Setup::new(&loopback_policy("\"localhost\"", ""));
+    let out = setup.sh(&format!(
+        "curl -sS --noproxy '*' http://127.0.0.1:{port}/; echo \"direct=$?\"; \
+         curl -sS --noproxy '*' http://example.org/; echo \"dns=$?\"; \
+         getent hosts example.org; echo \"getent=$?\"; \
+         curl -sS http://localhost:{port}/",
+        port = upstream.port
+    ));
+    let text = stdout(&out);
+    assert!(text.contains("direct=7"), "{text}\n{}", stderr(&out));
+    assert!(text.contains("dns=6"), "{text}\n{}", stderr(&out));
+    assert!(text.contains("getent=2"), "{text}");
+    assert!(text.ends_with("only through the proxy"), "{text}");
+    // One request reached the server: the one through the proxy.
+    assert_eq!(upstream.seen().len(), 1);
+}
+
+#[test]
+fn explain_shows_the_proxy_and_the_environment_it_sets() {
+    let setup = Setup::new(&loopback_policy("\"localhost\"", "proxy_port = 8080\n"));
+    let out = run(setup.jail().args(["exec", "--explain", "--", "true"]));
+    assert_ok(&out);
+    let text = stdout(&out);
+    for needle in [
+        "proxy       http://127.0.0.1:8080 in the jail's network namespace",
+        "  HTTPS_PROXY=http://127.0.0.1:8080\n",
+        "  no_proxy=\n",
+        "  PIP_PROXY=http://127.0.0.1:8080\n",
+        "  GIT_CONFIG_KEY_0=http.proxy\n",
+        "-Dhttps.proxyPort=8080",
+    ] {
+        assert!(text.contains(needle), "{needle}: {text}");
+    }
+    assert!(
+        text.contains("tcp connect: 8080"),
+        "Landlock lets the jail connect to the port: {text}"
+    );
+    // No hosts: no proxy, and explain says why.
+    let setup = Setup::new("[profile.default]\n");
+    let out = run(setup.jail().args(["exec", "--explain", "--", "true"]));
+    let text = stdout(&out);
+    assert!(
+        text.contains("proxy       not offered: egress.allow is empty"),
+        "{text}"
+    );
+    assert!(!text.contains("HTTP_PROXY"), "{text}");
+}
+
+#[test]
+fn the_degraded_tier_offers_no_proxy_and_explain_says_why() {
+    let setup = Setup::new(&loopback_policy("\"localhost\"", ""));
+    let sysctls = userns_blocked_sysctls();
+    let out = run(setup.jail().env("JAIL_SYSCTL_ROOT", sysctls.path()).args([
+        "exec",
+        "--allow-degraded",
+        "--explain",
+        "--",
+        "true",
+    ]));
+    assert_ok(&out);
+    let text = stdout(&out);
+    assert!(
+        text.contains("proxy       not offered: the degraded tier has no network namespace"),
+        "{text}"
+    );
+    assert!(!text.contains("HTTP_PROXY"), "{text}");
+    assert!(!text.contains("GIT_CONFIG"), "{text}");
+}
+
+/// The server's bytes arrive unchanged: the response is streamed, not
+/// read as text (a pip wheel is a zip).
+#[test]
+fn binary_bodies_pass_unchanged() {
+    if !need(&["curl", "cmp"]) {
+        return;
+    }
+    let bytes: Vec<u8> = (0..=255u8).cycle().take(300_000).collect();
+    let expected = bytes.clone();
+    let upstream = testkit::http::Server::start(move |_| {
+        testkit::http::reply(200, &[("Content-Type", "application/octet-stream")], &bytes)
+    });
+    let setup = Setup::new(&loopback_policy("\"localhost\"", ""));
+    let expected_path = setup.work.path().join("expected.bin");
+    std::fs::write(&expected_path, &expected).expect("write");
+    let out = setup.sh(&format!(
+        "curl -sS --fail -o /tmp/got.bin http://localhost:{}/wheel.whl && cmp /tmp/got.bin expected.bin && echo same",
+        upstream.port
+    ));
+    assert_ok(&out);
+    assert_eq!(stdout(&out), "same\n");
+}
