@@ -22,7 +22,7 @@ use policy::JailPlan;
 use crate::approvals::Approvals;
 use crate::audit::{AuditError, AuditLog, Event};
 use crate::server::{Server, Sockets};
-use crate::session::{Session, SessionState};
+use crate::session::{Session, SessionState, SharedTaint};
 use crate::state::StateError;
 use crate::termfilter::TermFilter;
 
@@ -112,11 +112,19 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> Result<u8, Launc
     let cancel = Arc::new(AtomicBool::new(false));
     let sockets = Sockets::new(ours.as_fd(), theirs.as_fd()).map_err(LaunchError::Sockets)?;
     let latest = Arc::new(std::sync::Mutex::new(session.clone()));
+    let taint = SharedTaint::new(session.record.taint);
     let proxy = plan.proxy.port().map(|_| crate::proxy::Context {
         profile: Arc::clone(&profile),
         profile_name: plan.profile.clone(),
         audit: Arc::clone(&audit),
         session: session.id().to_string(),
+        taint: taint.clone(),
+        approvals: Arc::new(Approvals::new(
+            &state,
+            profile.rpc.approval_timeout_secs,
+            caller_on_terminal(),
+        )),
+        cancel: Arc::clone(&cancel),
     });
     let server = Server {
         channel: rpc::Channel::new(ours),
@@ -132,6 +140,7 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> Result<u8, Launc
         sockets: sockets.clone(),
         latest: Arc::clone(&latest),
         listener: None,
+        taint: taint.clone(),
     };
     let mut server = LazyServer::new(server);
     let result = run_jail(plan, verbose, theirs, &mut server, proxy);
@@ -140,6 +149,8 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> Result<u8, Launc
     cancel.store(true, Ordering::Relaxed);
     sockets.close_all();
     let mut session = server.finish(&latest)?;
+    // With what the proxy read since the last tool call.
+    session.record.taint = taint.grow(session.record.taint);
     let status = match &result {
         Ok(code) => i32::from(*code),
         Err(err) => i32::from(err.exit_code()),

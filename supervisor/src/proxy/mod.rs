@@ -19,6 +19,7 @@
 //! connection down and joins the threads.
 
 mod check;
+mod gate;
 mod head;
 mod relay;
 mod request;
@@ -27,12 +28,15 @@ use std::collections::BTreeMap;
 use std::io::{BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::os::fd::{AsRawFd, OwnedFd};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use policy::model::Profile;
 
+use crate::approvals::Approvals;
 use crate::audit::{AuditLog, Event};
+use crate::session::SharedTaint;
 use check::Refusal;
 use relay::Moved;
 use request::Request;
@@ -48,6 +52,11 @@ pub struct Context {
     pub profile_name: String,
     pub audit: Arc<AuditLog>,
     pub session: String,
+    /// The session's taint, shared with its RPC server.
+    pub taint: SharedTaint,
+    pub approvals: Arc<Approvals>,
+    /// Set when the jail has ended: approval waits stop.
+    pub cancel: Arc<AtomicBool>,
 }
 
 /// What happens to an allowed request's bytes. Inspection (credentials
@@ -83,6 +92,8 @@ struct Shared {
     sockets: Mutex<Sockets>,
     /// Hosts refused, with the short reason, for the note at exit.
     refused: Mutex<BTreeMap<String, &'static str>>,
+    /// Held while a human is asked: one question at a time.
+    asking: Mutex<()>,
 }
 
 #[derive(Default)]
@@ -100,6 +111,7 @@ impl Running {
             context,
             sockets: Mutex::new(Sockets::default()),
             refused: Mutex::new(BTreeMap::new()),
+            asking: Mutex::new(()),
         });
         let for_thread = Arc::clone(&shared);
         let thread = std::thread::spawn(move || accept_loop(&accepting, &for_thread));
@@ -252,23 +264,30 @@ fn serve(client: TcpStream, id: u64, shared: &Shared) {
             return;
         }
     };
-    let deadline = policy::model::deadline(egress.timeout_secs);
-    let outcome = check::addresses(&request, egress, &context.profile_name, deadline).and_then(
-        |addrs| {
-            relay::connect(&addrs, deadline).map_err(|err| Refusal {
-                status: if err.kind() == std::io::ErrorKind::TimedOut {
-                    504
-                } else {
-                    502
-                },
-                reason: format!(
-                    "cannot connect to {}:{}: {err} (policy key egress.timeout_secs bounds the wait)",
-                    request.host, request.port
-                ),
-                short: None,
-            })
-        },
-    );
+    let mut passed = None;
+    let outcome = check::addresses(
+        &request,
+        egress,
+        &context.profile_name,
+        policy::model::deadline(egress.timeout_secs),
+    )
+    .and_then(|addrs| {
+        passed = Some(gate::admit(shared, &request, &head, &mut reader)?);
+        // The connect's own time starts after any approval wait.
+        let deadline = policy::model::deadline(egress.timeout_secs);
+        relay::connect(&addrs, deadline).map_err(|err| Refusal {
+            status: if err.kind() == std::io::ErrorKind::TimedOut {
+                504
+            } else {
+                502
+            },
+            reason: format!(
+                "cannot connect to {}:{}: {err} (policy key egress.timeout_secs bounds the wait)",
+                request.host, request.port
+            ),
+            short: None,
+        })
+    });
     let upstream = match outcome {
         Ok(upstream) => upstream,
         Err(refusal) => {
@@ -287,6 +306,10 @@ fn serve(client: TcpStream, id: u64, shared: &Shared) {
             return;
         }
     };
+    let passed = passed.unwrap_or(gate::Passed {
+        label: String::new(),
+        body: None,
+    });
     let host_side = id | (1 << 63);
     if !shared.track(host_side, &upstream) {
         return;
@@ -306,13 +329,21 @@ fn serve(client: TcpStream, id: u64, shared: &Shared) {
                 Err(err) => Err(err.into()),
             }
         }
-        Handling::Forward => {
-            relay::forward(&request, &head, &mut reader, upstream, idle, &mut moved)
-        }
+        Handling::Forward => relay::forward(
+            &request,
+            &head,
+            &mut reader,
+            passed.body,
+            upstream,
+            idle,
+            &mut moved,
+        ),
     };
     shared.forget(host_side);
+    // Whatever came back taints the session, success or not.
+    gate::taint_after(shared, &request.host);
     let decision = match result {
-        Ok(()) => "allowed".to_string(),
+        Ok(()) => allowed(&passed.label),
         Err(err) => {
             // Before the response started, the client is told.
             if moved.down == 0 {
@@ -323,7 +354,7 @@ fn serve(client: TcpStream, id: u64, shared: &Shared) {
                 };
                 respond(reader.get_ref(), &refusal, &mut moved);
             }
-            format!("allowed, then failed: {err}")
+            format!("{}, then failed: {err}", allowed(&passed.label))
         }
     };
     audit(
@@ -334,6 +365,16 @@ fn serve(client: TcpStream, id: u64, shared: &Shared) {
         &decision,
         moved,
     );
+}
+
+/// The audit decision of a request that went out: `allowed`, with how
+/// the gate let it through when that was not plainly.
+fn allowed(label: &str) -> String {
+    if label == "allowed" {
+        label.to_string()
+    } else {
+        format!("allowed ({label})")
+    }
 }
 
 fn refusal_decision(refusal: &Refusal) -> String {

@@ -119,24 +119,89 @@ fn rewrite(head: &Head, first: &str, host: Option<&str>) -> Vec<u8> {
     out
 }
 
+/// Reads the body of the request `head` from `client` as framed (raw,
+/// chunks and all), refusing one over `max` bytes: for the review of what
+/// a tainted session sends.
+pub fn read_body(
+    head: &Head,
+    client: &mut BufReader<TcpStream>,
+    max: u64,
+) -> Result<Vec<u8>, RelayError> {
+    answer_expect(head, client)?;
+    let mut body = Capped {
+        bytes: Vec::new(),
+        max,
+    };
+    match framing(head).map_err(RelayError::Request)? {
+        Body::None => {}
+        Body::Length(len) if len > max => return Err(too_large(max)),
+        Body::Length(len) => {
+            copy_exact(client, &mut body, len)?;
+        }
+        Body::Chunked => {
+            copy_chunked(client, &mut body)?;
+        }
+    }
+    Ok(body.bytes)
+}
+
+/// We take the body at once, so a client waiting for `100 Continue` gets
+/// it from us (the host is not asked).
+fn answer_expect(head: &Head, client: &mut BufReader<TcpStream>) -> std::io::Result<()> {
+    if head.tokens("expect").iter().any(|t| t == "100-continue") {
+        client
+            .get_mut()
+            .write_all(b"HTTP/1.1 100 Continue\r\n\r\n")?;
+    }
+    Ok(())
+}
+
+fn too_large(max: u64) -> RelayError {
+    RelayError::Request(format!(
+        "the body is over {max} bytes, more than is reviewed (policy key \
+         egress.max_response_bytes)"
+    ))
+}
+
+/// A buffer that refuses to grow past `max`.
+struct Capped {
+    bytes: Vec<u8>,
+    max: u64,
+}
+
+impl Write for Capped {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if (self.bytes.len() + buf.len()) as u64 > self.max {
+            return Err(std::io::Error::other(format!(
+                "the body is over {} bytes (policy key egress.max_response_bytes)",
+                self.max
+            )));
+        }
+        self.bytes.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// Forwards `request` (head already read from `client`) to `upstream` in
-/// origin form, its body as framed, then streams the response back until
-/// the host closes. `idle` bounds each wait on the host.
+/// origin form, its body as framed (or `read`, when [`read_body`] took
+/// it), then streams the response back until the host closes. `idle`
+/// bounds each wait on the host.
 pub fn forward(
     request: &Request,
     head: &Head,
     client: &mut BufReader<TcpStream>,
+    read: Option<Vec<u8>>,
     upstream: TcpStream,
     idle: Duration,
     moved: &mut Moved,
 ) -> Result<(), RelayError> {
     let body = framing(head).map_err(RelayError::Request)?;
-    // We send the body at once, so a client waiting for `100 Continue`
-    // gets it from us (the host is not asked).
-    if head.tokens("expect").iter().any(|t| t == "100-continue") {
-        client
-            .get_mut()
-            .write_all(b"HTTP/1.1 100 Continue\r\n\r\n")?;
+    if read.is_none() {
+        answer_expect(head, client)?;
     }
     upstream.set_read_timeout(Some(idle))?;
     upstream.set_write_timeout(Some(idle))?;
@@ -145,10 +210,14 @@ pub fn forward(
     let first = format!("{} {path} HTTP/1.1", request.method);
     up.write_all(&rewrite(head, &first, Some(&request.authority())))?;
     moved.up += head.size;
-    moved.up += match body {
-        Body::None => 0,
-        Body::Length(len) => copy_exact(client, &mut up, len)?,
-        Body::Chunked => copy_chunked(client, &mut up)?,
+    moved.up += match (read, body) {
+        (Some(bytes), _) => {
+            up.write_all(&bytes)?;
+            bytes.len() as u64
+        }
+        (None, Body::None) => 0,
+        (None, Body::Length(len)) => copy_exact(client, &mut up, len)?,
+        (None, Body::Chunked) => copy_chunked(client, &mut up)?,
     };
     up.flush()?;
     // The response: its head rewritten the same way (so the client does
