@@ -446,3 +446,134 @@ fn what_a_tool_call_read_taints_the_proxys_requests_too() {
     assert_eq!(posts, 1, "the host saw the gated request");
     assert_eq!(session_taint(&setup)["corruption"], true);
 }
+
+/// A server on the host's loopback serving the files below `root` (a
+/// directory's `index.html` for a path ending in `/`; 404 for anything
+/// else), as a static web server does.
+fn file_server(root: std::path::PathBuf) -> testkit::http::Server {
+    testkit::http::Server::start(move |request| {
+        let path = request.target.split('?').next().unwrap_or_default();
+        let mut file = root.join(path.trim_start_matches('/'));
+        let page = path.ends_with('/');
+        if page {
+            file = file.join("index.html");
+        }
+        let kind = if page {
+            "text/html"
+        } else {
+            "application/octet-stream"
+        };
+        match std::fs::read(&file) {
+            Ok(bytes) if !path.contains("..") => {
+                testkit::http::reply(200, &[("Content-Type", kind)], &bytes)
+            }
+            _ => testkit::http::reply(404, &[], b"not found"),
+        }
+    })
+}
+
+/// Runs `script` with `sh` on the host, in `dir`, and checks it worked.
+fn host_sh(dir: &std::path::Path, script: &str) {
+    let out = std::process::Command::new("sh")
+        .args(["-c", script])
+        .current_dir(dir)
+        .output()
+        .expect("sh");
+    assert!(
+        out.status.success(),
+        "{script}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn git_clones_over_http_through_the_proxy() {
+    if !need(&["git"]) {
+        return;
+    }
+    let repos = workdir();
+    host_sh(
+        repos.path(),
+        "git init -q -b main work && cd work && echo 'from the host' > README && \
+         git add README && git -c user.name=t -c user.email=t@t commit -qm first && \
+         cd .. && git clone -q --bare work repo.git && cd repo.git && git update-server-info",
+    );
+    let upstream = file_server(repos.path().to_path_buf());
+    let setup = Setup::new(&loopback_policy("\"localhost\"", ""));
+    let out = setup.sh(&format!(
+        "git clone -q http://localhost:{}/repo.git /tmp/clone && cat /tmp/clone/README",
+        upstream.port
+    ));
+    assert_ok(&out);
+    assert_eq!(stdout(&out), "from the host\n");
+    // git asked through the proxy (its GIT_CONFIG_* setting), in origin form.
+    assert!(
+        upstream
+            .seen()
+            .iter()
+            .any(|r| r.target.starts_with("/repo.git/info/refs")),
+        "{:?}",
+        upstream
+            .seen()
+            .iter()
+            .map(|r| r.target.clone())
+            .collect::<Vec<_>>()
+    );
+}
+
+/// Builds `files/tinypkg-0.1-py3-none-any.whl` and its simple-index page.
+const BUILD_WHEEL: &str = r#"
+import zipfile, hashlib, base64
+name = 'files/tinypkg-0.1-py3-none-any.whl'
+files = {
+    'tinypkg/__init__.py': 'WORDS = "installed through the proxy"\n',
+    'tinypkg-0.1.dist-info/METADATA': 'Metadata-Version: 2.1\nName: tinypkg\nVersion: 0.1\n',
+    'tinypkg-0.1.dist-info/WHEEL':
+        'Wheel-Version: 1.0\nGenerator: hand\nRoot-Is-Purelib: true\nTag: py3-none-any\n',
+}
+record = []
+with zipfile.ZipFile(name, 'w') as z:
+    for path, text in files.items():
+        z.writestr(path, text)
+        digest = base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest())
+        record.append(f"{path},sha256={digest.rstrip(b'=').decode()},{len(text)}")
+    record.append('tinypkg-0.1.dist-info/RECORD,,')
+    z.writestr('tinypkg-0.1.dist-info/RECORD', '\n'.join(record) + '\n')
+with open('simple/tinypkg/index.html', 'w') as f:
+    f.write('<a href="/files/tinypkg-0.1-py3-none-any.whl">tinypkg-0.1-py3-none-any.whl</a>\n')
+"#;
+
+#[test]
+fn pip_installs_a_wheel_from_a_loopback_index_through_the_proxy() {
+    if !need(&["python3"]) {
+        return;
+    }
+    let index = workdir();
+    // A tiny wheel, built by hand: a zip with the module and its metadata.
+    std::fs::write(index.path().join("build.py"), BUILD_WHEEL).expect("write");
+    host_sh(
+        index.path(),
+        "mkdir -p simple/tinypkg files && python3 build.py",
+    );
+    let upstream = file_server(index.path().to_path_buf());
+    let setup = Setup::new(&loopback_policy("\"localhost\"", ""));
+    let out = setup.sh(&format!(
+        "python3 -m pip install -q --no-cache-dir --disable-pip-version-check \
+         --index-url http://localhost:{}/simple/ --target /tmp/site tinypkg && \
+         PYTHONPATH=/tmp/site python3 -c 'import tinypkg; print(tinypkg.WORDS)'",
+        upstream.port
+    ));
+    if stderr(&out).contains("No module named pip") {
+        skip("python3 in the jail has no pip", false);
+        return;
+    }
+    assert_ok(&out);
+    assert_eq!(stdout(&out), "installed through the proxy\n");
+    assert!(
+        upstream
+            .seen()
+            .iter()
+            .any(|r| r.target == "/files/tinypkg-0.1-py3-none-any.whl"),
+        "pip fetched the wheel through the proxy"
+    );
+}
