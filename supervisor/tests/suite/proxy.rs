@@ -448,13 +448,13 @@ fn what_a_tool_call_read_taints_the_proxys_requests_too() {
 }
 
 /// A server on the host's loopback serving the files below `root` (a
-/// directory's `index.html` for a path ending in `/`; 404 for anything
-/// else), as a static web server does.
+/// directory's `index.html` for a directory; 404 for anything else), as a
+/// static web server does.
 fn file_server(root: std::path::PathBuf) -> testkit::http::Server {
     testkit::http::Server::start(move |request| {
         let path = request.target.split('?').next().unwrap_or_default();
         let mut file = root.join(path.trim_start_matches('/'));
-        let page = path.ends_with('/');
+        let page = file.is_dir();
         if page {
             file = file.join("index.html");
         }
@@ -575,5 +575,71 @@ fn pip_installs_a_wheel_from_a_loopback_index_through_the_proxy() {
             .iter()
             .any(|r| r.target == "/files/tinypkg-0.1-py3-none-any.whl"),
         "pip fetched the wheel through the proxy"
+    );
+}
+
+/// Packs `tinynpm` and writes its registry document for a registry at
+/// `http://localhost:PORT/` (argv[1]).
+const BUILD_NPM_PACKAGE: &str = r#"
+import base64, hashlib, io, json, os, sys, tarfile
+port = sys.argv[1]
+files = {
+    'package/package.json': '{"name": "tinynpm", "version": "1.0.0", "main": "index.js"}\n',
+    'package/index.js': 'module.exports = "installed by npm through the proxy";\n',
+}
+buf = io.BytesIO()
+with tarfile.open(fileobj=buf, mode='w:gz') as tar:
+    for name, text in files.items():
+        data = text.encode()
+        info = tarfile.TarInfo(name)
+        info.size = len(data)
+        info.mode = 0o644
+        tar.addfile(info, io.BytesIO(data))
+tgz = buf.getvalue()
+os.makedirs('tinynpm/-', exist_ok=True)
+open('tinynpm/-/tinynpm-1.0.0.tgz', 'wb').write(tgz)
+doc = {
+    'name': 'tinynpm',
+    'dist-tags': {'latest': '1.0.0'},
+    'versions': {'1.0.0': {
+        'name': 'tinynpm', 'version': '1.0.0', 'main': 'index.js',
+        'dist': {
+            'tarball': f'http://localhost:{port}/tinynpm/-/tinynpm-1.0.0.tgz',
+            'shasum': hashlib.sha1(tgz).hexdigest(),
+            'integrity': 'sha512-' + base64.b64encode(hashlib.sha512(tgz).digest()).decode(),
+        },
+    }},
+}
+open('tinynpm/index.html', 'w').write(json.dumps(doc))
+"#;
+
+#[test]
+fn npm_installs_a_tarball_from_a_loopback_registry_through_the_proxy() {
+    if !need(&["npm", "node", "python3"]) {
+        return;
+    }
+    let registry = workdir();
+    let upstream = file_server(registry.path().to_path_buf());
+    std::fs::write(registry.path().join("build.py"), BUILD_NPM_PACKAGE).expect("write");
+    host_sh(
+        registry.path(),
+        &format!("python3 build.py {}", upstream.port),
+    );
+    let setup = Setup::new(&loopback_policy("\"localhost\"", ""));
+    let out = setup.sh(&format!(
+        "mkdir /tmp/app && cd /tmp/app && \
+         npm install --no-audit --no-fund --loglevel=error --cache /tmp/npm-cache \
+         --registry http://localhost:{}/ tinynpm >&2 && \
+         node -e 'console.log(require(\"tinynpm\"))'",
+        upstream.port
+    ));
+    assert_ok(&out);
+    assert_eq!(stdout(&out), "installed by npm through the proxy\n");
+    assert!(
+        upstream
+            .seen()
+            .iter()
+            .any(|r| r.target == "/tinynpm/-/tinynpm-1.0.0.tgz"),
+        "npm fetched the tarball through the proxy"
     );
 }
