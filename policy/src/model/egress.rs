@@ -39,8 +39,10 @@ pub struct Egress {
     pub ca_file: Option<PathBuf>,
     /// The port of the in-jail HTTP proxy on the jail's own loopback
     /// (docs/network.md); 0: no proxy.
+    #[serde(deserialize_with = "proxy_port")]
     pub proxy_port: u16,
     /// Ports the proxy opens `CONNECT` tunnels to (default: 443 only).
+    #[serde(deserialize_with = "connect_ports")]
     pub connect_ports: Vec<u16>,
     /// Trust properties of hosts reached through the proxy, by pattern
     /// (each covered by `allow`); a host not listed is a public source and
@@ -149,6 +151,37 @@ fn addresses<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<IpAddr>, 
                      (host names go in `egress.allow`)"
                 ))
             })
+        })
+        .collect()
+}
+
+fn proxy_port<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u16, D::Error> {
+    let value = toml::Value::deserialize(deserializer)?;
+    value
+        .as_integer()
+        .and_then(|n| u16::try_from(n).ok())
+        .ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "egress.proxy_port = {value} is not a port: give a number from 1 to 65535 for \
+                 the proxy in the jail (default 3128), or 0 for no proxy"
+            ))
+        })
+}
+
+fn connect_ports<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u16>, D::Error> {
+    Vec::<toml::Value>::deserialize(deserializer)?
+        .into_iter()
+        .map(|value| {
+            value
+                .as_integer()
+                .and_then(|n| u16::try_from(n).ok())
+                .filter(|&n| n != 0)
+                .ok_or_else(|| {
+                    serde::de::Error::custom(format!(
+                        "egress.connect_ports: {value} is not a port: list numbers from 1 to \
+                         65535, like [443]"
+                    ))
+                })
         })
         .collect()
 }
