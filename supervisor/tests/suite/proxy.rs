@@ -643,3 +643,70 @@ fn npm_installs_a_tarball_from_a_loopback_registry_through_the_proxy() {
         "npm fetched the tarball through the proxy"
     );
 }
+
+#[test]
+fn garbage_gets_a_clear_400_and_an_audit_line() {
+    if !need(&["python3"]) {
+        return;
+    }
+    let setup = Setup::new(&loopback_policy("\"localhost\"", ""));
+    let out = setup.sh(
+        "python3 -c 'import socket\n\
+         for data in (b\"\\x00\\x01garbage\\r\\n\\r\\n\", b\"GET / HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n\"):\n    \
+         s = socket.create_connection((\"127.0.0.1\", 3128))\n    \
+         s.sendall(data)\n    \
+         print(s.recv(4096).decode(errors=\"replace\").splitlines()[0])'",
+    );
+    assert_ok(&out);
+    assert_eq!(
+        stdout(&out),
+        "HTTP/1.1 400 Bad Request\nHTTP/1.1 400 Bad Request\n",
+        "{}",
+        stderr(&out)
+    );
+    let audit = setup.audit();
+    assert!(audit.contains("refused (400)"), "{audit}");
+    assert!(audit.contains("this is a proxy (HTTP_PROXY)"), "{audit}");
+}
+
+#[test]
+fn ip_addresses_need_allow_addresses_and_redirects_are_checked_again() {
+    if !need(&["curl"]) {
+        return;
+    }
+    let upstream = testkit::http::Server::start(|request| {
+        if request.target == "/away" {
+            testkit::http::reply(302, &[("Location", "http://example.org/")], b"")
+        } else {
+            testkit::http::reply(200, &[], b"home")
+        }
+    });
+    let setup = Setup::new(&loopback_policy("\"localhost\"", ""));
+    let out = setup.sh(&format!(
+        "curl -sS -i http://127.0.0.2:{port}/; echo ---; \
+         curl -sS -i -L http://localhost:{port}/away",
+        port = upstream.port
+    ));
+    assert_ok(&out);
+    let text = stdout(&out);
+    let (literal, redirect) = text.split_once("---").expect("two answers");
+    assert!(
+        literal.contains(
+            "X-Jail-Refused: IP address 127.0.0.2 is not in egress.allow_addresses of profile \
+             default"
+        ),
+        "{text}"
+    );
+    // curl followed the redirect through the proxy, which refused the
+    // next host.
+    assert!(redirect.contains("HTTP/1.1 302"), "{text}");
+    assert!(
+        redirect.contains("X-Jail-Refused: host example.org is not in egress.allow"),
+        "{text}"
+    );
+    assert_eq!(
+        upstream.seen().len(),
+        1,
+        "only the first hop reached the host"
+    );
+}
