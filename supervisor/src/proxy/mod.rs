@@ -15,8 +15,9 @@
 //!    a tunnel is relayed without being read.
 //!
 //! Every request, tunnel and refusal is one `proxy` line in the audit log.
-//! When the jail ends, [`Running::finish`] shuts the listener and every
-//! connection down and joins the threads.
+//! When the jail ends, [`Running::finish`] ends approval waits, shuts the
+//! listener and every connection down, and joins the threads (one still
+//! resolving or connecting is left behind after a second).
 
 mod check;
 mod gate;
@@ -125,6 +126,11 @@ impl Running {
     /// Stops accepting, shuts every connection down, waits for the
     /// threads; returns the refused hosts with why, for the exit note.
     pub fn finish(self) -> BTreeMap<String, &'static str> {
+        // The jail is gone: approval waits end.
+        self.shared
+            .context
+            .cancel
+            .store(true, std::sync::atomic::Ordering::Relaxed);
         {
             let mut sockets = self.shared.sockets();
             sockets.closed = true;
@@ -220,10 +226,20 @@ fn accept_loop(listener: &TcpListener, shared: &Arc<Shared>) {
             shared.forget(id);
         }));
     }
-    for worker in workers {
+    // Every socket is shut down by now; a connection still resolving,
+    // connecting or asking a human gets a moment, then is left behind
+    // (as the RPC server's last call is: launch.rs SERVER_GRACE).
+    let deadline = std::time::Instant::now() + FINISH_GRACE;
+    while workers.iter().any(|w| !w.is_finished()) && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    for worker in workers.into_iter().filter(|w| w.is_finished()) {
         let _ = worker.join();
     }
 }
+
+/// How long the end of the jail waits for connections still at work.
+const FINISH_GRACE: Duration = Duration::from_secs(1);
 
 /// One connection: one request, its answer, an audit line.
 fn serve(client: TcpStream, id: u64, shared: &Shared) {

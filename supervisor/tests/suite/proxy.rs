@@ -710,3 +710,42 @@ fn ip_addresses_need_allow_addresses_and_redirects_are_checked_again() {
         "only the first hop reached the host"
     );
 }
+
+/// A tunnel to a host that never closes ends with the jail: the
+/// supervisor returns, and the host sees the connection closed.
+#[test]
+fn open_tunnels_end_with_the_jail() {
+    if !need(&["python3"]) {
+        return;
+    }
+    use std::io::Read;
+    let silent = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let port = silent.local_addr().expect("addr").port();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let (mut stream, _) = silent.accept().expect("accept");
+        let mut byte = [0u8; 1];
+        let _ = tx.send(stream.read(&mut byte).map(|n| n == 0).unwrap_or(true));
+    });
+    let setup = Setup::new(&loopback_policy(
+        "\"localhost\"",
+        &format!("connect_ports = [{port}]\n"),
+    ));
+    // Once the tunnel is up, a child holds it open and the payload exits.
+    let out = setup.sh(&format!(
+        "python3 -c 'import os, socket, time\n\
+         s = socket.create_connection((\"127.0.0.1\", 3128))\n\
+         s.sendall(b\"CONNECT localhost:{port} HTTP/1.1\\r\\n\\r\\n\")\n\
+         print(s.recv(100).decode().splitlines()[0], flush=True)\n\
+         os.fork() or time.sleep(3600)'; echo payload-exits"
+    ));
+    assert_ok(&out);
+    assert_eq!(
+        stdout(&out),
+        "HTTP/1.1 200 Connection established\npayload-exits\n"
+    );
+    let closed = rx
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("the host's side of the tunnel was never closed");
+    assert!(closed);
+}
