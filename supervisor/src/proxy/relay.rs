@@ -232,8 +232,29 @@ pub fn forward(
     let buffered = from_host.buffer().to_vec();
     out.write_all(&buffered)?;
     moved.down += buffered.len() as u64;
-    moved.down += std::io::copy(from_host.get_mut(), out)?;
+    moved.down += pump(from_host.get_mut(), out)?;
     Ok(())
+}
+
+/// Bytes moved per read and write when streaming: large, so a download
+/// costs few system calls.
+const PUMP_BUFFER: usize = 256 << 10;
+
+/// Copies until end of file, writing each read out at once (nothing is
+/// held back: a streamed response arrives as it is sent).
+fn pump(from: &mut impl Read, to: &mut impl Write) -> std::io::Result<u64> {
+    let mut buf = vec![0u8; PUMP_BUFFER];
+    let mut total = 0;
+    loop {
+        let n = match from.read(&mut buf) {
+            Ok(0) => return Ok(total),
+            Ok(n) => n,
+            Err(err) if err.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(err) => return Err(err),
+        };
+        to.write_all(&buf[..n])?;
+        total += n as u64;
+    }
 }
 
 /// Copies exactly `len` bytes.
@@ -296,13 +317,13 @@ pub fn tunnel(
     up.write_all(early)?;
     let mut from_client = client.try_clone()?;
     let upward = std::thread::spawn(move || {
-        let copied = std::io::copy(&mut from_client, &mut up);
+        let copied = pump(&mut from_client, &mut up);
         let _ = up.shutdown(Shutdown::Write);
         copied.unwrap_or(0)
     });
     let mut from_host = upstream;
     let mut to_client = client;
-    let down = std::io::copy(&mut from_host, &mut to_client).unwrap_or(0);
+    let down = pump(&mut from_host, &mut to_client).unwrap_or(0);
     let _ = to_client.shutdown(Shutdown::Write);
     let up = upward.join().unwrap_or(0);
     moved.up += early.len() as u64 + up;
