@@ -232,8 +232,42 @@ pub fn forward(
     let buffered = from_host.buffer().to_vec();
     out.write_all(&buffered)?;
     moved.down += buffered.len() as u64;
-    moved.down += pump(from_host.get_mut(), out)?;
+    moved.down += relay(from_host.get_ref(), out)?;
     Ok(())
+}
+
+/// Copies from one socket to the other until end of file: through a pipe
+/// with `splice(2)`, so the bytes never enter user space; where the
+/// kernel refuses that, through a buffer.
+fn relay(from: &TcpStream, to: &TcpStream) -> std::io::Result<u64> {
+    use nix::fcntl::{splice, SpliceFFlags};
+    let flags = SpliceFFlags::SPLICE_F_MOVE | SpliceFFlags::SPLICE_F_MORE;
+    let (pipe_out, pipe_in) = nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC)?;
+    let retry = |result: nix::Result<usize>| match result {
+        Err(nix::errno::Errno::EINTR) => None,
+        other => Some(other),
+    };
+    let mut total = 0;
+    loop {
+        let Some(read) = retry(splice(from, None, &pipe_in, None, PUMP_BUFFER, flags)) else {
+            continue;
+        };
+        let n = match read {
+            Ok(0) => return Ok(total),
+            Ok(n) => n,
+            Err(nix::errno::Errno::EINVAL) if total == 0 => {
+                return pump(&mut &*from, &mut &*to);
+            }
+            Err(errno) => return Err(errno.into()),
+        };
+        let mut left = n;
+        while left > 0 {
+            if let Some(written) = retry(splice(&pipe_out, None, to, None, left, flags)) {
+                left -= written?;
+            }
+        }
+        total += n as u64;
+    }
 }
 
 /// Bytes moved per read and write when streaming: large, so a download
@@ -315,15 +349,15 @@ pub fn tunnel(
 ) -> std::io::Result<()> {
     let mut up = upstream.try_clone()?;
     up.write_all(early)?;
-    let mut from_client = client.try_clone()?;
+    let from_client = client.try_clone()?;
     let upward = std::thread::spawn(move || {
-        let copied = pump(&mut from_client, &mut up);
+        let copied = relay(&from_client, &up);
         let _ = up.shutdown(Shutdown::Write);
         copied.unwrap_or(0)
     });
-    let mut from_host = upstream;
-    let mut to_client = client;
-    let down = pump(&mut from_host, &mut to_client).unwrap_or(0);
+    let from_host = upstream;
+    let to_client = client;
+    let down = relay(&from_host, &to_client).unwrap_or(0);
     let _ = to_client.shutdown(Shutdown::Write);
     let up = upward.join().unwrap_or(0);
     moved.up += early.len() as u64 + up;
