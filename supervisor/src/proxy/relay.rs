@@ -208,8 +208,8 @@ pub fn forward(
     let mut up = upstream.try_clone()?;
     let path = request.path.as_deref().unwrap_or("/");
     let first = format!("{} {path} HTTP/1.1", request.method);
+    // (The head's own bytes are counted where it was read.)
     up.write_all(&rewrite(head, &first, Some(&request.authority())))?;
-    moved.up += head.size;
     moved.up += match (read, body) {
         (Some(bytes), _) => {
             up.write_all(&bytes)?;

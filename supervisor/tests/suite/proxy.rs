@@ -749,3 +749,44 @@ fn open_tunnels_end_with_the_jail() {
         .expect("the host's side of the tunnel was never closed");
     assert!(closed);
 }
+
+#[test]
+fn the_audit_line_counts_the_bytes_each_way() {
+    if !need(&["python3"]) {
+        return;
+    }
+    let upstream = server("twelve bytes");
+    let setup = Setup::new(&loopback_policy("\"localhost\"", ""));
+    let request = format!(
+        "POST http://localhost:{}/ HTTP/1.1\\r\\nHost: x\\r\\nContent-Length: 5\\r\\n\\r\\nhello",
+        upstream.port
+    );
+    let out = setup.sh(&format!(
+        "python3 -c 'import socket\n\
+         s = socket.create_connection((\"127.0.0.1\", 3128))\n\
+         data = b\"{request}\"\n\
+         s.sendall(data)\n\
+         got = b\"\"\n\
+         while True:\n    \
+         chunk = s.recv(65536)\n    \
+         if not chunk: break\n    \
+         got += chunk\n\
+         print(len(data), len(got))'"
+    ));
+    assert_ok(&out);
+    let counts: Vec<u64> = stdout(&out)
+        .split_whitespace()
+        .map(|n| n.parse().expect("number"))
+        .collect();
+    let line = proxy_lines(&setup)
+        .into_iter()
+        .find(|l| l.to_string().contains("\"POST\""))
+        .expect("a proxy line");
+    let text = line.to_string();
+    assert!(
+        text.contains(&format!("\"bytes_up\":{}", counts[0]))
+            && text.contains(&format!("\"bytes_down\":{}", counts[1])),
+        "{counts:?} {text}"
+    );
+    assert_eq!(upstream.seen()[0].body, b"hello");
+}
