@@ -790,3 +790,62 @@ fn the_audit_line_counts_the_bytes_each_way() {
     );
     assert_eq!(upstream.seen()[0].body, b"hello");
 }
+
+/// With a terminal, the gated request waits for a human: `y` lets it go,
+/// and the host sees it.
+#[test]
+fn yes_at_the_terminal_lets_a_gated_request_go() {
+    if !need(&["curl", "setsid"]) {
+        return;
+    }
+    let upstream = server("ok");
+    let setup = Setup::new(&loopback_policy("\"localhost\"", ""));
+    let post = format!(
+        "curl -sS -o /dev/null -w '%{{http_code}} ' -X POST --data 'key=AKIAABCDEFGHIJKLMNOP' \
+         http://localhost:{}/upload",
+        upstream.port
+    );
+    let pty = nix::pty::openpty(None, None).expect("openpty");
+    let base = setup.jail();
+    // setsid -c: a new session whose controlling terminal is stdin, the
+    // pty; stdout is a pipe, so the jail does not relay the terminal.
+    let child = std::process::Command::new("setsid")
+        .arg("-c")
+        .arg(base.get_program())
+        .args(base.get_args())
+        .args(["exec", "--", "sh", "-c", &format!("{post}; {post}")])
+        .current_dir(setup.work.path())
+        .env("JAIL_STATE_DIR", setup.state())
+        .env_remove("JAIL_POLICY")
+        .stdin(std::process::Stdio::from(
+            pty.slave.try_clone().expect("dup"),
+        ))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    drop(pty.slave);
+    let mut seen = String::new();
+    assert!(
+        read_until(&pty.master, &mut seen, "approve? [y/N]"),
+        "no prompt: {seen:?}"
+    );
+    assert!(
+        seen.contains("proxy POST localhost (credential-shaped data in an outbound payload)"),
+        "{seen:?}"
+    );
+    // Nothing went out while the human was asked.
+    assert_eq!(upstream.seen().len(), 1);
+    nix::unistd::write(&pty.master, b"y\n").expect("answer");
+    let out = child.wait_with_output().expect("wait");
+    assert_ok(&out);
+    assert_eq!(stdout(&out), "200 200 ");
+    assert_eq!(upstream.seen().len(), 2);
+    assert!(
+        setup
+            .audit()
+            .contains("\"decision\":\"approved\",\"by\":\"terminal\""),
+        "{}",
+        setup.audit()
+    );
+}
