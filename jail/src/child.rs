@@ -21,6 +21,10 @@ pub use crate::init::{NOT_EXECUTABLE, NOT_FOUND, SETUP_FAILED};
 /// supervisor accepts them.
 const RPC_BACKLOG: i32 = 16;
 
+/// Connections to the jail's proxy port the kernel queues before the
+/// supervisor accepts them.
+const PROXY_BACKLOG: i32 = 64;
+
 /// pid 1 of the jail: sets the jail up, forks the payload, then becomes the
 /// init. Never returns.
 pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
@@ -164,6 +168,16 @@ fn exec_payload(p: &Prepared, report: RawFd) -> ! {
     );
     // Set-uid bits and file capabilities stop counting at exec.
     check(Step::NoNewPrivs, caps::set_no_new_privs());
+    // The proxy's socket (docs/network.md): bound before Landlock, whose
+    // network rules then let jail processes connect to its port and bind
+    // none; handed to the supervisor and closed here, so only the
+    // supervisor accepts on it and nothing in the jail can take the port.
+    if let Some((port, (_, handoff))) = &p.rpc.proxy {
+        check(
+            Step::ProxySocket,
+            hand_off_proxy_socket(*port, handoff.as_raw_fd()),
+        );
+    }
     // After the mount tree exists (rules name jail paths), before the last
     // capabilities go (harmless either way: no_new_privs is set).
     if let Some(landlock) = &p.landlock {
@@ -196,6 +210,15 @@ fn exec_payload(p: &Prepared, report: RawFd) -> ! {
 fn hand_off_rpc_socket(handoff: RawFd) -> Result<(), Errno> {
     let name = crate::prepare::RPC_SOCKET_NAME.as_bytes();
     let fd = sys::listen_abstract_seqpacket(name, RPC_BACKLOG)?;
+    let sent = sys::send_fd(handoff, fd);
+    sys::close(fd);
+    sent
+}
+
+/// Binds the proxy's port on the jail's loopback and sends the listening
+/// socket over `handoff`; our copy is closed either way.
+fn hand_off_proxy_socket(port: u16, handoff: RawFd) -> Result<(), Errno> {
+    let fd = sys::listen_tcp_loopback(port, PROXY_BACKLOG)?;
     let sent = sys::send_fd(handoff, fd);
     sys::close(fd);
     sent

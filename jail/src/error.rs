@@ -35,10 +35,11 @@ pub enum Step {
     Exec,
     RpcSocket,
     WaitForCgroups,
+    ProxySocket,
 }
 
 impl Step {
-    const ALL: [Step; 29] = [
+    const ALL: [Step; 30] = [
         Step::WaitForMaps,
         Step::ParentDeathSignal,
         Step::NewSession,
@@ -68,6 +69,7 @@ impl Step {
         Step::Exec,
         Step::RpcSocket,
         Step::WaitForCgroups,
+        Step::ProxySocket,
     ];
 
     fn from_u32(n: u32) -> Option<Step> {
@@ -152,6 +154,9 @@ impl fmt::Display for Step {
             Step::Landlock => "applying the Landlock ruleset",
             Step::Seccomp => "installing the seccomp filter",
             Step::RpcSocket => "creating the jail's rpc socket (JAIL_RPC_SOCKET)",
+            Step::ProxySocket => {
+                "listening on the jail's proxy port (127.0.0.1, egress.proxy_port)"
+            }
             Step::Exec => "executing the command",
         };
         f.write_str(text)

@@ -18,7 +18,8 @@
 //! 5. `child.rs` (payload): reset signals, attach the pty if any, mark every
 //!    fd but 0-2 and the RPC channel (`JAIL_RPC_FD`) close-on-exec, rlimits
 //!    (`rlimit.rs`), drop the bounding and ambient capabilities and set
-//!    no_new_privs (`caps.rs`), Landlock (`landlock.rs`), clear the
+//!    no_new_privs (`caps.rs`), listen on the proxy's port and send the
+//!    socket to the supervisor (docs/network.md), Landlock (`landlock.rs`), clear the
 //!    remaining capabilities (`caps.rs`), bind the jail's rpc socket
 //!    (`JAIL_RPC_SOCKET`) and send it to the supervisor (decision 0009),
 //!    seccomp (`seccomp.rs`, compiled by `policy::seccomp`), execve.
@@ -81,6 +82,10 @@ pub struct Jail {
     /// With namespaces and a channel: where the payload sends the listening
     /// socket of `JAIL_RPC_SOCKET` (receive it with [`Jail::rpc_listener`]).
     pub rpc_handoff: Option<OwnedFd>,
+    /// With a proxy in the plan (full tier): where the payload sends the
+    /// socket listening on the proxy's port (receive it with
+    /// [`Jail::proxy_listener`]).
+    pub proxy_handoff: Option<OwnedFd>,
     /// Our end of the release pipe, open as long as we live: the child
     /// checks it once its parent-death signal is set (sync::parent_gone).
     _release: OwnedFd,
@@ -137,6 +142,11 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
         .handoff
         .take()
         .and_then(|(parent, _child)| parent);
+    let proxy_handoff = prepared
+        .rpc
+        .proxy
+        .take()
+        .and_then(|(_, (parent, _child))| parent);
     let pidfd = clone::adopt_pidfd(pidfd);
     let kill = |err: JailError| {
         let _ = nix::sys::signal::kill(
@@ -159,6 +169,7 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
         cgroups,
         denials,
         rpc_handoff,
+        proxy_handoff,
         _release: parent_ends.release,
         prepared,
     })
@@ -170,6 +181,14 @@ impl Jail {
     /// channel, or if it was already taken.
     pub fn rpc_listener(&mut self) -> Option<OwnedFd> {
         let handoff = self.rpc_handoff.take()?;
+        denials::receive_fd(&handoff, nix::sys::socket::MsgFlags::MSG_DONTWAIT)
+    }
+
+    /// The socket listening on the jail's proxy port, once the payload has
+    /// exec'd (it sends it before): `None` without a proxy, or if it was
+    /// already taken.
+    pub fn proxy_listener(&mut self) -> Option<OwnedFd> {
+        let handoff = self.proxy_handoff.take()?;
         denials::receive_fd(&handoff, nix::sys::socket::MsgFlags::MSG_DONTWAIT)
     }
 

@@ -190,6 +190,10 @@ pub(crate) struct PreparedRpc {
     /// over which the payload sends the listening socket it bound at
     /// `RPC_SOCKET_NAME` (decision 0009).
     pub handoff: Option<(Option<OwnedFd>, OwnedFd)>,
+    /// With namespaces and a proxy in the plan: its port, and a socketpair
+    /// (parent end, child end) over which the payload sends the socket
+    /// listening there (docs/network.md).
+    pub proxy: Option<(u16, (Option<OwnedFd>, OwnedFd))>,
 }
 
 /// The names the payload's `jail-call` reads (rpc owns the protocol): the
@@ -250,7 +254,11 @@ impl Prepared {
             landlock: crate::landlock::prepare(&plan.landlock)?,
             limits: PreparedLimits::new(plan),
             seccomp: PreparedSeccomp::new(plan, report_denials)?,
-            rpc: PreparedRpc::new(channel, rpc_socket)?,
+            rpc: PreparedRpc::new(
+                channel,
+                rpc_socket,
+                plan.proxy.port().filter(|_| namespaces),
+            )?,
         })
     }
 }
@@ -421,13 +429,28 @@ impl PreparedSeccomp {
 }
 
 impl PreparedRpc {
-    fn new(channel: Option<OwnedFd>, rpc_socket: bool) -> Result<PreparedRpc, JailError> {
+    fn new(
+        channel: Option<OwnedFd>,
+        rpc_socket: bool,
+        proxy_port: Option<u16>,
+    ) -> Result<PreparedRpc, JailError> {
         let handoff = if rpc_socket {
             Some(handoff_pair("socketpair for the jail's rpc socket")?)
         } else {
             None
         };
-        Ok(PreparedRpc { channel, handoff })
+        let proxy = match proxy_port {
+            Some(port) => Some((
+                port,
+                handoff_pair("socketpair for the jail's proxy socket")?,
+            )),
+            None => None,
+        };
+        Ok(PreparedRpc {
+            channel,
+            handoff,
+            proxy,
+        })
     }
 }
 

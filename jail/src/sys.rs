@@ -668,6 +668,36 @@ pub fn listen_abstract_seqpacket(name: &[u8], backlog: c_int) -> Result<RawFd, E
     }
 }
 
+/// A TCP socket listening on 127.0.0.1:`port`, from the stack (no
+/// allocation); close-on-exec.
+pub fn listen_tcp_loopback(port: u16, backlog: c_int) -> Result<RawFd, Errno> {
+    // SAFETY: sockaddr_in is plain old data; all-zero is valid.
+    let mut addr: libc::sockaddr_in = unsafe { std::mem::zeroed() };
+    #[expect(clippy::cast_possible_truncation, reason = "AF_INET is 2")]
+    let family = libc::AF_INET as libc::sa_family_t;
+    addr.sin_family = family;
+    addr.sin_port = port.to_be();
+    addr.sin_addr.s_addr = u32::from(std::net::Ipv4Addr::LOCALHOST).to_be();
+    #[expect(clippy::cast_possible_truncation, reason = "sockaddr_in is 16 bytes")]
+    let len = std::mem::size_of::<libc::sockaddr_in>() as libc::socklen_t;
+    // SAFETY: socket takes integers; the fd is ours, closed on failure below.
+    let fd = check_int(unsafe {
+        libc::socket(libc::AF_INET, libc::SOCK_STREAM | libc::SOCK_CLOEXEC, 0)
+    })?;
+    // SAFETY: bind reads `len` bytes of `addr`, a sockaddr_in on our stack.
+    let bound =
+        check_int(unsafe { libc::bind(fd, (&addr as *const libc::sockaddr_in).cast(), len) })
+            // SAFETY: listen takes integers.
+            .and_then(|_| check_int(unsafe { libc::listen(fd, backlog) }));
+    match bound {
+        Ok(_) => Ok(fd),
+        Err(errno) => {
+            close(fd);
+            Err(errno)
+        }
+    }
+}
+
 /// The Landlock ABI version the kernel offers (`landlock_create_ruleset`
 /// with the VERSION flag).
 pub fn landlock_abi_version() -> Result<libc::c_long, Errno> {

@@ -25,6 +25,7 @@ use crate::layout::{through_deepest, MountKind, Rlimit, RlimitResource, HELPER_D
 use crate::mounts::{FileKind, FsView};
 pub use crate::plan::Degraded;
 use crate::plan::JailPlan;
+use crate::proxy::ProxyPlan;
 use crate::PolicyError;
 
 /// What the caller knows that the plan does not.
@@ -71,6 +72,12 @@ pub fn degrade(
     }
     let rules = around_holes(rules, &holes, fs).map_err(refuse)?;
     env_on_host(&mut plan.env, full, &view);
+    if let Some(port) = full.proxy.port() {
+        crate::proxy::remove_env(&mut plan.env, port);
+    }
+    plan.proxy = ProxyPlan::NotOffered {
+        why: NO_PROXY_HERE.to_string(),
+    };
     raise_nproc(&mut plan.limits.rlimits, request.user_tasks);
 
     plan.namespaces = Vec::new();
@@ -89,6 +96,11 @@ pub fn degrade(
     });
     Ok(plan)
 }
+
+/// Why the degraded tier has no proxy.
+const NO_PROXY_HERE: &str = "the degraded tier has no network namespace of its own, so there is \
+     no loopback only the jail and the supervisor share (seccomp refuses every socket); use the \
+     full tier, or `jail-call http.fetch`";
 
 fn refuse(reason: String) -> PolicyError {
     PolicyError::Degraded { reason }
@@ -349,6 +361,7 @@ fn missing(full: &JailPlan, holes: &[(PathBuf, bool)], request: &DegradeRequest)
          (stat) of other host files stay visible"
             .to_string(),
         "network: every socket() is refused by seccomp, loopback and unix sockets too".to_string(),
+        format!("proxy: not offered: {NO_PROXY_HERE}"),
         format!(
             "/tmp: the host's is out of reach; TMPDIR (and HOME when it was under /tmp) \
              point to the private {}, on the host's disk: no tmpfs size cap, only \

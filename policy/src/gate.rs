@@ -101,6 +101,17 @@ pub struct Taint {
     pub secret: bool,
 }
 
+impl Taint {
+    /// Both taints together: what a session has read through two paths
+    /// (its tool calls and its proxy).
+    pub fn with(self, other: Taint) -> Taint {
+        Taint {
+            corruption: self.corruption || other.corruption,
+            secret: self.secret || other.secret,
+        }
+    }
+}
+
 /// The gate's answer for one call; the reason goes into messages and the
 /// audit log.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -26,6 +26,7 @@ pub mod layout;
 pub mod model;
 pub mod mounts;
 pub mod plan;
+pub mod proxy;
 pub mod seccomp;
 pub mod secrets;
 pub mod size;

@@ -107,6 +107,41 @@ impl Approvals {
         }
     }
 
+    /// Asks a human whether session `session` may make the call of `tool`
+    /// (`preview`: what it sends, redacted, whole) for `reason`, and
+    /// writes the decision to the audit log; a request that cannot be kept
+    /// is denied.
+    pub fn ask_and_log(
+        &self,
+        session: &str,
+        tool: &str,
+        reason: &str,
+        preview: String,
+        cancel: &AtomicBool,
+        audit: &AuditLog,
+    ) -> Decision {
+        let pending = Pending {
+            id: String::new(),
+            session: session.to_string(),
+            tool: tool.to_string(),
+            reason: reason.to_string(),
+            preview,
+            created: crate::state::now(),
+        };
+        let (id, decision) = match self.ask(pending, cancel, audit) {
+            Ok(answer) => answer,
+            Err(err) => (
+                String::new(),
+                Decision::Denied {
+                    by: "supervisor",
+                    why: format!("cannot keep the approval request: {err}"),
+                },
+            ),
+        };
+        let _ = audit.append(Some(session), &decision.event(id, tool.to_string()));
+        decision
+    }
+
     /// Asks a human; `cancel` ends the wait (the jail is gone). Forged
     /// answers go to `audit`.
     pub fn ask(

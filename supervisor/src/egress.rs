@@ -253,7 +253,7 @@ pub fn fetch(
     let origin = target.origin();
     let mut redirects = 0;
     loop {
-        let addrs = checked_addresses(&target, rules, deadline)?;
+        let addrs = checked_addresses(&target.host, target.port, rules, deadline)?;
         let mut headers = HeaderMap::new();
         let same_origin = target.origin() == origin;
         for (name, value) in &caller_headers {
@@ -574,13 +574,16 @@ fn remove_dot_segments(path: &str) -> String {
     format!("/{}", out.join("/"))
 }
 
-/// The addresses `target` may be connected to, or why none may.
-fn checked_addresses(
-    target: &Target,
+/// The addresses `host` (lowercase, IPv6 without brackets) may be
+/// connected to on `port`, or why none may: `http.fetch` and the in-jail
+/// proxy both connect only to what this returns.
+pub(crate) fn checked_addresses(
+    host: &str,
+    port: u16,
     rules: &Egress,
     deadline: Instant,
 ) -> Result<Vec<SocketAddr>, EgressError> {
-    let host = &target.host;
+    let host = &host.to_string();
     if is_ip_literal(host) {
         // Only the standard form, and only when that exact address is listed:
         // `127.1`, `2130706433` and friends are refused here.
@@ -589,14 +592,14 @@ fn checked_addresses(
             .ok()
             .filter(|addr| rules.allow_addresses.contains(addr));
         return match listed {
-            Some(addr) => Ok(vec![SocketAddr::new(addr, target.port)]),
+            Some(addr) => Ok(vec![SocketAddr::new(addr, port)]),
             None => Err(EgressError::IpLiteralNotAllowed { host: host.clone() }),
         };
     }
     if !host_allowed(&rules.allow, host) {
         return Err(EgressError::HostNotAllowed { host: host.clone() });
     }
-    let mut addrs = resolve(host, target.port, deadline, rules.timeout_secs)?;
+    let mut addrs = resolve(host, port, deadline, rules.timeout_secs)?;
     // A name with one refused address is refused whole: a mix of public and
     // internal answers is what a rebinding attack looks like.
     for addr in &addrs {

@@ -22,7 +22,7 @@ use policy::JailPlan;
 use crate::approvals::Approvals;
 use crate::audit::{AuditError, AuditLog, Event};
 use crate::server::{Server, Sockets};
-use crate::session::{Session, SessionState};
+use crate::session::{Session, SessionState, SharedTaint};
 use crate::state::StateError;
 use crate::termfilter::TermFilter;
 
@@ -115,6 +115,20 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> Result<u8, Launc
     let cancel = Arc::new(AtomicBool::new(false));
     let sockets = Sockets::new(ours.as_fd(), theirs.as_fd()).map_err(LaunchError::Sockets)?;
     let latest = Arc::new(std::sync::Mutex::new(session.clone()));
+    let taint = SharedTaint::new(session.record.taint);
+    let proxy = plan.proxy.port().map(|_| crate::proxy::Context {
+        profile: Arc::clone(&profile),
+        profile_name: plan.profile.clone(),
+        audit: Arc::clone(&audit),
+        session: session.id().to_string(),
+        taint: taint.clone(),
+        approvals: Arc::new(Approvals::new(
+            &state,
+            profile.rpc.approval_timeout_secs,
+            caller_on_terminal(),
+        )),
+        cancel: Arc::clone(&cancel),
+    });
     let server = Server {
         channel: rpc::Channel::new(ours),
         approvals: Approvals::new(
@@ -129,14 +143,17 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> Result<u8, Launc
         sockets: sockets.clone(),
         latest: Arc::clone(&latest),
         listener: None,
+        taint: taint.clone(),
     };
     let mut server = LazyServer::new(server);
-    let result = run_jail(plan, verbose, theirs, &mut server);
+    let result = run_jail(plan, verbose, theirs, &mut server, proxy);
     // The jail is gone, and everything serving it ends now: waits stop,
     // tool commands are killed, every channel reads end of file.
     cancel.store(true, Ordering::Relaxed);
     sockets.close_all();
     let mut session = server.finish(&latest)?;
+    // With what the proxy read since the last tool call.
+    session.record.taint = taint.grow(session.record.taint);
     let status = match &result {
         Ok(code) => i32::from(*code),
         Err(err) => i32::from(err.exit_code()),
@@ -265,6 +282,7 @@ fn run_jail(
     verbose: bool,
     channel: OwnedFd,
     server: &mut LazyServer,
+    proxy: Option<crate::proxy::Context>,
 ) -> Result<u8, LaunchError> {
     let signal_fd = SignalFd::with_flags(
         &forwarded_signals(),
@@ -289,15 +307,27 @@ fn run_jail(
         stdin: stdin.as_fd(),
         relay: attached.relay(),
         started: None,
+        proxy_context: proxy,
+        proxy: None,
     };
     let ended = watch.until_exit(plan, server);
     let started = watch.started.take();
+    let proxy = watch.proxy.take();
     if let (Ok(Ended::Exited(_)), Some(relay)) = (&ended, watch.relay.as_mut()) {
         relay.drain();
     }
     // Everything printed from here on (the timeout, limits reached,
     // --verbose reports, errors) reaches a terminal in its normal mode.
     drop(attached.raw_mode);
+    // The jail is gone: so are the proxy's connections. What it refused
+    // is said once, where a person sees it (pip's retries hide the 403s).
+    if let Some(note) = proxy
+        .map(crate::proxy::Running::finish)
+        .as_ref()
+        .and_then(crate::proxy::exit_note)
+    {
+        eprintln!("{note}");
+    }
     let status = match ended? {
         Ended::Exited(status) => status,
         Ended::TimedOut => {
@@ -424,6 +454,10 @@ struct Watch<'j, 'f> {
     relay: Option<Relay<'f>>,
     /// The child's report, once read: Ok when the payload is running.
     started: Option<Result<(), jail::JailError>>,
+    /// What the proxy serves the jail with, when the plan has one; it
+    /// starts once the payload has sent the listening socket.
+    proxy_context: Option<crate::proxy::Context>,
+    proxy: Option<crate::proxy::Running>,
 }
 
 /// Which of a poll's descriptors had events.
@@ -536,6 +570,13 @@ impl Watch<'_, '_> {
         if report.is_ok() {
             if let Some(listener) = self.jail.rpc_listener() {
                 server.attach_listener(listener);
+            }
+            let listener = self.jail.proxy_listener();
+            if let (Some(listener), Some(context)) = (listener, self.proxy_context.take()) {
+                match crate::proxy::Running::start(listener, context) {
+                    Ok(running) => self.proxy = Some(running),
+                    Err(err) => eprintln!("jail: the proxy could not start: {err}"),
+                }
             }
         }
         self.started = Some(report);

@@ -31,6 +31,7 @@ mod fsview;
 mod hosthint;
 mod launch;
 mod pins;
+mod proxy;
 mod server;
 mod session;
 mod state;

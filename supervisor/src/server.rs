@@ -24,9 +24,9 @@ use policy::model::Profile;
 use review::reviewer::Verdict;
 use rpc::{ClientMessage, ErrorKind, Request, ServerMessage, ToolError};
 
-use crate::approvals::{Approvals, Decision, Pending};
+use crate::approvals::{Approvals, Decision};
 use crate::audit::{self, AuditLog, Event};
-use crate::session::Session;
+use crate::session::{Session, SharedTaint};
 use crate::tools::{self, Secrets, Tool};
 
 /// Malformed frames tolerated before the channel is closed.
@@ -50,6 +50,8 @@ pub struct Server {
     /// The jail's rpc socket (`JAIL_RPC_SOCKET`), listening: every
     /// connection is served like a `Connect`ed private channel.
     pub listener: Option<OwnedFd>,
+    /// The session's taint as the proxy sees it too (docs/network.md).
+    pub taint: SharedTaint,
 }
 
 /// The sockets one session's server holds, by id. A socket attached to
@@ -164,6 +166,7 @@ struct Core {
     secrets: Secrets,
     sockets: Sockets,
     latest: Arc<Mutex<Session>>,
+    taint: SharedTaint,
 }
 
 type Shared = Arc<Mutex<Core>>;
@@ -186,6 +189,7 @@ impl Server {
             sockets,
             latest,
             listener,
+            taint,
         } = self;
         let core = Arc::new(Mutex::new(Core {
             session,
@@ -196,6 +200,7 @@ impl Server {
             cancel,
             sockets,
             latest,
+            taint,
             rate: Rate {
                 window: Instant::now(),
                 count: 0,
@@ -450,6 +455,8 @@ impl Core {
         secrets: &mut Secrets,
     ) -> Result<String, ToolError> {
         self.admit_call(size)?;
+        // What the proxy read counts as if a tool had read it.
+        self.session.record.taint = self.taint.grow(self.session.record.taint);
         let profile = Arc::clone(&self.profile);
         let (tool, trust) = find_tool(&profile, &request.tool)?;
         if let Err(err) = serde_json::from_str::<serde_json::Value>(&request.args) {
@@ -535,31 +542,7 @@ impl Core {
     /// The gate for a call with `args` to a tool of `trust` in this
     /// session, and how the audit line names it.
     fn gate(&self, trust: &gate::Trust, args: &str) -> (Gate, String) {
-        let mut gate = gate::decide(trust, self.session.record.taint);
-        // Credential-shaped data leaving through a sink needs a human; it
-        // is looked for in what the arguments decode to, not only as sent.
-        let findings = if trust.public_sink && !matches!(gate, Gate::Blocked(_)) {
-            policy::secrets::scan_payload(args)
-        } else {
-            Vec::new()
-        };
-        if !findings.is_empty() {
-            gate = Gate::Approval("credential-shaped data in an outbound payload");
-        }
-        let found: Vec<String> = findings
-            .iter()
-            .map(|f| format!("{} in {}", f.kind, f.found_in))
-            .collect();
-        let label = match &gate {
-            Gate::Blocked(why) => format!("blocked: {why}"),
-            Gate::Approval(why) if !found.is_empty() => {
-                format!("approval: {why} ({})", found.join(", "))
-            }
-            Gate::Approval(why) => format!("approval: {why}"),
-            Gate::Review(why) => format!("review (credential scan clean): {why}"),
-            Gate::Allowed => "allowed".to_string(),
-        };
-        (gate, label)
+        gate_payload(trust, self.session.record.taint, Some(args))
     }
 
     fn run(
@@ -580,6 +563,7 @@ impl Core {
         );
         // Whatever the tool read taints the session, success or not.
         self.session.record.taint = gate::taint_after(trust, self.session.record.taint);
+        self.taint.grow(self.session.record.taint);
         for hop in egress {
             let _ = self.audit.append(
                 Some(self.session.id()),
@@ -647,31 +631,51 @@ impl Core {
     fn approve(&self, tool: &str, reason: &str, args: &str, secrets: &Secrets) -> Decision {
         // Whole: the prompt escapes it and shows it, or names the file
         // that holds it (approvals::shown_request).
-        let preview = secrets.redact(args);
-        let pending = Pending {
-            id: String::new(),
-            session: self.session.id().to_string(),
-            tool: tool.to_string(),
-            reason: reason.to_string(),
-            preview,
-            created: crate::state::now(),
-        };
-        let (id, decision) = match self.approvals.ask(pending, &self.cancel, &self.audit) {
-            Ok(answer) => answer,
-            Err(err) => (
-                String::new(),
-                Decision::Denied {
-                    by: "supervisor",
-                    why: format!("cannot keep the approval request: {err}"),
-                },
-            ),
-        };
-        let _ = self.audit.append(
-            Some(self.session.id()),
-            &decision.event(id, tool.to_string()),
-        );
-        decision
+        self.approvals.ask_and_log(
+            self.session.id(),
+            tool,
+            reason,
+            secrets.redact(args),
+            &self.cancel,
+            &self.audit,
+        )
     }
+}
+
+/// The gate for sending `payload` to a sink of `trust` from a session of
+/// `taint`, and how the audit line names it: the trust x taint matrix,
+/// then credential-shaped data in the payload (looked for in what it
+/// decodes to, not only as sent) needs a human when it would leave
+/// through a public sink. Tool calls and the proxy decide with it.
+pub(crate) fn gate_payload(
+    trust: &gate::Trust,
+    taint: gate::Taint,
+    payload: Option<&str>,
+) -> (Gate, String) {
+    let mut gate = gate::decide(trust, taint);
+    let findings = match payload {
+        Some(payload) if trust.public_sink && !matches!(gate, Gate::Blocked(_)) => {
+            policy::secrets::scan_payload(payload)
+        }
+        _ => Vec::new(),
+    };
+    if !findings.is_empty() {
+        gate = Gate::Approval("credential-shaped data in an outbound payload");
+    }
+    let found: Vec<String> = findings
+        .iter()
+        .map(|f| format!("{} in {}", f.kind, f.found_in))
+        .collect();
+    let label = match &gate {
+        Gate::Blocked(why) => format!("blocked: {why}"),
+        Gate::Approval(why) if !found.is_empty() => {
+            format!("approval: {why} ({})", found.join(", "))
+        }
+        Gate::Approval(why) => format!("approval: {why}"),
+        Gate::Review(why) => format!("review (credential scan clean): {why}"),
+        Gate::Allowed => "allowed".to_string(),
+    };
+    (gate, label)
 }
 
 fn refused(message: String) -> ServerMessage {

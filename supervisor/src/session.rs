@@ -513,6 +513,28 @@ fn remove(path: &std::path::Path) -> Result<(), StateError> {
     }
 }
 
+/// The session's taint as its RPC server and its proxy both see it: each
+/// adds what it read, and reads what the other added. It only grows.
+#[derive(Debug, Clone, Default)]
+pub struct SharedTaint(std::sync::Arc<std::sync::Mutex<Taint>>);
+
+impl SharedTaint {
+    pub fn new(taint: Taint) -> SharedTaint {
+        SharedTaint(std::sync::Arc::new(std::sync::Mutex::new(taint)))
+    }
+
+    /// Adds `taint`; returns the taint with it.
+    pub fn grow(&self, taint: Taint) -> Taint {
+        let mut shared = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        *shared = shared.with(taint);
+        *shared
+    }
+
+    pub fn get(&self) -> Taint {
+        *self.0.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

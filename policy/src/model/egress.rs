@@ -3,6 +3,7 @@
 //! live here, beside the keys they check; [`crate::egress`] makes the
 //! decisions at request time from them.
 
+use std::collections::BTreeMap;
 use std::net::IpAddr;
 use std::path::PathBuf;
 
@@ -11,7 +12,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use super::paths::check_absolute;
 use crate::size::ByteSize;
 
-/// What the supervisor's HTTP client (`http.fetch`)
+/// What the supervisor's HTTP client (`http.fetch`, and the in-jail proxy)
 /// may reach.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -36,7 +37,63 @@ pub struct Egress {
         deserialize_with = "ca_file"
     )]
     pub ca_file: Option<PathBuf>,
+    /// The port of the in-jail HTTP proxy on the jail's own loopback
+    /// (docs/network.md); 0: no proxy.
+    #[serde(deserialize_with = "proxy_port")]
+    pub proxy_port: u16,
+    /// Ports the proxy opens `CONNECT` tunnels to (default: 443 only).
+    #[serde(deserialize_with = "connect_ports")]
+    pub connect_ports: Vec<u16>,
+    /// Trust properties of hosts reached through the proxy, by pattern
+    /// (each covered by `allow`); a host not listed is a public source and
+    /// a public sink.
+    pub hosts: BTreeMap<HostPattern, HostTrust>,
 }
+
+/// `[egress.hosts."NAME"]`: what data from and to one host is, as a
+/// tool's trust properties are (policy::gate): reading from a public
+/// source taints the session, and a tainted session's request to a public
+/// sink is gated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct HostTrust {
+    /// What it answers may come from anyone (an index of uploads, a forum).
+    pub public_source: bool,
+    /// What it is sent may become visible to others.
+    pub public_sink: bool,
+    /// What it answers may contain secrets.
+    pub secret_data: bool,
+}
+
+impl Default for HostTrust {
+    /// An undeclared host: public both ways, no secrets.
+    fn default() -> Self {
+        HostTrust {
+            public_source: true,
+            public_sink: true,
+            secret_data: false,
+        }
+    }
+}
+
+impl Egress {
+    /// The trust of `host`: the entry of `hosts` that matches it (an exact
+    /// name before a wildcard, the longest wildcard first), else the
+    /// default.
+    pub fn host_trust(&self, host: &str) -> HostTrust {
+        self.hosts
+            .iter()
+            .filter(|(pattern, _)| pattern.matches(host))
+            .max_by_key(|(pattern, _)| {
+                (!pattern.as_str().starts_with("*."), pattern.as_str().len())
+            })
+            .map(|(_, trust)| *trust)
+            .unwrap_or_default()
+    }
+}
+
+/// The proxy port when none is set.
+pub const DEFAULT_PROXY_PORT: u16 = 3128;
 
 impl Default for Egress {
     fn default() -> Self {
@@ -48,6 +105,9 @@ impl Default for Egress {
             max_redirects: 5,
             headers: Vec::new(),
             ca_file: None,
+            proxy_port: DEFAULT_PROXY_PORT,
+            connect_ports: vec![443],
+            hosts: BTreeMap::new(),
         }
     }
 }
@@ -91,6 +151,37 @@ fn addresses<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<IpAddr>, 
                      (host names go in `egress.allow`)"
                 ))
             })
+        })
+        .collect()
+}
+
+fn proxy_port<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u16, D::Error> {
+    let value = toml::Value::deserialize(deserializer)?;
+    value
+        .as_integer()
+        .and_then(|n| u16::try_from(n).ok())
+        .ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "egress.proxy_port = {value} is not a port: give a number from 1 to 65535 for \
+                 the proxy in the jail (default 3128), or 0 for no proxy"
+            ))
+        })
+}
+
+fn connect_ports<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u16>, D::Error> {
+    Vec::<toml::Value>::deserialize(deserializer)?
+        .into_iter()
+        .map(|value| {
+            value
+                .as_integer()
+                .and_then(|n| u16::try_from(n).ok())
+                .filter(|&n| n != 0)
+                .ok_or_else(|| {
+                    serde::de::Error::custom(format!(
+                        "egress.connect_ports: {value} is not a port: list numbers from 1 to \
+                         65535, like [443]"
+                    ))
+                })
         })
         .collect()
 }

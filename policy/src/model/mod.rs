@@ -27,7 +27,7 @@ pub mod review;
 pub mod tools;
 
 pub use credentials::CredentialSource;
-pub use egress::{CredentialHeader, Egress, HostPattern};
+pub use egress::{CredentialHeader, Egress, HostPattern, HostTrust};
 pub use limits::{check_secs, check_size, deadline, Limits, RpcLimits, MAX_SECS};
 pub use paths::{check_absolute, BindSpec, JailPath, PinnedHash};
 pub use review::{
@@ -303,6 +303,7 @@ impl Profile {
         self.validate_credentials(&base, &invalid)?;
         self.validate_tools(&base, &invalid)?;
         self.validate_headers(&base, &invalid)?;
+        self.validate_hosts(&base, &invalid)?;
         self.validate_review(&base, &invalid)?;
         self.validate_limits(&base, &invalid)
     }
@@ -398,6 +399,22 @@ impl Profile {
                         "`{}` is not allowed by `{base}.egress.allow`, so the header would never \
                          be sent; add the host there",
                         header.host
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// `egress.hosts`: each for hosts `egress.allow` lets requests go to.
+    fn validate_hosts(&self, base: &str, invalid: &Invalid) -> Result<(), PolicyError> {
+        for pattern in self.egress.hosts.keys() {
+            if !self.egress.allow.iter().any(|a| a.covers(pattern)) {
+                return Err(invalid(
+                    format!("{base}.egress.hosts.\"{pattern}\""),
+                    format!(
+                        "`{pattern}` is not allowed by `{base}.egress.allow`, so its trust \
+                         would never apply; add the host there, or remove this entry"
                     ),
                 ));
             }

@@ -164,6 +164,22 @@ fn new_sections_default_to_nothing_allowed() {
 }
 
 #[test]
+fn a_hosts_trust_is_its_most_specific_entry_else_public_both_ways() {
+    let text = "[profile.p.egress]\nallow = [\"*.x.com\", \"y.com\"]\n\
+                [profile.p.egress.hosts.\"*.x.com\"]\npublic_sink = false\n\
+                [profile.p.egress.hosts.\"a.x.com\"]\npublic_source = false\n";
+    let policy = crate::parse(text, "p.toml").expect("valid");
+    let egress = &policy.profile("p").expect("profile").egress;
+    let a = egress.host_trust("a.x.com");
+    assert!(!a.public_source && a.public_sink);
+    let b = egress.host_trust("b.x.com");
+    assert!(b.public_source && !b.public_sink);
+    assert_eq!(egress.host_trust("y.com"), super::HostTrust::default());
+    assert_eq!(egress.proxy_port, 3128);
+    assert_eq!(egress.connect_ports, [443]);
+}
+
+#[test]
 fn undeclared_trust_is_the_strictest() {
     let policy = crate::parse(
         "[profile.default.tools.t]\ncommand = [\"/bin/t\"]\n",
@@ -253,6 +269,21 @@ fn docs_examples_parse() {
     "line breaks"
 )]
 #[case("[profile.d.rpc]\nmax_bytes = \"lots\"\n", 2, "lots")]
+#[case(
+    "[profile.d.egress]\nproxy_port = 70000\n",
+    2,
+    "egress.proxy_port = 70000 is not a port"
+)]
+#[case(
+    "[profile.d.egress]\nconnect_ports = [0]\n",
+    2,
+    "egress.connect_ports: 0 is not a port"
+)]
+#[case(
+    "[profile.d.egress.hosts.\"x.com\"]\npublic_sinc = true\n",
+    2,
+    "public_sink"
+)]
 #[case("[profile.d.rpc]\ncalls = 1\n", 2, "calls")]
 fn bad_new_keys_name_line_and_form(#[case] text: &str, #[case] line: usize, #[case] needle: &str) {
     let err = crate::parse(text, "p.toml").expect_err("must be refused");
@@ -362,6 +393,11 @@ fn bad_new_keys_name_line_and_form(#[case] text: &str, #[case] line: usize, #[ca
     "[profile.p]\ntmp_size = \"0\"\n",
     "profile.p.tmp_size",
     "size above 0"
+)]
+#[case(
+    "[profile.p.egress]\nallow = [\"*.x.com\"]\n[profile.p.egress.hosts.\"x.com\"]\npublic_sink = false\n",
+    "profile.p.egress.hosts.\"x.com\"",
+    "not allowed by `profile.p.egress.allow`"
 )]
 #[case(
     "[profile.p.limits]\nmemory = 0\n",

@@ -7,6 +7,7 @@ use std::fmt;
 use super::{Degraded, JailPlan, PlanLimits, HELPER_DIR, HELPER_NAME};
 use crate::landlock::LandlockPlan;
 use crate::layout::{MountKind, RlimitResource};
+use crate::proxy::ProxyPlan;
 use crate::seccomp::SeccompPlan;
 use crate::size::ByteSize;
 
@@ -95,6 +96,7 @@ impl fmt::Display for JailPlan {
         writeln!(f, "cwd         {}", self.cwd.display())?;
         writeln!(f, "command     {}", self.argv.join(" "))?;
         self.fmt_helper(f)?;
+        fmt_proxy(&self.proxy, f)?;
         writeln!(f, "env")?;
         for (name, value) in &self.env {
             writeln!(f, "  {name}={value}")?;
@@ -106,6 +108,19 @@ impl fmt::Display for JailPlan {
             writeln!(f, "note: {note}")?;
         }
         Ok(())
+    }
+}
+
+/// Where the jail's HTTP proxy listens, or why there is none.
+fn fmt_proxy(proxy: &ProxyPlan, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    match proxy {
+        ProxyPlan::Offered { port } => writeln!(
+            f,
+            "proxy       {} in the jail's network namespace, served by the supervisor \
+             (egress.allow and egress.hosts decide; the environment below points clients at it)",
+            crate::proxy::url(*port)
+        ),
+        ProxyPlan::NotOffered { why } => writeln!(f, "proxy       not offered: {why}"),
     }
 }
 

@@ -15,6 +15,7 @@ use crate::model::{check_secs, check_size, BindSpec, CwdMode, Profile};
 use crate::mounts::{
     blocked_entries, check_dest, checked_source, FileKind, FsView, Opened, ScanLimits,
 };
+use crate::proxy::ProxyPlan;
 use crate::size::ByteSize;
 use crate::PolicyError;
 
@@ -81,6 +82,8 @@ pub struct JailPlan {
     /// binary itself); none: the jail has no helper, so tool calls from
     /// inside fail with `jail-call: not found`.
     pub helper: Option<PathBuf>,
+    /// The in-jail HTTP proxy (docs/network.md), or why there is none.
+    pub proxy: ProxyPlan,
 }
 
 /// What makes a plan degraded, for `--explain` and the run's stderr.
@@ -208,8 +211,18 @@ pub fn build(
         defaults.push(helper);
     }
     let mounts = in_mount_order(defaults, binds, masks);
-    let env = jail_env(profile, request, &mut notes)?;
-    let landlock = landlock_plan(profile, request, &mounts)?;
+    let proxy = crate::proxy::plan(profile);
+    let mut env = jail_env(profile, request, &mut notes)?;
+    let mut landlock = landlock_plan(profile, request, &mounts)?;
+    if let Some(port) = proxy.port() {
+        crate::proxy::add_env(&mut env, port);
+        // The payload binds the proxy's socket before Landlock; after it,
+        // jail processes may connect to that port, never bind it.
+        if !landlock.tcp_connect.contains(&port) {
+            landlock.tcp_connect.push(port);
+        }
+        landlock.tcp_bind.retain(|&p| p != port);
+    }
     let helper = helper_source(&mounts);
     Ok(JailPlan {
         profile: request.profile_name.clone(),
@@ -239,6 +252,7 @@ pub fn build(
         notes,
         degraded: None,
         helper,
+        proxy,
     })
 }
 

@@ -77,6 +77,20 @@ pub enum Event {
         status: u16,
         bytes: u64,
     },
+    /// One request or tunnel through the in-jail proxy (docs/network.md),
+    /// refused ones too: bytes counted from the jail's side.
+    Proxy {
+        method: String,
+        host: String,
+        port: u16,
+        /// `allowed`, or `refused: WHY`.
+        decision: String,
+        /// Bytes from the jail to the host (request head and body, or what
+        /// went into the tunnel).
+        bytes_up: u64,
+        /// Bytes from the host back to the jail.
+        bytes_down: u64,
+    },
     Approval {
         request: String,
         tool: String,

@@ -10,6 +10,7 @@ mod gate;
 mod lifecycle;
 mod limits;
 mod policy_cli;
+mod proxy;
 mod review;
 mod rpc;
 mod secrets;

@@ -1,0 +1,120 @@
+//! Taint and gating for the proxy, as for tool calls (policy::gate): each
+//! host has trust properties (`egress.hosts`, by default a public source
+//! and a public sink); what a request reads taints the session, and a
+//! tainted session's request to a public sink goes through the same
+//! matrix: blocked, a human's approval, or review (today: the credential
+//! scan of what is sent, as for tools), else allowed.
+
+use std::io::BufReader;
+use std::net::TcpStream;
+
+use policy::gate::{self, Gate, Trust, Writes};
+
+use super::check::Refusal;
+use super::head::Head;
+use super::relay;
+use super::request::Request;
+use super::Shared;
+use crate::approvals::Decision;
+
+/// The trust of `host` as a sink and a source.
+pub fn trust(shared: &Shared, host: &str) -> Trust {
+    let declared = shared.context.profile.egress.host_trust(host);
+    Trust {
+        public_source: declared.public_source,
+        secret_data: declared.secret_data,
+        public_sink: declared.public_sink,
+        dangerous_writes: Writes::No,
+    }
+}
+
+/// What the gate let through: the audit label, and the body when it was
+/// read for review (it is then forwarded from memory).
+pub struct Passed {
+    pub label: String,
+    pub body: Option<Vec<u8>>,
+}
+
+/// Decides `request` from the session's taint now; asks a human where
+/// the matrix says so (one question at a time from the proxy).
+pub fn admit(
+    shared: &Shared,
+    request: &Request,
+    head: &Head,
+    client: &mut BufReader<TcpStream>,
+) -> Result<Passed, Refusal> {
+    let context = &shared.context;
+    let trust = trust(shared, &request.host);
+    let taint = context.taint.get();
+    let mut body = None;
+    // What is reviewed: the request line and headers, and a plain
+    // request's body (a tunnel's content is not seen; docs/network.md).
+    let payload = if matches!(gate::decide(&trust, taint), Gate::Review(_)) {
+        let mut text = head_text(head);
+        if !request.is_connect() {
+            let max = context.profile.egress.max_response_bytes.0;
+            let read = relay::read_body(head, client, max)
+                .map_err(|err| Refusal::bad_request(err.to_string()))?;
+            text.push_str(&String::from_utf8_lossy(&read));
+            body = Some(read);
+        }
+        Some(text)
+    } else {
+        None
+    };
+    let (gate, label) = crate::server::gate_payload(&trust, taint, payload.as_deref());
+    match gate {
+        Gate::Allowed | Gate::Review(_) => Ok(Passed { label, body }),
+        Gate::Blocked(why) => Err(Refusal::policy(
+            format!("request to {} blocked: {why}", request.host),
+            "blocked by the taint gate",
+        )),
+        Gate::Approval(why) => {
+            let preview = payload.unwrap_or_else(|| head_text(head));
+            let _one_at_a_time = super::lock(&shared.asking);
+            let decision = context.approvals.ask_and_log(
+                &context.session,
+                &format!("proxy {} {}", request.method, request.host),
+                why,
+                preview,
+                &context.cancel,
+                &context.audit,
+            );
+            match decision {
+                Decision::Approved { .. } => Ok(Passed {
+                    label: format!("{label}, approved"),
+                    body,
+                }),
+                Decision::Denied { why: denied, .. } => Err(Refusal::policy(
+                    format!(
+                        "request to {} needs approval ({why}) and was denied: {denied}",
+                        request.host
+                    ),
+                    "approval denied",
+                )),
+            }
+        }
+    }
+}
+
+/// What reading from `host` adds to the session's taint.
+pub fn taint_after(shared: &Shared, host: &str) {
+    let trust = trust(shared, host);
+    shared
+        .context
+        .taint
+        .grow(gate::taint_after(&trust, gate::Taint::default()));
+}
+
+/// The head as text, for the scan and the approval prompt.
+fn head_text(head: &Head) -> String {
+    let mut text = head.start.join(" ");
+    text.push('\n');
+    for (name, value) in &head.headers {
+        text.push_str(name);
+        text.push_str(": ");
+        text.push_str(&String::from_utf8_lossy(value));
+        text.push('\n');
+    }
+    text
+}

@@ -1,0 +1,409 @@
+//! Moving bytes: connecting to a checked address, forwarding one plain
+//! HTTP request (head rewritten, body as framed, response streamed back
+//! unbuffered), and relaying a tunnel both ways without reading it.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{Shutdown, SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
+
+use super::head::{self, Head, HeadError};
+use super::request::Request;
+
+/// Headers that concern one connection only (RFC 9110 §7.6.1), never
+/// passed on; nor is any header the `Connection` header names.
+const HOP_BY_HOP: &[&str] = &[
+    "connection",
+    "keep-alive",
+    "proxy-connection",
+    "proxy-authorization",
+    "proxy-authenticate",
+    "te",
+    "trailer",
+    "upgrade",
+];
+
+/// Bytes moved each way, counted from the jail's side.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Moved {
+    pub up: u64,
+    pub down: u64,
+}
+
+/// Why a forwarded exchange failed part-way.
+#[derive(Debug, thiserror::Error)]
+pub enum RelayError {
+    #[error("the request: {0}")]
+    Request(String),
+    #[error("the host's response: {0}")]
+    Response(HeadError),
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// A connection to the first of `addrs` that answers before `deadline`.
+pub fn connect(addrs: &[SocketAddr], deadline: Instant) -> std::io::Result<TcpStream> {
+    let mut last = std::io::Error::new(std::io::ErrorKind::NotFound, "no address");
+    for addr in addrs {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(std::io::ErrorKind::TimedOut.into());
+        }
+        match TcpStream::connect_timeout(addr, left) {
+            Ok(stream) => return Ok(stream),
+            Err(err) => last = err,
+        }
+    }
+    Err(last)
+}
+
+/// How the request's body is framed.
+enum Body {
+    None,
+    Length(u64),
+    Chunked,
+}
+
+/// The body's framing, refusing what two parsers could read differently
+/// (request smuggling): both framings at once, disagreeing lengths, or a
+/// transfer coding other than `chunked`.
+fn framing(head: &Head) -> Result<Body, String> {
+    let codings = head.tokens("transfer-encoding");
+    let lengths: Vec<&[u8]> = head.values("content-length").collect();
+    if !codings.is_empty() {
+        if !lengths.is_empty() {
+            return Err("both Transfer-Encoding and Content-Length are set".into());
+        }
+        if codings != ["chunked"] {
+            return Err("only the `chunked` transfer coding is forwarded".into());
+        }
+        return Ok(Body::Chunked);
+    }
+    let Some(first) = lengths.first() else {
+        return Ok(Body::None);
+    };
+    if lengths.iter().any(|l| l != first) {
+        return Err("Content-Length headers disagree".into());
+    }
+    std::str::from_utf8(first)
+        .ok()
+        .filter(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|t| t.parse().ok())
+        .map(Body::Length)
+        .ok_or_else(|| "Content-Length is not a number".into())
+}
+
+/// The head as it goes on: hop-by-hop headers and `Host` dropped, the
+/// URL's authority as `Host`, and `Connection: close`. `first` is the
+/// first line.
+fn rewrite(head: &Head, first: &str, host: Option<&str>) -> Vec<u8> {
+    let named = head.tokens("connection");
+    let mut out = Vec::with_capacity(usize::try_from(head.size).unwrap_or(0) + 64);
+    out.extend_from_slice(first.as_bytes());
+    out.extend_from_slice(b"\r\n");
+    if let Some(host) = host {
+        out.extend_from_slice(format!("Host: {host}\r\n").as_bytes());
+    }
+    for (name, value) in &head.headers {
+        let lower = name.to_ascii_lowercase();
+        let dropped = HOP_BY_HOP.contains(&lower.as_str())
+            || named.contains(&lower)
+            || (host.is_some() && (lower == "host" || lower == "expect"));
+        if !dropped {
+            out.extend_from_slice(name.as_bytes());
+            out.extend_from_slice(b": ");
+            out.extend_from_slice(value);
+            out.extend_from_slice(b"\r\n");
+        }
+    }
+    out.extend_from_slice(b"Connection: close\r\n\r\n");
+    out
+}
+
+/// Reads the body of the request `head` from `client` as framed (raw,
+/// chunks and all), refusing one over `max` bytes: for the review of what
+/// a tainted session sends.
+pub fn read_body(
+    head: &Head,
+    client: &mut BufReader<TcpStream>,
+    max: u64,
+) -> Result<Vec<u8>, RelayError> {
+    answer_expect(head, client)?;
+    let mut body = Capped {
+        bytes: Vec::new(),
+        max,
+    };
+    match framing(head).map_err(RelayError::Request)? {
+        Body::None => {}
+        Body::Length(len) if len > max => return Err(too_large(max)),
+        Body::Length(len) => {
+            copy_exact(client, &mut body, len)?;
+        }
+        Body::Chunked => {
+            copy_chunked(client, &mut body)?;
+        }
+    }
+    Ok(body.bytes)
+}
+
+/// We take the body at once, so a client waiting for `100 Continue` gets
+/// it from us (the host is not asked).
+fn answer_expect(head: &Head, client: &mut BufReader<TcpStream>) -> std::io::Result<()> {
+    if head.tokens("expect").iter().any(|t| t == "100-continue") {
+        client
+            .get_mut()
+            .write_all(b"HTTP/1.1 100 Continue\r\n\r\n")?;
+    }
+    Ok(())
+}
+
+fn too_large(max: u64) -> RelayError {
+    RelayError::Request(format!(
+        "the body is over {max} bytes, more than is reviewed (policy key \
+         egress.max_response_bytes)"
+    ))
+}
+
+/// A buffer that refuses to grow past `max`.
+struct Capped {
+    bytes: Vec<u8>,
+    max: u64,
+}
+
+impl Write for Capped {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if (self.bytes.len() + buf.len()) as u64 > self.max {
+            return Err(std::io::Error::other(format!(
+                "the body is over {} bytes (policy key egress.max_response_bytes)",
+                self.max
+            )));
+        }
+        self.bytes.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Forwards `request` (head already read from `client`) to `upstream` in
+/// origin form, its body as framed (or `read`, when [`read_body`] took
+/// it), then streams the response back until the host closes. `idle`
+/// bounds each wait on the host.
+pub fn forward(
+    request: &Request,
+    head: &Head,
+    client: &mut BufReader<TcpStream>,
+    read: Option<Vec<u8>>,
+    upstream: TcpStream,
+    idle: Duration,
+    moved: &mut Moved,
+) -> Result<(), RelayError> {
+    let body = framing(head).map_err(RelayError::Request)?;
+    if read.is_none() {
+        answer_expect(head, client)?;
+    }
+    upstream.set_read_timeout(Some(idle))?;
+    upstream.set_write_timeout(Some(idle))?;
+    let mut up = upstream.try_clone()?;
+    let path = request.path.as_deref().unwrap_or("/");
+    let first = format!("{} {path} HTTP/1.1", request.method);
+    // (The head's own bytes are counted where it was read.)
+    up.write_all(&rewrite(head, &first, Some(&request.authority())))?;
+    moved.up += match (read, body) {
+        (Some(bytes), _) => {
+            up.write_all(&bytes)?;
+            bytes.len() as u64
+        }
+        (None, Body::None) => 0,
+        (None, Body::Length(len)) => copy_exact(client, &mut up, len)?,
+        (None, Body::Chunked) => copy_chunked(client, &mut up)?,
+    };
+    up.flush()?;
+    // The response: its head rewritten the same way (so the client does
+    // not reuse this connection), then the body as it comes.
+    let mut from_host = BufReader::new(upstream);
+    let response = head::read(&mut from_host).map_err(RelayError::Response)?;
+    let first = response.start.join(" ");
+    let out = client.get_mut();
+    let rewritten = rewrite(&response, &first, None);
+    out.write_all(&rewritten)?;
+    moved.down += rewritten.len() as u64;
+    let buffered = from_host.buffer().to_vec();
+    out.write_all(&buffered)?;
+    moved.down += buffered.len() as u64;
+    moved.down += relay(from_host.get_ref(), out)?;
+    Ok(())
+}
+
+/// Copies from one socket to the other until end of file: through a pipe
+/// with `splice(2)`, so the bytes never enter user space; where the
+/// kernel refuses that, through a buffer.
+fn relay(from: &TcpStream, to: &TcpStream) -> std::io::Result<u64> {
+    use nix::fcntl::{splice, SpliceFFlags};
+    let flags = SpliceFFlags::SPLICE_F_MOVE | SpliceFFlags::SPLICE_F_MORE;
+    let (pipe_out, pipe_in) = nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC)?;
+    let retry = |result: nix::Result<usize>| match result {
+        Err(nix::errno::Errno::EINTR) => None,
+        other => Some(other),
+    };
+    let mut total = 0;
+    loop {
+        let Some(read) = retry(splice(from, None, &pipe_in, None, PUMP_BUFFER, flags)) else {
+            continue;
+        };
+        let n = match read {
+            Ok(0) => return Ok(total),
+            Ok(n) => n,
+            Err(nix::errno::Errno::EINVAL) if total == 0 => {
+                return pump(&mut &*from, &mut &*to);
+            }
+            Err(errno) => return Err(errno.into()),
+        };
+        let mut left = n;
+        while left > 0 {
+            if let Some(written) = retry(splice(&pipe_out, None, to, None, left, flags)) {
+                left -= written?;
+            }
+        }
+        total += n as u64;
+    }
+}
+
+/// Bytes moved per read and write when streaming: large, so a download
+/// costs few system calls.
+const PUMP_BUFFER: usize = 256 << 10;
+
+/// Copies until end of file, writing each read out at once (nothing is
+/// held back: a streamed response arrives as it is sent).
+fn pump(from: &mut impl Read, to: &mut impl Write) -> std::io::Result<u64> {
+    let mut buf = vec![0u8; PUMP_BUFFER];
+    let mut total = 0;
+    loop {
+        let n = match from.read(&mut buf) {
+            Ok(0) => return Ok(total),
+            Ok(n) => n,
+            Err(err) if err.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(err) => return Err(err),
+        };
+        to.write_all(&buf[..n])?;
+        total += n as u64;
+    }
+}
+
+/// Copies exactly `len` bytes.
+fn copy_exact(from: &mut impl Read, to: &mut impl Write, len: u64) -> std::io::Result<u64> {
+    let copied = std::io::copy(&mut from.take(len), to)?;
+    if copied < len {
+        return Err(std::io::ErrorKind::UnexpectedEof.into());
+    }
+    Ok(copied)
+}
+
+/// Copies a chunked body as it is, chunk by chunk, up to and including
+/// the trailer's empty line.
+fn copy_chunked(from: &mut impl BufRead, to: &mut impl Write) -> Result<u64, RelayError> {
+    let mut total = 0;
+    let bad = |why: &str| RelayError::Request(format!("bad chunked body: {why}"));
+    loop {
+        let line = head::read_line(from).map_err(|e| bad(&e.to_string()))?;
+        let size_text = line.split(|&b| b == b';').next().unwrap_or_default();
+        let size = std::str::from_utf8(size_text)
+            .ok()
+            .and_then(|t| u64::from_str_radix(t.trim(), 16).ok())
+            .ok_or_else(|| bad("a chunk size is not hexadecimal"))?;
+        to.write_all(&line)?;
+        to.write_all(b"\r\n")?;
+        total += line.len() as u64 + 2;
+        if size == 0 {
+            break;
+        }
+        total += copy_exact(from, to, size)?;
+        let end = head::read_line(from).map_err(|e| bad(&e.to_string()))?;
+        if !end.is_empty() {
+            return Err(bad("a chunk is longer than its size"));
+        }
+        to.write_all(b"\r\n")?;
+        total += 2;
+    }
+    // Trailer lines, then the empty line.
+    loop {
+        let line = head::read_line(from).map_err(|e| bad(&e.to_string()))?;
+        to.write_all(&line)?;
+        to.write_all(b"\r\n")?;
+        total += line.len() as u64 + 2;
+        if line.is_empty() {
+            return Ok(total);
+        }
+    }
+}
+
+/// Relays a tunnel both ways until each side has closed its half (or the
+/// jail ends, which shuts both sockets down). `early`: bytes the client
+/// sent after its CONNECT head, before our answer.
+pub fn tunnel(
+    client: TcpStream,
+    upstream: TcpStream,
+    early: &[u8],
+    moved: &mut Moved,
+) -> std::io::Result<()> {
+    let mut up = upstream.try_clone()?;
+    up.write_all(early)?;
+    let from_client = client.try_clone()?;
+    let upward = std::thread::spawn(move || {
+        let copied = relay(&from_client, &up);
+        let _ = up.shutdown(Shutdown::Write);
+        copied.unwrap_or(0)
+    });
+    let from_host = upstream;
+    let to_client = client;
+    let down = relay(&from_host, &to_client).unwrap_or(0);
+    let _ = to_client.shutdown(Shutdown::Write);
+    let up = upward.join().unwrap_or(0);
+    moved.up += early.len() as u64 + up;
+    moved.down += down;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn head(text: &str) -> Head {
+        head::read(&mut std::io::Cursor::new(text.as_bytes().to_vec())).expect("head")
+    }
+
+    #[test]
+    fn hop_by_hop_headers_go_and_host_is_the_urls() {
+        let h = head(
+            "GET http://a.org/x HTTP/1.1\r\nHost: evil.org\r\nConnection: X-Secret\r\n\
+             X-Secret: 1\r\nProxy-Authorization: p\r\nAccept: */*\r\n\r\n",
+        );
+        let out = String::from_utf8(rewrite(&h, "GET /x HTTP/1.1", Some("a.org"))).expect("text");
+        assert_eq!(
+            out,
+            "GET /x HTTP/1.1\r\nHost: a.org\r\nAccept: */*\r\nConnection: close\r\n\r\n"
+        );
+    }
+
+    #[test]
+    fn ambiguous_framing_is_refused() {
+        let both = head(
+            "POST http://a/ HTTP/1.1\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n",
+        );
+        assert!(framing(&both).is_err());
+        let two = head("POST http://a/ HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n");
+        assert!(framing(&two).is_err());
+        let gzip = head("POST http://a/ HTTP/1.1\r\nTransfer-Encoding: gzip, chunked\r\n\r\n");
+        assert!(framing(&gzip).is_err());
+    }
+
+    #[test]
+    fn a_chunked_body_is_copied_to_its_end_and_no_further() {
+        let mut from = std::io::Cursor::new(b"3\r\nabc\r\n0\r\nT: 1\r\n\r\nNEXT".to_vec());
+        let mut to = Vec::new();
+        let n = copy_chunked(&mut from, &mut to).expect("copied");
+        assert_eq!(to, b"3\r\nabc\r\n0\r\nT: 1\r\n\r\n");
+        assert_eq!(n, to.len() as u64);
+    }
+}
