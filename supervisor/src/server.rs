@@ -245,6 +245,42 @@ fn find_tool<'p>(
     })
 }
 
+/// The payload review (review::payload) of what a tainted session sends to
+/// the public sink `sink` (a tool's name, or a host through the proxy), and
+/// its `payload_review` audit line: the verdict, and what was found, said
+/// for a person.
+pub fn review_outbound(
+    profile: &Profile,
+    audit: &AuditLog,
+    session: &str,
+    sink: &str,
+    payload: &str,
+) -> Result<(Verdict, String), review::reviewer::ReviewError> {
+    let reviewers = crate::tools::reviewers(profile)?;
+    let report = review::payload::review(payload, sink, &reviewers);
+    let flags: Vec<String> = report
+        .flags
+        .iter()
+        .map(review::payload::PayloadFlag::describe)
+        .collect();
+    let _ = audit.append(
+        Some(session),
+        &Event::PayloadReview {
+            tool: sink.to_string(),
+            args_digest: audit::digest(payload.as_bytes()),
+            verdict: review::pipeline::verdict_word(report.verdict).to_string(),
+            flags: flags.clone(),
+            reviewers: report.reviewers,
+        },
+    );
+    let found = if flags.is_empty() {
+        "nothing the scan knows".to_string()
+    } else {
+        flags.join(", ")
+    };
+    Ok((report.verdict, found))
+}
+
 fn tool_error(kind: ErrorKind, message: String) -> ToolError {
     ToolError { kind, message }
 }
@@ -581,35 +617,18 @@ impl Core {
     /// arguments, then what its verdict says: APPROVE sends, MAJOR asks a
     /// human, REWORK and REJECTED refuse. An audit line either way.
     fn review_payload(&self, tool: &str, args: &str, secrets: &Secrets) -> Result<(), ToolError> {
-        let reviewers = crate::tools::reviewers(&self.profile).map_err(|err| {
-            tool_error(
-                ErrorKind::Blocked,
-                format!("the payload review cannot start (policy key review.reviewers): {err}"),
-            )
-        })?;
-        let report = review::payload::review(args, tool, &reviewers);
-        let flags: Vec<String> = report
-            .flags
-            .iter()
-            .map(review::payload::PayloadFlag::describe)
-            .collect();
-        let verdict = review::pipeline::verdict_word(report.verdict);
-        let _ = self.audit.append(
-            Some(self.session.id()),
-            &Event::PayloadReview {
-                tool: tool.to_string(),
-                args_digest: audit::digest(args.as_bytes()),
-                verdict: verdict.to_string(),
-                flags: flags.clone(),
-                reviewers: report.reviewers.clone(),
-            },
-        );
-        let found = if flags.is_empty() {
-            "nothing the scan knows".to_string()
-        } else {
-            flags.join(", ")
-        };
-        match report.verdict {
+        let (verdict, found) =
+            review_outbound(&self.profile, &self.audit, self.session.id(), tool, args).map_err(
+                |err| {
+                    tool_error(
+                        ErrorKind::Blocked,
+                        format!(
+                            "the payload review cannot start (policy key review.reviewers): {err}"
+                        ),
+                    )
+                },
+            )?;
+        match verdict {
             Verdict::Approve => Ok(()),
             Verdict::Major => {
                 let reason = format!("the payload review needs a human (MAJOR): {found}");
@@ -621,8 +640,9 @@ impl Core {
             Verdict::Rework | Verdict::Rejected => Err(tool_error(
                 ErrorKind::Blocked,
                 format!(
-                    "the payload review refused it ({verdict}): {found}; a session that \
-                     has read untrusted data may not send this to a public sink"
+                    "the payload review refused it ({}): {found}; a session that \
+                     has read untrusted data may not send this to a public sink",
+                    review::pipeline::verdict_word(verdict)
                 ),
             )),
         }

@@ -2,8 +2,9 @@
 //! host has trust properties (`egress.hosts`, by default a public source
 //! and a public sink); what a request reads taints the session, and a
 //! tainted session's request to a public sink goes through the same
-//! matrix: blocked, a human's approval, or review (today: the credential
-//! scan of what is sent, as for tools), else allowed.
+//! matrix: blocked, a human's approval, or review (the credential scan,
+//! then the payload review of what is sent, as for tools:
+//! `server::review_outbound`), else allowed.
 
 use std::io::BufReader;
 use std::net::TcpStream;
@@ -16,6 +17,7 @@ use super::relay;
 use super::request::Request;
 use super::Shared;
 use crate::approvals::Decision;
+use review::reviewer::Verdict;
 
 /// The trust of `host` as a sink and a source.
 pub fn trust(shared: &Shared, host: &str) -> Trust {
@@ -63,38 +65,73 @@ pub fn admit(
         None
     };
     let (gate, label) = crate::server::gate_payload(&trust, taint, payload.as_deref());
-    match gate {
-        Gate::Allowed | Gate::Review(_) => Ok(Passed { label, body }),
-        Gate::Blocked(why) => Err(Refusal::policy(
-            format!("request to {} blocked: {why}", request.host),
-            "blocked by the taint gate",
+    let ask = |why: &str| {
+        let preview = payload.clone().unwrap_or_else(|| head_text(head));
+        let _one_at_a_time = super::lock(&shared.asking);
+        context.approvals.ask_and_log(
+            &context.session,
+            &format!("proxy {} {}", request.method, request.host),
+            why,
+            preview,
+            &context.cancel,
+            &context.audit,
+        )
+    };
+    let asked = |why: &str, decision: Decision| match decision {
+        Decision::Approved { .. } => Ok(format!("{label}, approved")),
+        Decision::Denied { why: denied, .. } => Err(Refusal::policy(
+            format!(
+                "request to {} needs approval ({why}) and was denied: {denied}",
+                request.host
+            ),
+            "approval denied",
         )),
-        Gate::Approval(why) => {
-            let preview = payload.unwrap_or_else(|| head_text(head));
-            let _one_at_a_time = super::lock(&shared.asking);
-            let decision = context.approvals.ask_and_log(
-                &context.session,
-                &format!("proxy {} {}", request.method, request.host),
-                why,
-                preview,
-                &context.cancel,
+    };
+    let label = match gate {
+        Gate::Allowed => label,
+        Gate::Review(_) => {
+            let reviewed = crate::server::review_outbound(
+                &context.profile,
                 &context.audit,
-            );
-            match decision {
-                Decision::Approved { .. } => Ok(Passed {
-                    label: format!("{label}, approved"),
-                    body,
-                }),
-                Decision::Denied { why: denied, .. } => Err(Refusal::policy(
-                    format!(
-                        "request to {} needs approval ({why}) and was denied: {denied}",
-                        request.host
-                    ),
-                    "approval denied",
-                )),
+                &context.session,
+                &request.host,
+                payload.as_deref().unwrap_or_default(),
+            )
+            .map_err(|err| {
+                Refusal::policy(
+                    format!("the payload review cannot start (policy key review.reviewers): {err}"),
+                    "no payload review",
+                )
+            })?;
+            match reviewed {
+                (Verdict::Approve, _) => format!("{label}, payload review APPROVE"),
+                (Verdict::Major, found) => {
+                    let why = format!("the payload review needs a human (MAJOR): {found}");
+                    asked(&why, ask(&why))?
+                }
+                (verdict, found) => {
+                    return Err(Refusal::policy(
+                        format!(
+                            "request to {} refused by the payload review ({}): {found}; a \
+                             session that has read untrusted data may not send this to a \
+                             public sink",
+                            request.host,
+                            review::pipeline::verdict_word(verdict)
+                        ),
+                        "refused by the payload review",
+                    ))
+                }
             }
         }
-    }
+        Gate::Blocked(why) => {
+            return Err(Refusal::policy(
+                format!("request to {} blocked: {why}", request.host),
+                "blocked by the taint gate",
+            ))
+        }
+        Gate::Approval(why) => asked(why, ask(why))?,
+    };
+    Ok(Passed { label, body })
 }
 
 /// What reading from `host` adds to the session's taint.
