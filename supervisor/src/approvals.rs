@@ -96,6 +96,9 @@ pub struct Approvals {
     timeout: Duration,
     /// The pty relay reads the terminal: answers come by `jail approve` only.
     relay_owns_terminal: bool,
+    /// Held while a human is asked: one question at a time, whoever asks
+    /// (the RPC server's calls and the proxy's requests share this).
+    asking: std::sync::Mutex<()>,
 }
 
 impl Approvals {
@@ -104,6 +107,7 @@ impl Approvals {
             dir: state.pending(),
             timeout: Duration::from_secs(timeout_secs),
             relay_owns_terminal,
+            asking: std::sync::Mutex::new(()),
         }
     }
 
@@ -150,6 +154,10 @@ impl Approvals {
         cancel: &AtomicBool,
         audit: &AuditLog,
     ) -> Result<(String, Decision), StateError> {
+        let _one_at_a_time = self
+            .asking
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         let Ok(mut tty) = std::fs::OpenOptions::new()
             .read(true)
             .write(true)

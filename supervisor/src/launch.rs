@@ -116,26 +116,24 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> Result<u8, Launc
     let sockets = Sockets::new(ours.as_fd(), theirs.as_fd()).map_err(LaunchError::Sockets)?;
     let latest = Arc::new(std::sync::Mutex::new(session.clone()));
     let taint = SharedTaint::new(session.record.taint);
+    // One for the RPC server and the proxy: one question at a time.
+    let approvals = Arc::new(Approvals::new(
+        &state,
+        profile.rpc.approval_timeout_secs,
+        caller_on_terminal(),
+    ));
     let proxy = plan.proxy.port().map(|_| crate::proxy::Context {
         profile: Arc::clone(&profile),
         profile_name: plan.profile.clone(),
         audit: Arc::clone(&audit),
         session: session.id().to_string(),
         taint: taint.clone(),
-        approvals: Arc::new(Approvals::new(
-            &state,
-            profile.rpc.approval_timeout_secs,
-            caller_on_terminal(),
-        )),
+        approvals: Arc::clone(&approvals),
         cancel: Arc::clone(&cancel),
     });
     let server = Server {
         channel: rpc::Channel::new(ours),
-        approvals: Approvals::new(
-            &state,
-            profile.rpc.approval_timeout_secs,
-            caller_on_terminal(),
-        ),
+        approvals,
         session,
         profile,
         audit: Arc::clone(&audit),

@@ -37,7 +37,7 @@ pub struct Server {
     pub session: Session,
     pub profile: Arc<Profile>,
     pub audit: Arc<AuditLog>,
-    pub approvals: Approvals,
+    pub approvals: Arc<Approvals>,
     /// Set when the jail has ended: pending approvals and tool commands
     /// stop waiting.
     pub cancel: Arc<AtomicBool>,
@@ -160,7 +160,7 @@ struct Core {
     session: Session,
     profile: Arc<Profile>,
     audit: Arc<AuditLog>,
-    approvals: Approvals,
+    approvals: Arc<Approvals>,
     cancel: Arc<AtomicBool>,
     rate: Rate,
     secrets: Secrets,

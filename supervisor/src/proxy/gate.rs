@@ -67,7 +67,6 @@ pub fn admit(
     let (gate, label) = crate::server::gate_payload(&trust, taint, payload.as_deref());
     let ask = |why: &str| {
         let preview = payload.clone().unwrap_or_else(|| head_text(head));
-        let _one_at_a_time = super::lock(&shared.asking);
         context.approvals.ask_and_log(
             &context.session,
             &format!("proxy {} {}", request.method, request.host),

@@ -93,8 +93,6 @@ struct Shared {
     sockets: Mutex<Sockets>,
     /// Hosts refused, with the short reason, for the note at exit.
     refused: Mutex<BTreeMap<String, &'static str>>,
-    /// Held while a human is asked: one question at a time.
-    asking: Mutex<()>,
 }
 
 #[derive(Default)]
@@ -112,7 +110,6 @@ impl Running {
             context,
             sockets: Mutex::new(Sockets::default()),
             refused: Mutex::new(BTreeMap::new()),
-            asking: Mutex::new(()),
         });
         let for_thread = Arc::clone(&shared);
         let thread = std::thread::spawn(move || accept_loop(&accepting, &for_thread));
