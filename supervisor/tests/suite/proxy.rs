@@ -444,7 +444,10 @@ fn a_tainted_sessions_post_with_injected_instructions_is_refused_by_the_payload_
     let (first, second) = text.split_once("---").expect("two answers");
     assert!(first.contains(" 200 "), "{text}");
     assert!(second.contains("HTTP/1.1 403 Forbidden"), "{text}");
-    assert!(second.contains("refused by the payload review (REJECTED)"), "{text}");
+    assert!(
+        second.contains("refused by the payload review (REJECTED)"),
+        "{text}"
+    );
     let bodies: Vec<String> = upstream
         .seen()
         .iter()
