@@ -709,14 +709,26 @@ fn system_roots() -> Option<&'static [Certificate<'static>]> {
 /// system has none and no file is given.
 fn trusted_roots(ca_file: Option<&std::path::Path>) -> Result<RootCerts, EgressError> {
     static SYSTEM: OnceLock<RootCerts> = OnceLock::new();
-    let Some(path) = ca_file else {
+    if ca_file.is_none() {
         let system = SYSTEM.get_or_init(|| match system_roots() {
             Some(roots) => RootCerts::from(roots.iter().cloned()),
             None => RootCerts::WebPki,
         });
         return Ok(system.clone());
-    };
+    }
+    Ok(RootCerts::from(trusted_certificates(ca_file)?))
+}
+
+/// The certificates of [`trusted_roots`] one by one: the system's, then
+/// those of `egress.ca_file` (a file without one, or with a private key,
+/// is refused).
+pub(crate) fn trusted_certificates(
+    ca_file: Option<&std::path::Path>,
+) -> Result<Vec<Certificate<'static>>, EgressError> {
     let mut roots: Vec<Certificate<'static>> = system_roots().unwrap_or_default().to_vec();
+    let Some(path) = ca_file else {
+        return Ok(roots);
+    };
     let failed = |reason: String| EgressError::CaFile {
         path: path.display().to_string(),
         reason,
@@ -737,7 +749,38 @@ fn trusted_roots(ca_file: Option<&std::path::Path>) -> Result<RootCerts, EgressE
     if roots.len() == before {
         return Err(failed("it holds no PEM certificate".into()));
     }
-    Ok(RootCerts::from(roots))
+    Ok(roots)
+}
+
+/// A TLS client configuration for connections the supervisor makes itself
+/// (the proxy's re-originated requests, the LLM gateway): the roots of
+/// [`trusted_certificates`], HTTP/1.1 only, full certificate checks.
+pub(crate) fn tls_client_config(
+    ca_file: Option<&std::path::Path>,
+) -> Result<std::sync::Arc<rustls::ClientConfig>, EgressError> {
+    let mut store = rustls::RootCertStore::empty();
+    for cert in trusted_certificates(ca_file)? {
+        // A system certificate rustls cannot read is skipped, as ureq does.
+        let _ = store.add(rustls::pki_types::CertificateDer::from(cert.der().to_vec()));
+    }
+    let no_roots = |reason: &str| EgressError::CaFile {
+        path: ca_file.map_or_else(|| "the system trust store".into(), |p| p.display().to_string()),
+        reason: reason.to_string(),
+    };
+    if store.is_empty() {
+        return Err(no_roots(
+            "no CA certificate to trust https servers under (install ca-certificates, or set \
+             egress.ca_file)",
+        ));
+    }
+    let provider = std::sync::Arc::new(rustls::crypto::ring::default_provider());
+    let mut config = rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|err| no_roots(&err.to_string()))?
+        .with_root_certificates(store)
+        .with_no_client_auth();
+    config.alpn_protocols = vec![b"http/1.1".to_vec()];
+    Ok(std::sync::Arc::new(config))
 }
 
 /// An agent for one hop: pinned addresses, no proxy, no automatic
