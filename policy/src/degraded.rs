@@ -72,8 +72,11 @@ pub fn degrade(
     }
     let rules = around_holes(rules, &holes, fs).map_err(refuse)?;
     env_on_host(&mut plan.env, full, &view);
-    if let Some(port) = full.proxy.port() {
-        crate::proxy::remove_env(&mut plan.env, port);
+    if let ProxyPlan::Offered { port, added } = &full.proxy {
+        crate::proxy::remove_env(&mut plan.env, *port);
+        for name in added {
+            plan.env.remove(name);
+        }
     }
     plan.proxy = ProxyPlan::NotOffered {
         why: NO_PROXY_HERE.to_string(),
@@ -159,6 +162,10 @@ fn mounts_on_host(
     let mut holes = Vec::new();
     let mut private_dirs = Vec::new();
     for m in &full.mounts {
+        // The proxy's CA bundle goes with the proxy.
+        if m.dest == Path::new(crate::proxy::CA_BUNDLE_PATH) {
+            continue;
+        }
         match &m.kind {
             MountKind::Bind {
                 source,

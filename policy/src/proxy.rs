@@ -4,6 +4,7 @@
 //! listening socket in the jail's network namespace and hands it over.
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 use serde::Serialize;
 
@@ -12,12 +13,52 @@ use crate::model::Profile;
 /// The proxy's address inside the jail.
 pub const PROXY_HOST: &str = "127.0.0.1";
 
+/// Where the jail finds the CA bundle its clients trust when the proxy
+/// ends TLS for injected credentials (the trusted CAs plus the run's own).
+pub const CA_BUNDLE_PATH: &str = "/run/jail/ca.pem";
+
+/// The variables that name the CA bundle, one per client family: OpenSSL
+/// and what uses it (`SSL_CERT_FILE`: Python's ssl, curl, wget, git),
+/// curl, Python's requests, pip, git, and Node (which adds it to its own
+/// roots).
+pub const CA_VARIABLES: [&str; 6] = [
+    "SSL_CERT_FILE",
+    "CURL_CA_BUNDLE",
+    "REQUESTS_CA_BUNDLE",
+    "PIP_CERT",
+    "GIT_SSL_CAINFO",
+    "NODE_EXTRA_CA_CERTS",
+];
+
+/// What the supervisor adds to the jail for the proxy beyond its address,
+/// made before the plan for each run: variables (the placeholders of
+/// injected credentials) and the CA bundle.
+#[derive(Debug, Clone, Default)]
+pub struct ProxyExtras {
+    /// Variables set in the jail, over any other value.
+    pub env: BTreeMap<String, String>,
+    /// A host file of PEM certificates, bound read-only at
+    /// [`CA_BUNDLE_PATH`] and named by every one of [`CA_VARIABLES`].
+    pub ca_bundle: Option<PathBuf>,
+}
+
+/// Whether [`add_env`] or the CA bundle sets `name`.
+pub fn sets_variable(name: &str) -> bool {
+    let mut env = BTreeMap::new();
+    add_env(&mut env, DEFAULT_PORT_FOR_NAMES);
+    env.contains_key(name) || name.starts_with("GIT_CONFIG_") || CA_VARIABLES.contains(&name)
+}
+
+/// Any port: only the names [`add_env`] sets are read.
+const DEFAULT_PORT_FOR_NAMES: u16 = 1;
+
 /// Whether the jail gets the proxy, and if not, why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ProxyPlan {
-    /// Listening on `127.0.0.1:port` in the jail's network namespace.
-    Offered { port: u16 },
+    /// Listening on `127.0.0.1:port` in the jail's network namespace;
+    /// `added`: the variables of [`ProxyExtras`] set beside its own.
+    Offered { port: u16, added: Vec<String> },
     /// Not offered, with the reason `--explain` shows.
     NotOffered { why: String },
 }
@@ -26,7 +67,7 @@ impl ProxyPlan {
     /// The port, when offered.
     pub fn port(&self) -> Option<u16> {
         match self {
-            ProxyPlan::Offered { port } => Some(*port),
+            ProxyPlan::Offered { port, .. } => Some(*port),
             ProxyPlan::NotOffered { .. } => None,
         }
     }
@@ -44,7 +85,10 @@ pub fn plan(profile: &Profile) -> ProxyPlan {
         0 => ProxyPlan::NotOffered {
             why: "egress.proxy_port = 0".to_string(),
         },
-        port => ProxyPlan::Offered { port },
+        port => ProxyPlan::Offered {
+            port,
+            added: Vec::new(),
+        },
     }
 }
 
@@ -94,6 +138,21 @@ fn java_options(port: u16) -> String {
         "-Dhttp.proxyHost={PROXY_HOST} -Dhttp.proxyPort={port} \
          -Dhttps.proxyHost={PROXY_HOST} -Dhttps.proxyPort={port}"
     )
+}
+
+/// Sets what `extras` adds (after [`add_env`]); the names set.
+pub fn add_extras(env: &mut BTreeMap<String, String>, extras: &ProxyExtras) -> Vec<String> {
+    let mut added: Vec<String> = extras.env.keys().cloned().collect();
+    for (name, value) in &extras.env {
+        env.insert(name.clone(), value.clone());
+    }
+    if extras.ca_bundle.is_some() {
+        for name in CA_VARIABLES {
+            env.insert(name.to_string(), CA_BUNDLE_PATH.to_string());
+            added.push(name.to_string());
+        }
+    }
+    added
 }
 
 /// Undoes [`add_env`] (the degraded tier has no proxy): the names it set
@@ -198,7 +257,7 @@ mod tests {
         );
         profile.egress.allow =
             vec![crate::model::HostPattern::try_from("pypi.org".to_string()).expect("pattern")];
-        assert_eq!(plan(&profile), ProxyPlan::Offered { port: 3128 });
+        assert_eq!(plan(&profile).port(), Some(3128));
         profile.egress.proxy_port = 0;
         assert!(
             matches!(plan(&profile), ProxyPlan::NotOffered { why } if why.contains("proxy_port"))

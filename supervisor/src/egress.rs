@@ -764,7 +764,10 @@ pub(crate) fn tls_client_config(
         let _ = store.add(rustls::pki_types::CertificateDer::from(cert.der().to_vec()));
     }
     let no_roots = |reason: &str| EgressError::CaFile {
-        path: ca_file.map_or_else(|| "the system trust store".into(), |p| p.display().to_string()),
+        path: ca_file.map_or_else(
+            || "the system trust store".into(),
+            |p| p.display().to_string(),
+        ),
         reason: reason.to_string(),
     };
     if store.is_empty() {

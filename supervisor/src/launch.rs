@@ -90,6 +90,8 @@ pub struct Backing {
     pub audit: Arc<AuditLog>,
     /// A named session's lock, held until its record is written at the end.
     pub lock: Option<crate::session::SessionLock>,
+    /// The run's injected credentials, for the proxy.
+    pub injection: Option<Arc<crate::proxy::inject::Injection>>,
 }
 
 /// Runs the jail with its session and channel; the session ends with the
@@ -101,6 +103,7 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> Result<u8, Launc
         mut session,
         audit,
         lock,
+        injection,
     } = backing;
     // Blocked before any thread starts or the clone, so every thread and the
     // child inherit the mask and nothing arrives unhandled; the signalfd
@@ -130,6 +133,7 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> Result<u8, Launc
         taint: taint.clone(),
         approvals: Arc::clone(&approvals),
         cancel: Arc::clone(&cancel),
+        injection,
     });
     let server = Server {
         channel: rpc::Channel::new(ours),

@@ -48,6 +48,57 @@ pub struct Egress {
     /// (each covered by `allow`); a host not listed is a public source and
     /// a public sink.
     pub hosts: BTreeMap<HostPattern, HostTrust>,
+    /// Credentials the jail sees only as placeholders, swapped for the
+    /// real value by the proxy in requests to their hosts.
+    pub inject: Vec<Injected>,
+}
+
+/// `[[egress.inject]]`: a credential the jail holds only a placeholder of
+/// (same prefix, length and character classes, made from a per-run key),
+/// in the variables `env` names. The proxy puts the real value in place
+/// of the placeholder in the headers of requests to `hosts` on `port`:
+/// over HTTPS by ending the jail's TLS with a CA made for the run and
+/// opening its own connection, over plain http only where
+/// `send_over_plain_http` says so. A placeholder on its way anywhere else
+/// is refused.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Injected {
+    /// A name from `credentials`.
+    pub credential: String,
+    /// Where the real value may go; each covered by `egress.allow`.
+    pub hosts: Vec<HostPattern>,
+    /// The jail's variables that hold the placeholder; by default one
+    /// named like the credential.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub env: Vec<String>,
+    /// The one port the value goes to (default 443).
+    #[serde(default = "https_port")]
+    pub port: u16,
+    /// Whether the value may go over plain http, where anyone on the path
+    /// reads it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub send_over_plain_http: bool,
+}
+
+fn https_port() -> u16 {
+    443
+}
+
+impl Injected {
+    /// The variables holding the placeholder.
+    pub fn env_names(&self) -> Vec<String> {
+        if self.env.is_empty() {
+            vec![self.credential.clone()]
+        } else {
+            self.env.clone()
+        }
+    }
+
+    /// Whether the real value goes to `host:port`.
+    pub fn bound_to(&self, host: &str, port: u16) -> bool {
+        port == self.port && self.hosts.iter().any(|h| h.matches(host))
+    }
 }
 
 /// `[egress.hosts."NAME"]`: what data from and to one host is, as a
@@ -108,6 +159,7 @@ impl Default for Egress {
             proxy_port: DEFAULT_PROXY_PORT,
             connect_ports: vec![443],
             hosts: BTreeMap::new(),
+            inject: Vec::new(),
         }
     }
 }

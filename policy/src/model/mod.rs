@@ -27,7 +27,7 @@ pub mod review;
 pub mod tools;
 
 pub use credentials::CredentialSource;
-pub use egress::{CredentialHeader, Egress, HostPattern, HostTrust};
+pub use egress::{CredentialHeader, Egress, HostPattern, HostTrust, Injected};
 pub use limits::{check_secs, check_size, deadline, Limits, RpcLimits, MAX_SECS};
 pub use paths::{check_absolute, BindSpec, JailPath, PinnedHash};
 pub use review::{
@@ -304,6 +304,7 @@ impl Profile {
         self.validate_tools(&base, &invalid)?;
         self.validate_headers(&base, &invalid)?;
         self.validate_hosts(&base, &invalid)?;
+        self.validate_inject(&base, &invalid)?;
         self.validate_review(&base, &invalid)?;
         self.validate_limits(&base, &invalid)
     }
@@ -417,6 +418,83 @@ impl Profile {
                          would never apply; add the host there, or remove this entry"
                     ),
                 ));
+            }
+        }
+        Ok(())
+    }
+
+    /// `egress.inject`: a declared credential, hosts `egress.allow` covers,
+    /// variable names of the jail's own (none the proxy sets), each
+    /// credential and variable once.
+    fn validate_inject(&self, base: &str, invalid: &Invalid) -> Result<(), PolicyError> {
+        let mut seen_env = std::collections::BTreeSet::new();
+        let mut seen_credential = std::collections::BTreeSet::new();
+        for (index, entry) in self.egress.inject.iter().enumerate() {
+            let key = format!("{base}.egress.inject[{index}]");
+            if !self.credentials.contains_key(&entry.credential) {
+                return Err(invalid(
+                    format!("{key}.credential"),
+                    undeclared(base, &entry.credential),
+                ));
+            }
+            if !seen_credential.insert(&entry.credential) {
+                return Err(invalid(
+                    format!("{key}.credential"),
+                    format!(
+                        "credential `{}` has an earlier entry; list all its hosts in one",
+                        entry.credential
+                    ),
+                ));
+            }
+            if entry.hosts.is_empty() {
+                return Err(invalid(
+                    format!("{key}.hosts"),
+                    "no host: list where the real value may go, like [\"api.github.com\"]"
+                        .to_string(),
+                ));
+            }
+            if let Some(host) = entry
+                .hosts
+                .iter()
+                .find(|h| !self.egress.allow.iter().any(|a| a.covers(h)))
+            {
+                return Err(invalid(
+                    format!("{key}.hosts"),
+                    format!(
+                        "`{host}` is not allowed by `{base}.egress.allow`, so the value would \
+                         never reach it; add the host there"
+                    ),
+                ));
+            }
+            if entry.port == 0 {
+                return Err(invalid(
+                    format!("{key}.port"),
+                    "0 is not a port: give the port the value goes to (443 for https)".to_string(),
+                ));
+            }
+            for name in entry.env_names() {
+                if !crate::env::is_shell_name(&name) {
+                    return Err(invalid(
+                        format!("{key}.env"),
+                        format!(
+                            "`{}` is not a variable name: letters, digits and `_`, not \
+                             starting with a digit",
+                            name.escape_debug()
+                        ),
+                    ));
+                }
+                if crate::proxy::sets_variable(&name) {
+                    return Err(invalid(
+                        format!("{key}.env"),
+                        format!("`{name}` is set by the proxy itself; name another variable"),
+                    ));
+                }
+                if !seen_env.insert(name.clone()) {
+                    return Err(invalid(
+                        format!("{key}.env"),
+                        format!("`{name}` holds another credential's placeholder already"),
+                    ));
+                }
             }
         }
         Ok(())

@@ -114,7 +114,7 @@ impl fmt::Display for JailPlan {
 /// Where the jail's HTTP proxy listens, or why there is none.
 fn fmt_proxy(proxy: &ProxyPlan, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     match proxy {
-        ProxyPlan::Offered { port } => writeln!(
+        ProxyPlan::Offered { port, .. } => writeln!(
             f,
             "proxy       {} in the jail's network namespace, served by the supervisor \
              (egress.allow and egress.hosts decide; the environment below points clients at it)",

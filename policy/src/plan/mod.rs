@@ -45,6 +45,9 @@ pub struct PlanRequest {
     pub rpc_helper: Option<PathBuf>,
     /// The supervisor's own files, which no jail may reach.
     pub protected: Protected,
+    /// What the jail gets for the proxy beyond its address (set only when
+    /// the proxy is offered): placeholders, the CA bundle.
+    pub proxy_extras: crate::proxy::ProxyExtras,
 }
 
 /// What the supervisor keeps out of every jail's reach (real paths).
@@ -210,12 +213,17 @@ pub fn build(
     if let Some(helper) = helper_bind(request, fs)? {
         defaults.push(helper);
     }
+    let mut proxy = crate::proxy::plan(profile);
+    if let Some(bundle) = ca_bundle_bind(&proxy, request, fs)? {
+        defaults.push(bundle);
+    }
     let mounts = in_mount_order(defaults, binds, masks);
-    let proxy = crate::proxy::plan(profile);
     let mut env = jail_env(profile, request, &mut notes)?;
     let mut landlock = landlock_plan(profile, request, &mounts)?;
-    if let Some(port) = proxy.port() {
+    if let ProxyPlan::Offered { port, added } = &mut proxy {
+        let port = *port;
         crate::proxy::add_env(&mut env, port);
+        *added = crate::proxy::add_extras(&mut env, &request.proxy_extras);
         // The payload binds the proxy's socket before Landlock; after it,
         // jail processes may connect to that port, never bind it.
         if !landlock.tcp_connect.contains(&port) {
@@ -525,6 +533,27 @@ fn helper_bind(request: &PlanRequest, fs: &dyn FsView) -> Result<Option<Mount>, 
     Ok(Some(ro_bind(
         &opened,
         &Path::new(HELPER_DIR).join(HELPER_NAME),
+    )))
+}
+
+/// The proxy's CA bundle bound read-only at
+/// [`crate::proxy::CA_BUNDLE_PATH`], when the proxy is offered and the
+/// caller made one.
+fn ca_bundle_bind(
+    proxy: &ProxyPlan,
+    request: &PlanRequest,
+    fs: &dyn FsView,
+) -> Result<Option<Mount>, PolicyError> {
+    let Some(bundle) = request.proxy_extras.ca_bundle.as_ref() else {
+        return Ok(None);
+    };
+    if proxy.port().is_none() {
+        return Ok(None);
+    }
+    let opened = checked_source(fs, "the proxy's CA bundle", bundle, &[], false)?;
+    Ok(Some(ro_bind(
+        &opened,
+        Path::new(crate::proxy::CA_BUNDLE_PATH),
     )))
 }
 

@@ -33,6 +33,7 @@ pub(crate) fn request() -> PlanRequest {
         landlock_abi: 7,
         require_landlock: None,
         rpc_helper: None,
+        proxy_extras: Default::default(),
         protected: Protected {
             state_dir: Some("/home/u/.local/state/jail".into()),
             files: vec![("/home/u/bin/jail".into(), "the jail binary")],

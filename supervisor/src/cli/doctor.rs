@@ -361,6 +361,7 @@ fn trial_jail(profile: &policy::Profile) -> anyhow::Result<()> {
         landlock_abi: jail::probe::landlock_abi_or_zero(),
         require_landlock: None,
         rpc_helper: None,
+        proxy_extras: Default::default(),
         protected: Default::default(),
     };
     let plan = policy::plan::build(&profile, &request, &crate::fsview::HostFs)?;

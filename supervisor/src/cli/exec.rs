@@ -100,6 +100,7 @@ impl JailOptions {
         argv: Vec<String>,
         extra_ro: Vec<BindSpec>,
         protected: Protected,
+        proxy_extras: policy::proxy::ProxyExtras,
     ) -> anyhow::Result<PlanRequest> {
         Ok(PlanRequest {
             profile_name: self.profile.clone(),
@@ -127,8 +128,33 @@ impl JailOptions {
             require_landlock: self.require_landlock,
             rpc_helper: jail_call_helper(),
             protected,
+            proxy_extras,
         })
     }
+}
+
+/// The run's injected credentials (`egress.inject`), when the profile has
+/// the proxy and injects any: their placeholders, read from the real
+/// values now, and the run's CA.
+pub fn injection(
+    profile: &policy::Profile,
+) -> anyhow::Result<Option<Arc<crate::proxy::inject::Injection>>> {
+    if policy::proxy::plan(profile).port().is_none() {
+        return Ok(None);
+    }
+    let read = |name: &str| {
+        let source = profile
+            .credentials
+            .get(name)
+            .ok_or_else(|| "it is not declared".to_string())?;
+        crate::tools::read_credential(source)
+    };
+    Ok(crate::proxy::inject::Injection::prepare(profile, &read)?.map(Arc::new))
+}
+
+/// What the jail gets for `injection`.
+pub fn extras(injection: Option<&crate::proxy::inject::Injection>) -> policy::proxy::ProxyExtras {
+    injection.map(|i| i.extras()).unwrap_or_default()
 }
 
 /// The supervisor's own files, by real path: the state dir no jail may
@@ -161,9 +187,13 @@ pub fn run(
     // Before the plan, which keeps it out of reach.
     let state = StateDir::resolve(state_dir)?;
     let protected = protected(policy_path, &state);
-    let request = args
-        .jail
-        .request(args.command.clone(), Vec::new(), protected)?;
+    let injection = injection(profile)?;
+    let request = args.jail.request(
+        args.command.clone(),
+        Vec::new(),
+        protected,
+        extras(injection.as_deref()),
+    )?;
     let plan = policy::plan::build(profile, &request, &HostFs)?;
     let tiered = crate::tier::choose(plan, args.jail.allow_degraded)?;
     let plan = &tiered.plan;
@@ -195,27 +225,45 @@ pub fn run(
         profile,
         &args.jail,
         plan,
-        state,
-        audit,
-        false,
-        gated.as_ref(),
+        Launched {
+            state,
+            audit,
+            reviewed: false,
+            gated: gated.as_ref(),
+            injection,
+        },
     )
 }
 
 /// A session for `plan` (a fresh one, or the one `--session` names), then
-/// the jail. `reviewed`: the code passed review. `gated`: the command goes
+/// the jail. `launched.reviewed`: the code passed review. `gated`: the command goes
 /// through the bash gate first, with the session's taint as it stands; a
 /// refused one runs nothing and ends as a run does (its `gated` and `exit`
 /// lines, the record; a named session stays open).
+/// What a run stands on beside its plan.
+pub struct Launched<'a> {
+    pub state: StateDir,
+    pub audit: AuditLog,
+    /// The code passed review.
+    pub reviewed: bool,
+    /// The command goes through the bash gate first.
+    pub gated: Option<&'a Gated>,
+    pub injection: Option<Arc<crate::proxy::inject::Injection>>,
+}
+
 pub fn launch(
     profile: &policy::Profile,
     options: &JailOptions,
     plan: &policy::JailPlan,
-    state: StateDir,
-    audit: AuditLog,
-    reviewed: bool,
-    gated: Option<&Gated>,
+    launched: Launched,
 ) -> anyhow::Result<u8> {
+    let Launched {
+        state,
+        audit,
+        reviewed,
+        gated,
+        injection,
+    } = launched;
     // Before anything is written: a refused command leaves no session.
     crate::pins::check(&options.profile, profile, plan)?;
     let (mut session, lock) = match &options.session {
@@ -248,6 +296,7 @@ pub fn launch(
         session,
         audit: Arc::new(audit),
         lock,
+        injection,
     };
     Ok(crate::launch::run(plan, options.verbose, backing)?)
 }

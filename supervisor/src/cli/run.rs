@@ -83,12 +83,23 @@ pub fn run(
         .chain(args.args.iter().cloned())
         .collect();
     let protected = super::exec::protected(policy_path, &state);
-    let request = args
-        .jail
-        .request(argv, vec![code.bind.clone()], protected)?;
+    let injection = super::exec::injection(profile)?;
+    let request = args.jail.request(
+        argv,
+        vec![code.bind.clone()],
+        protected,
+        super::exec::extras(injection.as_deref()),
+    )?;
     let plan = policy::plan::build(profile, &request, &HostFs)?;
     let tiered = crate::tier::choose(plan, args.jail.allow_degraded)?;
-    let status = super::exec::launch(profile, &args.jail, &tiered.plan, state, audit, true, None);
+    let launched = super::exec::Launched {
+        state,
+        audit,
+        reviewed: true,
+        gated: None,
+        injection,
+    };
+    let status = super::exec::launch(profile, &args.jail, &tiered.plan, launched);
     drop(code);
     status
 }

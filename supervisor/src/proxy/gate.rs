@@ -35,11 +35,59 @@ pub fn trust(shared: &Shared, host: &str) -> Trust {
 pub struct Passed {
     pub label: String,
     pub body: Option<Vec<u8>>,
+    /// Injected credentials this plain request carries in.
+    pub inject: Vec<String>,
 }
 
 /// Decides `request` from the session's taint now; asks a human where
 /// the matrix says so (one question at a time from the proxy).
 pub fn admit(
+    shared: &Shared,
+    request: &Request,
+    head: &Head,
+    client: &mut BufReader<TcpStream>,
+) -> Result<Passed, Refusal> {
+    let passed = gated(shared, request, head, client)?;
+    credentials(shared, request, head, client, passed)
+}
+
+/// The injected credentials' rules on a plain request (a tunnel's are
+/// applied inside it, `inspect.rs`): a placeholder only to its hosts, and
+/// there only where it may go over plain http. Its body is read to be
+/// looked in, when it was not already.
+fn credentials(
+    shared: &Shared,
+    request: &Request,
+    head: &Head,
+    client: &mut BufReader<TcpStream>,
+    mut passed: Passed,
+) -> Result<Passed, Refusal> {
+    let Some(injection) = shared.context.injection.as_deref() else {
+        return Ok(passed);
+    };
+    if request.is_connect() {
+        return Ok(passed);
+    }
+    if passed.body.is_none() {
+        let max = shared.context.profile.egress.max_response_bytes.0;
+        let read = relay::read_body(head, client, max)
+            .map_err(|err| Refusal::bad_request(err.to_string()))?;
+        passed.body = Some(read);
+    }
+    let mut text = head_text(head);
+    text.push_str(&String::from_utf8_lossy(
+        passed.body.as_deref().unwrap_or_default(),
+    ));
+    passed.inject = injection
+        .admit(&request.host, request.port, true, &text)?
+        .iter()
+        .map(|b| b.entry.credential.clone())
+        .collect();
+    Ok(passed)
+}
+
+/// The taint gate.
+fn gated(
     shared: &Shared,
     request: &Request,
     head: &Head,
@@ -130,7 +178,11 @@ pub fn admit(
         }
         Gate::Approval(why) => asked(why, ask(why))?,
     };
-    Ok(Passed { label, body })
+    Ok(Passed {
+        label,
+        body,
+        inject: Vec::new(),
+    })
 }
 
 /// What reading from `host` adds to the session's taint.
@@ -143,7 +195,7 @@ pub fn taint_after(shared: &Shared, host: &str) {
 }
 
 /// The head as text, for the scan and the approval prompt.
-fn head_text(head: &Head) -> String {
+pub fn head_text(head: &Head) -> String {
     let mut text = head.start.join(" ");
     text.push('\n');
     for (name, value) in &head.headers {

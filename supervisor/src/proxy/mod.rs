@@ -19,11 +19,15 @@
 //! listener and every connection down, and joins the threads (one still
 //! resolving or connecting is left behind after a second).
 
+mod ca;
 mod check;
 mod gate;
 mod head;
+pub mod inject;
+mod inspect;
 mod relay;
 mod request;
+mod swap;
 
 use std::collections::BTreeMap;
 use std::io::{BufReader, Write};
@@ -58,24 +62,32 @@ pub struct Context {
     pub approvals: Arc<Approvals>,
     /// Set when the jail has ended: approval waits stop.
     pub cancel: Arc<AtomicBool>,
+    /// The run's injected credentials (`egress.inject`), if any.
+    pub injection: Option<Arc<inject::Injection>>,
 }
 
-/// What happens to an allowed request's bytes. Inspection (credentials
-/// injected into a terminated TLS connection, the LLM gateway) adds its
-/// own variants here, chosen per host by [`handling`].
-enum Handling {
+/// What happens to an allowed request's bytes, chosen by [`handling`].
+enum Handling<'a> {
     /// Plain HTTP: forwarded with its head rewritten, response streamed.
     Forward,
     /// `CONNECT`: bytes relayed both ways, never read.
     Tunnel,
+    /// `CONNECT` to a host an injected credential is bound to: TLS ended
+    /// here and the request inside re-sent (`inspect.rs`).
+    Inspect(&'a inject::Injection),
 }
 
-/// How an allowed request is handled: today by its method alone.
-fn handling(request: &Request) -> Handling {
-    if request.is_connect() {
-        Handling::Tunnel
-    } else {
-        Handling::Forward
+/// How an allowed request is handled: by its method, and for a tunnel
+/// whether a credential is bound to its host and port.
+fn handling<'a>(request: &Request, context: &'a Context) -> Handling<'a> {
+    if !request.is_connect() {
+        return Handling::Forward;
+    }
+    match context.injection.as_deref() {
+        Some(injection) if !injection.bound_to(&request.host, request.port).is_empty() => {
+            Handling::Inspect(injection)
+        }
+        _ => Handling::Tunnel,
     }
 }
 
@@ -322,41 +334,93 @@ fn serve(client: TcpStream, id: u64, shared: &Shared) {
     let passed = passed.unwrap_or(gate::Passed {
         label: String::new(),
         body: None,
+        inject: Vec::new(),
     });
     let host_side = id | (1 << 63);
     if !shared.track(host_side, &upstream) {
         return;
     }
-    let result = match handling(&request) {
+    let mut label = passed.label.clone();
+    let result = match handling(&request, context) {
         Handling::Tunnel => {
             let early = reader.buffer().to_vec();
-            let established = b"HTTP/1.1 200 Connection established\r\n\r\n";
-            let mut writer = &client;
-            match writer.write_all(established) {
-                Ok(()) => {
-                    moved.down += established.len() as u64;
-                    let _ = client.set_read_timeout(None);
-                    relay::tunnel(client, upstream, &early, &mut moved)
-                        .map_err(relay::RelayError::Io)
-                }
-                Err(err) => Err(err.into()),
+            established(&client, &mut moved).and_then(|()| {
+                relay::tunnel(client, upstream, &early, &mut moved).map_err(relay::RelayError::Io)
+            })
+        }
+        Handling::Inspect(injection) => {
+            let early = reader.buffer().to_vec();
+            match established(&client, &mut moved) {
+                Err(err) => Err(err),
+                Ok(()) => match inspect::serve(
+                    &request, client, early, upstream, injection, egress, &mut moved,
+                ) {
+                    Ok(injected) => {
+                        label = join_label(&label, &injected);
+                        Ok(())
+                    }
+                    Err(inspect::Failure::Refused(refusal)) => {
+                        shared.forget(host_side);
+                        if let Some(short) = refusal.short {
+                            lock(&shared.refused).insert(request.host.clone(), short);
+                        }
+                        let decision = refusal_decision(&refusal);
+                        audit(
+                            context,
+                            "CONNECT",
+                            &request.host,
+                            request.port,
+                            &decision,
+                            moved,
+                        );
+                        return;
+                    }
+                    Err(inspect::Failure::Failed(why)) => Err(relay::RelayError::Request(why)),
+                },
             }
         }
-        Handling::Forward => relay::forward(
-            &request,
-            &head,
-            &mut reader,
-            passed.body,
-            upstream,
-            idle,
-            &mut moved,
-        ),
+        Handling::Forward => {
+            let bound: Vec<&inject::Bound> = context
+                .injection
+                .as_deref()
+                .map(|i| {
+                    i.bound
+                        .iter()
+                        .filter(|b| passed.inject.contains(&b.entry.credential))
+                        .collect()
+                })
+                .unwrap_or_default();
+            let swap = |value: &[u8]| inject::Injection::swap_in(&bound, value);
+            let edits = if bound.is_empty() {
+                relay::Edits::default()
+            } else {
+                label = join_label(
+                    &label,
+                    &format!("credential {} injected", passed.inject.join(", ")),
+                );
+                relay::Edits {
+                    request_value: Some(&swap),
+                    request_set: inspect::IDENTITY,
+                    response_pairs: inject::Injection::swap_out_pairs(&bound),
+                }
+            };
+            relay::forward(
+                &request,
+                &head,
+                &mut reader,
+                passed.body,
+                upstream,
+                idle,
+                &mut moved,
+                &edits,
+            )
+        }
     };
     shared.forget(host_side);
     // Whatever came back taints the session, success or not.
     gate::taint_after(shared, &request.host);
     let decision = match result {
-        Ok(()) => allowed(&passed.label),
+        Ok(()) => allowed(&label),
         Err(err) => {
             // Before the response started, the client is told.
             if moved.down == 0 {
@@ -367,7 +431,7 @@ fn serve(client: TcpStream, id: u64, shared: &Shared) {
                 };
                 respond(reader.get_ref(), &refusal, &mut moved);
             }
-            format!("{}, then failed: {err}", allowed(&passed.label))
+            format!("{}, then failed: {err}", allowed(&label))
         }
     };
     audit(
@@ -380,13 +444,34 @@ fn serve(client: TcpStream, id: u64, shared: &Shared) {
     );
 }
 
+/// Answers a `CONNECT`: the tunnel is open.
+fn established(mut client: &TcpStream, moved: &mut Moved) -> Result<(), relay::RelayError> {
+    let established = b"HTTP/1.1 200 Connection established\r\n\r\n";
+    client.write_all(established)?;
+    moved.down += established.len() as u64;
+    let _ = client.set_read_timeout(None);
+    Ok(())
+}
+
+/// `a, b`, or whichever is not empty.
+fn join_label(a: &str, b: &str) -> String {
+    match (a.is_empty(), b.is_empty()) {
+        (true, _) => b.to_string(),
+        (_, true) => a.to_string(),
+        _ => format!("{a}, {b}"),
+    }
+}
+
 /// The audit decision of a request that went out: `allowed`, with how
 /// the gate let it through when that was not plainly.
 fn allowed(label: &str) -> String {
-    if label == "allowed" {
-        label.to_string()
+    let rest = label
+        .strip_prefix("allowed")
+        .map_or(label, |rest| rest.trim_start_matches(", "));
+    if rest.is_empty() {
+        "allowed".to_string()
     } else {
-        format!("allowed ({label})")
+        format!("allowed ({rest})")
     }
 }
 

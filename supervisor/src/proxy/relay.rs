@@ -92,10 +92,25 @@ fn framing(head: &Head) -> Result<Body, String> {
         .ok_or_else(|| "Content-Length is not a number".into())
 }
 
+/// A change to each request header value passed on.
+pub type ValueEdit<'a> = &'a dyn Fn(&[u8]) -> Vec<u8>;
+
+/// How a forwarded exchange is changed on its way, beyond the rewriting
+/// every one gets (injected credentials: docs/network.md).
+#[derive(Default)]
+pub struct Edits<'a> {
+    /// Each request header value passed on goes through this.
+    pub request_value: Option<ValueEdit<'a>>,
+    /// Request headers set, replacing any of the same name.
+    pub request_set: &'a [(&'a str, &'a str)],
+    /// Same-length replacements in the response, head and body.
+    pub response_pairs: Vec<(Vec<u8>, Vec<u8>)>,
+}
+
 /// The head as it goes on: hop-by-hop headers and `Host` dropped, the
-/// URL's authority as `Host`, and `Connection: close`. `first` is the
-/// first line.
-fn rewrite(head: &Head, first: &str, host: Option<&str>) -> Vec<u8> {
+/// URL's authority as `Host`, `edits` applied, and `Connection: close`.
+/// `first` is the first line.
+fn rewrite(head: &Head, first: &str, host: Option<&str>, edits: &Edits) -> Vec<u8> {
     let named = head.tokens("connection");
     let mut out = Vec::with_capacity(usize::try_from(head.size).unwrap_or(0) + 64);
     out.extend_from_slice(first.as_bytes());
@@ -107,13 +122,23 @@ fn rewrite(head: &Head, first: &str, host: Option<&str>) -> Vec<u8> {
         let lower = name.to_ascii_lowercase();
         let dropped = HOP_BY_HOP.contains(&lower.as_str())
             || named.contains(&lower)
-            || (host.is_some() && (lower == "host" || lower == "expect"));
+            || (host.is_some() && (lower == "host" || lower == "expect"))
+            || edits
+                .request_set
+                .iter()
+                .any(|(set, _)| set.eq_ignore_ascii_case(&lower));
         if !dropped {
             out.extend_from_slice(name.as_bytes());
             out.extend_from_slice(b": ");
-            out.extend_from_slice(value);
+            match edits.request_value {
+                Some(edit) => out.extend_from_slice(&edit(value)),
+                None => out.extend_from_slice(value),
+            }
             out.extend_from_slice(b"\r\n");
         }
+    }
+    for (name, value) in edits.request_set {
+        out.extend_from_slice(format!("{name}: {value}\r\n").as_bytes());
     }
     out.extend_from_slice(b"Connection: close\r\n\r\n");
     out
@@ -122,9 +147,9 @@ fn rewrite(head: &Head, first: &str, host: Option<&str>) -> Vec<u8> {
 /// Reads the body of the request `head` from `client` as framed (raw,
 /// chunks and all), refusing one over `max` bytes: for the review of what
 /// a tainted session sends.
-pub fn read_body(
+pub fn read_body<C: Read + Write>(
     head: &Head,
-    client: &mut BufReader<TcpStream>,
+    client: &mut BufReader<C>,
     max: u64,
 ) -> Result<Vec<u8>, RelayError> {
     answer_expect(head, client)?;
@@ -147,7 +172,7 @@ pub fn read_body(
 
 /// We take the body at once, so a client waiting for `100 Continue` gets
 /// it from us (the host is not asked).
-fn answer_expect(head: &Head, client: &mut BufReader<TcpStream>) -> std::io::Result<()> {
+fn answer_expect<C: Read + Write>(head: &Head, client: &mut BufReader<C>) -> std::io::Result<()> {
     if head.tokens("expect").iter().any(|t| t == "100-continue") {
         client
             .get_mut()
@@ -190,6 +215,7 @@ impl Write for Capped {
 /// origin form, its body as framed (or `read`, when [`read_body`] took
 /// it), then streams the response back until the host closes. `idle`
 /// bounds each wait on the host.
+#[allow(clippy::too_many_arguments)]
 pub fn forward(
     request: &Request,
     head: &Head,
@@ -198,18 +224,68 @@ pub fn forward(
     upstream: TcpStream,
     idle: Duration,
     moved: &mut Moved,
+    edits: &Edits,
 ) -> Result<(), RelayError> {
+    upstream.set_read_timeout(Some(idle))?;
+    upstream.set_write_timeout(Some(idle))?;
+    let path = request.path.as_deref().unwrap_or("/");
+    let first = format!("{} {path} HTTP/1.1", request.method);
+    let host = request.authority();
+    let (response, from_host) =
+        exchange(&first, &host, head, client, read, upstream, moved, edits)?;
+    if !edits.response_pairs.is_empty() {
+        return respond_swapped(&response, from_host, client.get_mut(), edits, moved);
+    }
+    // The response: its head rewritten the same way (so the client does
+    // not reuse this connection), then the body as it comes.
+    let first = response.start.join(" ");
+    let out = client.get_mut();
+    let rewritten = rewrite(&response, &first, None, &Edits::default());
+    out.write_all(&rewritten)?;
+    moved.down += rewritten.len() as u64;
+    let buffered = from_host.buffer().to_vec();
+    out.write_all(&buffered)?;
+    moved.down += buffered.len() as u64;
+    moved.down += relay(from_host.get_ref(), out)?;
+    Ok(())
+}
+
+/// One exchange over any streams (TLS both sides, for injected
+/// credentials): the request as [`forward`] sends it, with `Host: host`,
+/// then the response rewritten with `edits` and streamed back.
+#[allow(clippy::too_many_arguments)]
+pub fn forward_over<C: Read + Write, U: Read + Write>(
+    first: &str,
+    host: &str,
+    head: &Head,
+    client: &mut BufReader<C>,
+    read: Option<Vec<u8>>,
+    upstream: U,
+    moved: &mut Moved,
+    edits: &Edits,
+) -> Result<(), RelayError> {
+    let (response, from_host) = exchange(first, host, head, client, read, upstream, moved, edits)?;
+    respond_swapped(&response, from_host, client.get_mut(), edits, moved)
+}
+
+/// Sends the request and reads the response's head.
+#[allow(clippy::too_many_arguments)]
+fn exchange<C: Read + Write, U: Read + Write>(
+    first: &str,
+    host: &str,
+    head: &Head,
+    client: &mut BufReader<C>,
+    read: Option<Vec<u8>>,
+    mut up: U,
+    moved: &mut Moved,
+    edits: &Edits,
+) -> Result<(Head, BufReader<U>), RelayError> {
     let body = framing(head).map_err(RelayError::Request)?;
     if read.is_none() {
         answer_expect(head, client)?;
     }
-    upstream.set_read_timeout(Some(idle))?;
-    upstream.set_write_timeout(Some(idle))?;
-    let mut up = upstream.try_clone()?;
-    let path = request.path.as_deref().unwrap_or("/");
-    let first = format!("{} {path} HTTP/1.1", request.method);
     // (The head's own bytes are counted where it was read.)
-    up.write_all(&rewrite(head, &first, Some(&request.authority())))?;
+    up.write_all(&rewrite(head, first, Some(host), edits))?;
     moved.up += match (read, body) {
         (Some(bytes), _) => {
             up.write_all(&bytes)?;
@@ -220,19 +296,26 @@ pub fn forward(
         (None, Body::Chunked) => copy_chunked(client, &mut up)?,
     };
     up.flush()?;
-    // The response: its head rewritten the same way (so the client does
-    // not reuse this connection), then the body as it comes.
-    let mut from_host = BufReader::new(upstream);
+    let mut from_host = BufReader::new(up);
     let response = head::read(&mut from_host).map_err(RelayError::Response)?;
+    Ok((response, from_host))
+}
+
+/// Streams the response back through the replacements of `edits`.
+fn respond_swapped<C: Write, U: Read>(
+    response: &Head,
+    mut from_host: BufReader<U>,
+    to: &mut C,
+    edits: &Edits,
+    moved: &mut Moved,
+) -> Result<(), RelayError> {
     let first = response.start.join(" ");
-    let out = client.get_mut();
-    let rewritten = rewrite(&response, &first, None);
+    let rewritten = rewrite(response, &first, None, &Edits::default());
+    let mut out = super::swap::Swap::new(to, edits.response_pairs.clone());
     out.write_all(&rewritten)?;
     moved.down += rewritten.len() as u64;
-    let buffered = from_host.buffer().to_vec();
-    out.write_all(&buffered)?;
-    moved.down += buffered.len() as u64;
-    moved.down += relay(from_host.get_ref(), out)?;
+    moved.down += pump(&mut from_host, &mut out)?;
+    out.finish()?;
     Ok(())
 }
 
@@ -284,6 +367,9 @@ fn pump(from: &mut impl Read, to: &mut impl Write) -> std::io::Result<u64> {
             Ok(0) => return Ok(total),
             Ok(n) => n,
             Err(err) if err.kind() == std::io::ErrorKind::Interrupted => continue,
+            // A TLS peer that closes without close_notify: the response's
+            // own framing tells the client whether it was whole.
+            Err(err) if err.kind() == std::io::ErrorKind::UnexpectedEof => return Ok(total),
             Err(err) => return Err(err),
         };
         to.write_all(&buf[..n])?;
@@ -379,7 +465,13 @@ mod tests {
             "GET http://a.org/x HTTP/1.1\r\nHost: evil.org\r\nConnection: X-Secret\r\n\
              X-Secret: 1\r\nProxy-Authorization: p\r\nAccept: */*\r\n\r\n",
         );
-        let out = String::from_utf8(rewrite(&h, "GET /x HTTP/1.1", Some("a.org"))).expect("text");
+        let out = String::from_utf8(rewrite(
+            &h,
+            "GET /x HTTP/1.1",
+            Some("a.org"),
+            &Edits::default(),
+        ))
+        .expect("text");
         assert_eq!(
             out,
             "GET /x HTTP/1.1\r\nHost: a.org\r\nAccept: */*\r\nConnection: close\r\n\r\n"

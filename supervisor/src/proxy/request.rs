@@ -20,13 +20,18 @@ impl Request {
         self.path.is_none()
     }
 
-    /// `host[:port]` for a `Host` header (the port when not 80).
-    pub fn authority(&self) -> String {
-        let host = if self.host.contains(':') {
+    /// The host as a `Host` header writes it (IPv6 in brackets).
+    pub fn authority_host(&self) -> String {
+        if self.host.contains(':') {
             format!("[{}]", self.host)
         } else {
             self.host.clone()
-        };
+        }
+    }
+
+    /// `host[:port]` for a `Host` header (the port when not 80).
+    pub fn authority(&self) -> String {
+        let host = self.authority_host();
         if self.port == 80 {
             host
         } else {
