@@ -244,6 +244,14 @@ pub fn base64_encode(bytes: &[u8], url_safe: bool) -> String {
     out
 }
 
+/// Standard base64 with `=` padding, as PEM and HTTP `Basic` write it.
+pub fn base64_encode_padded(bytes: &[u8]) -> String {
+    let mut out = base64_encode(bytes, false);
+    let padding = (4 - out.len() % 4) % 4;
+    out.push_str(&"=".repeat(padding));
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -119,7 +119,7 @@ pub fn pem_of(ders: &[&[u8]]) -> String {
     let mut out = String::new();
     for der in ders {
         out.push_str("-----BEGIN CERTIFICATE-----\n");
-        let text = policy::decode::base64_encode(der, false);
+        let text = policy::decode::base64_encode_padded(der);
         for line in text.as_bytes().chunks(64) {
             out.push_str(&String::from_utf8_lossy(line));
             out.push('\n');

@@ -188,7 +188,7 @@ impl Injection {
                 let swapped = replace_all(&decoded, bound);
                 if swapped != decoded {
                     let scheme = &text[..text.len() - encoded.len()];
-                    let encoded = policy::decode::base64_encode(swapped.as_bytes(), false);
+                    let encoded = policy::decode::base64_encode_padded(swapped.as_bytes());
                     return format!("{scheme}{encoded}").into_bytes();
                 }
             }

@@ -58,6 +58,7 @@ pub fn serve(
     let _ = client.set_read_timeout(Some(idle));
     let tls = rustls::StreamOwned::new(conn, Prefixed::new(early, client));
     let mut reader = BufReader::new(tls);
+    let answered_before = moved.down;
     let result = exchange(
         request,
         &mut reader,
@@ -67,10 +68,16 @@ pub fn serve(
         idle,
         moved,
     );
-    if let Err(Failure::Refused(refusal)) = &result {
-        let answer = super::answer(refusal.status, &refusal.reason, refusal.status == 403);
-        if reader.get_mut().write_all(&answer).is_ok() {
-            moved.down += answer.len() as u64;
+    // Told inside the tunnel why, unless the response had begun.
+    let answer = match &result {
+        Err(Failure::Refused(refusal)) => Some((refusal.status, refusal.reason.clone())),
+        Err(Failure::Failed(why)) if moved.down == answered_before => Some((502, why.clone())),
+        _ => None,
+    };
+    if let Some((status, reason)) = answer {
+        let bytes = super::answer(status, &reason, status == 403);
+        if reader.get_mut().write_all(&bytes).is_ok() {
+            moved.down += bytes.len() as u64;
         }
     }
     let tls = reader.get_mut();
@@ -149,7 +156,17 @@ fn exchange(
         moved,
         &edits,
     )
-    .map_err(|err| Failure::Failed(err.to_string()))?;
+    .map_err(|err| {
+        let why = err.to_string();
+        // The proxy's own check of the host failed, not the jail's.
+        let hint = if why.contains("certificate") {
+            " (the supervisor checks the host's certificate under the system's trust store \
+             and egress.ca_file)"
+        } else {
+            ""
+        };
+        Failure::Failed(format!("{}:{}: {why}{hint}", request.host, request.port))
+    })?;
     Ok(format!("credential {} injected", names.join(", ")))
 }
 

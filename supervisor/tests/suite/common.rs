@@ -95,6 +95,25 @@ pub fn skip(reason: &str, expected_in_ci: bool) {
     );
 }
 
+/// Whether `program` is on the host (and so, through /usr, in the jail).
+pub fn have(program: &str) -> bool {
+    std::process::Command::new("sh")
+        .args(["-c", &format!("command -v {program}")])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Skips (saying why) unless every program is there.
+pub fn need(programs: &[&str]) -> bool {
+    for program in programs {
+        if !have(program) {
+            skip(&format!("{program} is not installed"), false);
+            return false;
+        }
+    }
+    true
+}
+
 /// A fresh directory for one test, readable by the user running the tests.
 pub fn workdir() -> tempfile::TempDir {
     tempfile::Builder::new()

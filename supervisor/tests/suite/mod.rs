@@ -7,6 +7,7 @@ mod doctor;
 mod escape;
 mod exec;
 mod gate;
+mod inject;
 mod lifecycle;
 mod limits;
 mod policy_cli;

@@ -11,25 +11,6 @@ fn server(body: &'static str) -> testkit::http::Server {
     })
 }
 
-/// Whether `program` is on the host (and so, through /usr, in the jail).
-fn have(program: &str) -> bool {
-    std::process::Command::new("sh")
-        .args(["-c", &format!("command -v {program}")])
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
-/// Skips (saying why) unless every program is there.
-fn need(programs: &[&str]) -> bool {
-    for program in programs {
-        if !have(program) {
-            skip(&format!("{program} is not installed"), false);
-            return false;
-        }
-    }
-    true
-}
-
 /// The audit log's `proxy` lines.
 fn proxy_lines(setup: &Setup) -> Vec<serde_json::Value> {
     setup
