@@ -51,6 +51,21 @@ pub struct Egress {
     /// Credentials the jail sees only as placeholders, swapped for the
     /// real value by the proxy in requests to their hosts.
     pub inject: Vec<Injected>,
+    /// Which `CONNECT` tunnels the proxy ends TLS in when credentials are
+    /// injected: only those to bound hosts, or all (so a placeholder is
+    /// seen on its way to any host).
+    pub inspect_tls: InspectTls,
+}
+
+/// `egress.inspect_tls`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum InspectTls {
+    /// Tunnels to hosts an `egress.inject` entry binds; others are blind.
+    #[default]
+    Bound,
+    /// Every tunnel, while any credential is injected.
+    All,
 }
 
 /// `[[egress.inject]]`: a credential the jail holds only a placeholder of
@@ -160,6 +175,7 @@ impl Default for Egress {
             connect_ports: vec![443],
             hosts: BTreeMap::new(),
             inject: Vec::new(),
+            inspect_tls: InspectTls::Bound,
         }
     }
 }

