@@ -90,8 +90,8 @@ pub struct Backing {
     pub audit: Arc<AuditLog>,
     /// A named session's lock, held until its record is written at the end.
     pub lock: Option<crate::session::SessionLock>,
-    /// The run's injected credentials, for the proxy.
-    pub injection: Option<Arc<crate::proxy::inject::Injection>>,
+    /// The run's injected credentials and LLM gateway, for the proxy.
+    pub secrets: crate::proxy::Secrets,
 }
 
 /// Runs the jail with its session and channel; the session ends with the
@@ -103,7 +103,7 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> Result<u8, Launc
         mut session,
         audit,
         lock,
-        injection,
+        secrets,
     } = backing;
     // Blocked before any thread starts or the clone, so every thread and the
     // child inherit the mask and nothing arrives unhandled; the signalfd
@@ -125,7 +125,11 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> Result<u8, Launc
         profile.rpc.approval_timeout_secs,
         caller_on_terminal(),
     ));
-    let proxy = plan.proxy.port().map(|_| crate::proxy::Context {
+    if let Some(gateway) = &secrets.gateway {
+        gateway.seed(&session.record.llm_tokens);
+    }
+    let gateway = secrets.gateway.clone();
+    let proxy = plan.proxy.port().map(|port| crate::proxy::Context {
         profile: Arc::clone(&profile),
         profile_name: plan.profile.clone(),
         audit: Arc::clone(&audit),
@@ -133,7 +137,8 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> Result<u8, Launc
         taint: taint.clone(),
         approvals: Arc::clone(&approvals),
         cancel: Arc::clone(&cancel),
-        injection,
+        secrets,
+        port,
     });
     let server = Server {
         channel: rpc::Channel::new(ours),
@@ -156,6 +161,9 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> Result<u8, Launc
     let mut session = server.finish(&latest)?;
     // With what the proxy read since the last tool call.
     session.record.taint = taint.grow(session.record.taint);
+    if let Some(gateway) = gateway {
+        session.record.llm_tokens = gateway.spent();
+    }
     let status = match &result {
         Ok(code) => i32::from(*code),
         Err(err) => i32::from(err.exit_code()),

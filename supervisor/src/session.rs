@@ -205,6 +205,10 @@ pub struct Record {
     /// How many runs a named session has had.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub runs: u64,
+    /// Tokens spent through the LLM gateway, by provider (the budget
+    /// counts them across a named session's runs).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub llm_tokens: std::collections::BTreeMap<String, u64>,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -246,6 +250,7 @@ impl Session {
                 log: None,
                 named: false,
                 runs: 0,
+                llm_tokens: Default::default(),
             },
         };
         Ok(session)

@@ -22,6 +22,7 @@ use crate::PolicyError;
 pub mod credentials;
 pub mod egress;
 pub mod limits;
+pub mod llm;
 pub mod paths;
 pub mod review;
 pub mod tools;
@@ -177,6 +178,8 @@ pub struct Profile {
     pub rpc: RpcLimits,
     /// How `jail run` and `jail review` judge agent-written code.
     pub review: ReviewRules,
+    /// The LLM gateway's providers.
+    pub llm: llm::LlmRules,
     /// Executables (and scripts) by host path, with the blake3 of their
     /// content. When any is given, the profile runs only a pinned command,
     /// and every pinned file must still hash as recorded (`jail policy pin`).
@@ -271,6 +274,7 @@ impl Default for Profile {
             egress: Egress::default(),
             rpc: RpcLimits::default(),
             review: ReviewRules::default(),
+            llm: llm::LlmRules::default(),
             pins: BTreeMap::new(),
         }
     }
@@ -305,6 +309,7 @@ impl Profile {
         self.validate_headers(&base, &invalid)?;
         self.validate_hosts(&base, &invalid)?;
         self.validate_inject(&base, &invalid)?;
+        self.validate_llm(&base, &invalid)?;
         self.validate_review(&base, &invalid)?;
         self.validate_limits(&base, &invalid)
     }

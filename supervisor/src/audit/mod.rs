@@ -91,6 +91,25 @@ pub enum Event {
         /// Bytes from the host back to the jail.
         bytes_down: u64,
     },
+    /// One call through the LLM gateway (docs/network.md): never the
+    /// prompt or the answer, only their blake3.
+    Llm {
+        provider: String,
+        /// As the request named it (or the response, when it did not).
+        model: String,
+        /// The provider's status; the gateway's own for a refusal; 0 when
+        /// no response came.
+        status: u16,
+        input_tokens: u64,
+        output_tokens: u64,
+        request_blake3: String,
+        /// Of the response body as it came (without chunk framing).
+        response_blake3: String,
+        /// `allowed`, `allowed, then failed: WHY` or `refused (STATUS): WHY`.
+        decision: String,
+        bytes_up: u64,
+        bytes_down: u64,
+    },
     Approval {
         request: String,
         tool: String,

@@ -133,15 +133,9 @@ impl JailOptions {
     }
 }
 
-/// The run's injected credentials (`egress.inject`), when the profile has
-/// the proxy and injects any: their placeholders, read from the real
-/// values now, and the run's CA.
-pub fn injection(
-    profile: &policy::Profile,
-) -> anyhow::Result<Option<Arc<crate::proxy::inject::Injection>>> {
-    if policy::proxy::plan(profile).port().is_none() {
-        return Ok(None);
-    }
+/// The proxy's secrets for one run of `profile` (injected credentials, the
+/// LLM gateway), their real values read now.
+pub fn proxy_secrets(profile: &policy::Profile) -> anyhow::Result<crate::proxy::Secrets> {
     let read = |name: &str| {
         let source = profile
             .credentials
@@ -149,12 +143,15 @@ pub fn injection(
             .ok_or_else(|| "it is not declared".to_string())?;
         crate::tools::read_credential(source)
     };
-    Ok(crate::proxy::inject::Injection::prepare(profile, &read)?.map(Arc::new))
+    Ok(crate::proxy::Secrets::prepare(profile, &read)?)
 }
 
-/// What the jail gets for `injection`.
-pub fn extras(injection: Option<&crate::proxy::inject::Injection>) -> policy::proxy::ProxyExtras {
-    injection.map(|i| i.extras()).unwrap_or_default()
+/// What the jail gets for `secrets`.
+pub fn extras(
+    profile: &policy::Profile,
+    secrets: &crate::proxy::Secrets,
+) -> policy::proxy::ProxyExtras {
+    secrets.extras(policy::proxy::plan(profile).port())
 }
 
 /// The supervisor's own files, by real path: the state dir no jail may
@@ -187,12 +184,12 @@ pub fn run(
     // Before the plan, which keeps it out of reach.
     let state = StateDir::resolve(state_dir)?;
     let protected = protected(policy_path, &state);
-    let injection = injection(profile)?;
+    let secrets = proxy_secrets(profile)?;
     let request = args.jail.request(
         args.command.clone(),
         Vec::new(),
         protected,
-        extras(injection.as_deref()),
+        extras(profile, &secrets),
     )?;
     let plan = policy::plan::build(profile, &request, &HostFs)?;
     let tiered = crate::tier::choose(plan, args.jail.allow_degraded)?;
@@ -230,7 +227,7 @@ pub fn run(
             audit,
             reviewed: false,
             gated: gated.as_ref(),
-            injection,
+            secrets,
         },
     )
 }
@@ -248,7 +245,8 @@ pub struct Launched<'a> {
     pub reviewed: bool,
     /// The command goes through the bash gate first.
     pub gated: Option<&'a Gated>,
-    pub injection: Option<Arc<crate::proxy::inject::Injection>>,
+    /// The proxy's injected credentials and gateway.
+    pub secrets: crate::proxy::Secrets,
 }
 
 pub fn launch(
@@ -262,7 +260,7 @@ pub fn launch(
         audit,
         reviewed,
         gated,
-        injection,
+        secrets,
     } = launched;
     // Before anything is written: a refused command leaves no session.
     crate::pins::check(&options.profile, profile, plan)?;
@@ -296,7 +294,7 @@ pub fn launch(
         session,
         audit: Arc::new(audit),
         lock,
-        injection,
+        secrets,
     };
     Ok(crate::launch::run(plan, options.verbose, backing)?)
 }

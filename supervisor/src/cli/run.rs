@@ -83,12 +83,12 @@ pub fn run(
         .chain(args.args.iter().cloned())
         .collect();
     let protected = super::exec::protected(policy_path, &state);
-    let injection = super::exec::injection(profile)?;
+    let secrets = super::exec::proxy_secrets(profile)?;
     let request = args.jail.request(
         argv,
         vec![code.bind.clone()],
         protected,
-        super::exec::extras(injection.as_deref()),
+        super::exec::extras(profile, &secrets),
     )?;
     let plan = policy::plan::build(profile, &request, &HostFs)?;
     let tiered = crate::tier::choose(plan, args.jail.allow_degraded)?;
@@ -97,7 +97,7 @@ pub fn run(
         audit,
         reviewed: true,
         gated: None,
-        injection,
+        secrets,
     };
     let status = super::exec::launch(profile, &args.jail, &tiered.plan, launched);
     drop(code);

@@ -62,7 +62,7 @@ fn credentials(
     client: &mut BufReader<TcpStream>,
     mut passed: Passed,
 ) -> Result<Passed, Refusal> {
-    let Some(injection) = shared.context.injection.as_deref() else {
+    let Some(injection) = shared.context.secrets.injection.as_deref() else {
         return Ok(passed);
     };
     if request.is_connect() {

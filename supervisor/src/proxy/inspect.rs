@@ -144,6 +144,7 @@ fn exchange(
         Edits {
             request_value: Some(&swap),
             request_set: IDENTITY,
+            request_drop: &[],
             response_pairs: Injection::swap_out_pairs(&bound),
         }
     };

@@ -22,12 +22,14 @@
 mod ca;
 mod check;
 mod gate;
+pub mod gateway;
 mod head;
 pub mod inject;
 mod inspect;
 mod relay;
 mod request;
 mod swap;
+mod usage;
 
 use std::collections::BTreeMap;
 use std::io::{BufReader, Write};
@@ -62,8 +64,59 @@ pub struct Context {
     pub approvals: Arc<Approvals>,
     /// Set when the jail has ended: approval waits stop.
     pub cancel: Arc<AtomicBool>,
-    /// The run's injected credentials (`egress.inject`), if any.
+    /// The run's injected credentials and LLM gateway, if any.
+    pub secrets: Secrets,
+    /// The proxy's port in the jail (the gateway's address).
+    pub port: u16,
+}
+
+/// What the proxy holds for one run beyond the policy: the injected
+/// credentials (`egress.inject`) and the LLM gateway (`llm.providers`),
+/// both made before the plan, which gets their variables.
+#[derive(Clone, Default)]
+pub struct Secrets {
     pub injection: Option<Arc<inject::Injection>>,
+    pub gateway: Option<Arc<gateway::Gateway>>,
+}
+
+impl Secrets {
+    /// Reads the real values and makes the placeholders, the run's CA and
+    /// the gateway's key, when `profile` has the proxy and needs any;
+    /// `read` reads a credential by name.
+    pub fn prepare(
+        profile: &Profile,
+        read: &dyn Fn(&str) -> Result<secrecy::SecretString, String>,
+    ) -> Result<Secrets, SecretsError> {
+        if policy::proxy::plan(profile).port().is_none() {
+            return Ok(Secrets::default());
+        }
+        Ok(Secrets {
+            injection: inject::Injection::prepare(profile, read)?.map(Arc::new),
+            gateway: gateway::Gateway::prepare(profile, read)?.map(Arc::new),
+        })
+    }
+
+    /// What the jail gets for them, the proxy being on `port`.
+    pub fn extras(&self, port: Option<u16>) -> policy::proxy::ProxyExtras {
+        let mut extras = self
+            .injection
+            .as_deref()
+            .map(inject::Injection::extras)
+            .unwrap_or_default();
+        if let (Some(gateway), Some(port)) = (&self.gateway, port) {
+            extras.env.extend(gateway.env(port));
+        }
+        extras
+    }
+}
+
+/// Why the proxy's secrets could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum SecretsError {
+    #[error(transparent)]
+    Inject(#[from] inject::InjectError),
+    #[error(transparent)]
+    Gateway(#[from] gateway::GatewayError),
 }
 
 /// What happens to an allowed request's bytes, chosen by [`handling`].
@@ -83,7 +136,7 @@ fn handling<'a>(request: &Request, context: &'a Context) -> Handling<'a> {
     if !request.is_connect() {
         return Handling::Forward;
     }
-    let Some(injection) = context.injection.as_deref() else {
+    let Some(injection) = context.secrets.injection.as_deref() else {
         return Handling::Tunnel;
     };
     let every = context.profile.egress.inspect_tls == policy::model::InspectTls::All;
@@ -276,6 +329,12 @@ fn serve(client: TcpStream, id: u64, shared: &Shared) {
         }
     };
     moved.up += head.size;
+    if let Some(gateway) = &context.secrets.gateway {
+        if let Some(route) = gateway::route(&head, context.port) {
+            gateway::serve(shared, gateway, &head, route, &mut reader, &mut moved);
+            return;
+        }
+    }
     let request = match request::parse(&head) {
         Ok(request) => request,
         Err(reason) => {
@@ -384,6 +443,7 @@ fn serve(client: TcpStream, id: u64, shared: &Shared) {
         }
         Handling::Forward => {
             let bound: Vec<&inject::Bound> = context
+                .secrets
                 .injection
                 .as_deref()
                 .map(|i| {
@@ -404,6 +464,7 @@ fn serve(client: TcpStream, id: u64, shared: &Shared) {
                 relay::Edits {
                     request_value: Some(&swap),
                     request_set: inspect::IDENTITY,
+                    request_drop: &[],
                     response_pairs: inject::Injection::swap_out_pairs(&bound),
                 }
             };

@@ -103,6 +103,8 @@ pub struct Edits<'a> {
     pub request_value: Option<ValueEdit<'a>>,
     /// Request headers set, replacing any of the same name.
     pub request_set: &'a [(&'a str, &'a str)],
+    /// Request headers dropped.
+    pub request_drop: &'a [&'a str],
     /// Same-length replacements in the response, head and body.
     pub response_pairs: Vec<(Vec<u8>, Vec<u8>)>,
 }
@@ -126,7 +128,11 @@ fn rewrite(head: &Head, first: &str, host: Option<&str>, edits: &Edits) -> Vec<u
             || edits
                 .request_set
                 .iter()
-                .any(|(set, _)| set.eq_ignore_ascii_case(&lower));
+                .any(|(set, _)| set.eq_ignore_ascii_case(&lower))
+            || edits
+                .request_drop
+                .iter()
+                .any(|drop| drop.eq_ignore_ascii_case(&lower));
         if !dropped {
             out.extend_from_slice(name.as_bytes());
             out.extend_from_slice(b": ");
@@ -268,6 +274,121 @@ pub fn forward_over<C: Read + Write, U: Read + Write>(
     respond_swapped(&response, from_host, client.get_mut(), edits, moved)
 }
 
+/// [`forward_over`], with `tap` given the response's head and each piece
+/// of its body as it passes (without chunk framing), before the client
+/// gets it.
+#[allow(clippy::too_many_arguments)]
+pub fn forward_tapped<C: Read + Write, U: Read + Write>(
+    first: &str,
+    host: &str,
+    head: &Head,
+    client: &mut BufReader<C>,
+    read: Option<Vec<u8>>,
+    upstream: U,
+    moved: &mut Moved,
+    edits: &Edits,
+    tap: &mut dyn FnMut(&Head, &[u8]),
+) -> Result<(), RelayError> {
+    let (response, from_host) = exchange(first, host, head, client, read, upstream, moved, edits)?;
+    tap(&response, &[]);
+    let chunked = response
+        .tokens("transfer-encoding")
+        .iter()
+        .any(|t| t == "chunked");
+    let tapped = Tapped {
+        inner: from_host,
+        dechunk: chunked.then(Dechunk::default),
+        tap: &mut |payload: &[u8]| tap(&response, payload),
+    };
+    respond_swapped(&response, tapped, client.get_mut(), edits, moved)
+}
+
+/// A reader that shows what passes through it to `tap`.
+struct Tapped<'t, R: Read> {
+    inner: R,
+    /// For a chunked body: the payload is tapped, not the framing.
+    dechunk: Option<Dechunk>,
+    tap: &'t mut dyn FnMut(&[u8]),
+}
+
+impl<R: Read> Read for Tapped<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        match &mut self.dechunk {
+            Some(dechunk) => dechunk.feed(&buf[..n], self.tap),
+            None => (self.tap)(&buf[..n]),
+        }
+        Ok(n)
+    }
+}
+
+/// Reads the payload out of a chunked body given in pieces of any size.
+#[derive(Default)]
+struct Dechunk {
+    state: ChunkState,
+    /// The chunk-size line read so far (capped: it is a hex number).
+    line: Vec<u8>,
+}
+
+#[derive(Default)]
+enum ChunkState {
+    #[default]
+    Size,
+    Data(u64),
+    /// The CRLF after a chunk's data: how many bytes of it are left.
+    DataEnd(u8),
+    /// After the last chunk: trailers, not payload.
+    Done,
+}
+
+impl Dechunk {
+    fn feed(&mut self, mut bytes: &[u8], out: &mut dyn FnMut(&[u8])) {
+        while !bytes.is_empty() {
+            match self.state {
+                ChunkState::Size => {
+                    let end = bytes.iter().position(|&b| b == b'\n');
+                    let take = end.map_or(bytes.len(), |e| e + 1);
+                    if self.line.len() < 256 {
+                        self.line.extend_from_slice(&bytes[..take]);
+                    }
+                    bytes = &bytes[take..];
+                    if end.is_some() {
+                        let text = String::from_utf8_lossy(&self.line);
+                        let size = text.split(';').next().unwrap_or_default().trim();
+                        self.state = match u64::from_str_radix(size, 16) {
+                            Ok(0) | Err(_) => ChunkState::Done,
+                            Ok(n) => ChunkState::Data(n),
+                        };
+                        self.line.clear();
+                    }
+                }
+                ChunkState::Data(left) => {
+                    let take = usize::try_from(left).unwrap_or(usize::MAX).min(bytes.len());
+                    out(&bytes[..take]);
+                    bytes = &bytes[take..];
+                    let left = left - take as u64;
+                    self.state = if left == 0 {
+                        ChunkState::DataEnd(2)
+                    } else {
+                        ChunkState::Data(left)
+                    };
+                }
+                ChunkState::DataEnd(left) => {
+                    let take = usize::from(left).min(bytes.len());
+                    bytes = &bytes[take..];
+                    let left = left.saturating_sub(u8::try_from(take).unwrap_or(left));
+                    self.state = if left == 0 {
+                        ChunkState::Size
+                    } else {
+                        ChunkState::DataEnd(left)
+                    };
+                }
+                ChunkState::Done => return,
+            }
+        }
+    }
+}
+
 /// Sends the request and reads the response's head.
 #[allow(clippy::too_many_arguments)]
 fn exchange<C: Read + Write, U: Read + Write>(
@@ -302,9 +423,9 @@ fn exchange<C: Read + Write, U: Read + Write>(
 }
 
 /// Streams the response back through the replacements of `edits`.
-fn respond_swapped<C: Write, U: Read>(
+fn respond_swapped<C: Write>(
     response: &Head,
-    mut from_host: BufReader<U>,
+    mut from_host: impl Read,
     to: &mut C,
     edits: &Edits,
     moved: &mut Moved,
@@ -488,6 +609,18 @@ mod tests {
         assert!(framing(&two).is_err());
         let gzip = head("POST http://a/ HTTP/1.1\r\nTransfer-Encoding: gzip, chunked\r\n\r\n");
         assert!(framing(&gzip).is_err());
+    }
+
+    #[test]
+    fn the_payload_of_a_chunked_body_is_read_out_whatever_the_pieces() {
+        let body = b"5;ext=1\r\nhello\r\n7\r\n, world\r\n0\r\nT: 1\r\n\r\n";
+        for cut in 0..body.len() {
+            let mut dechunk = Dechunk::default();
+            let mut payload = Vec::new();
+            dechunk.feed(&body[..cut], &mut |p| payload.extend_from_slice(p));
+            dechunk.feed(&body[cut..], &mut |p| payload.extend_from_slice(p));
+            assert_eq!(payload, b"hello, world", "cut at {cut}");
+        }
     }
 
     #[test]
