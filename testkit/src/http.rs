@@ -38,11 +38,16 @@ impl Request {
     }
 }
 
-type Handler = dyn Fn(&Request) -> Vec<u8> + Send + Sync;
+/// Writes the whole response to the connection itself (a stream, sent
+/// piece by piece).
+type Handler = dyn Fn(&Request, &mut dyn Write) + Send + Sync;
 
 /// A running server; [`Server::stop`] ends it.
 pub struct Server {
     pub port: u16,
+    /// With TLS: the DER SubjectPublicKeyInfo of the server's certificate
+    /// (what a pin hashes); empty without.
+    pub spki: Vec<u8>,
     seen: Arc<Mutex<Vec<Request>>>,
     connections: Arc<AtomicUsize>,
     stop: Arc<AtomicBool>,
@@ -52,7 +57,7 @@ pub struct Server {
 impl Server {
     /// Serves plain HTTP with `handler`'s raw responses.
     pub fn start(handler: impl Fn(&Request) -> Vec<u8> + Send + Sync + 'static) -> Server {
-        Server::serve(handler, None)
+        Server::serve(whole(handler), None)
     }
 
     /// Serves HTTPS with a certificate for `localhost` issued by a CA made
@@ -60,12 +65,22 @@ impl Server {
     pub fn start_tls(
         handler: impl Fn(&Request) -> Vec<u8> + Send + Sync + 'static,
     ) -> (Server, String) {
-        let (config, ca_pem) = tls_config();
-        (Server::serve(handler, Some(config)), ca_pem)
+        Server::start_tls_streaming(whole(handler))
+    }
+
+    /// [`Server::start_tls`] with a handler that writes the response
+    /// itself, as it likes (flushed piece by piece, pausing between).
+    pub fn start_tls_streaming(
+        handler: impl Fn(&Request, &mut dyn Write) + Send + Sync + 'static,
+    ) -> (Server, String) {
+        let (config, ca_pem, spki) = tls_config();
+        let mut server = Server::serve(handler, Some(config));
+        server.spki = spki;
+        (server, ca_pem)
     }
 
     fn serve(
-        handler: impl Fn(&Request) -> Vec<u8> + Send + Sync + 'static,
+        handler: impl Fn(&Request, &mut dyn Write) + Send + Sync + 'static,
         tls: Option<Arc<rustls::ServerConfig>>,
     ) -> Server {
         let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
@@ -105,6 +120,7 @@ impl Server {
         };
         Server {
             port,
+            spki: Vec::new(),
             seen,
             connections,
             stop,
@@ -141,6 +157,15 @@ impl Drop for Server {
     fn drop(&mut self) {
         // Not halt(): a panicking test must not wait on a stalled handler.
         self.stop.store(true, Ordering::SeqCst);
+    }
+}
+
+/// A handler of whole responses as one that writes them.
+fn whole(
+    handler: impl Fn(&Request) -> Vec<u8> + Send + Sync + 'static,
+) -> impl Fn(&Request, &mut dyn Write) + Send + Sync + 'static {
+    move |request, out| {
+        let _ = out.write_all(&handler(request));
     }
 }
 
@@ -190,9 +215,8 @@ fn exchange(stream: impl Read + Write, seen: &Mutex<Vec<Request>>, handler: &Han
         return;
     };
     seen.lock().expect("lock").push(request.clone());
-    let response = handler(&request);
     let mut stream = reader.into_inner();
-    let _ = stream.write_all(&response);
+    handler(&request, &mut stream);
     let _ = stream.flush();
 }
 
@@ -232,8 +256,9 @@ fn read_request(reader: &mut impl BufRead) -> Option<Request> {
     })
 }
 
-/// A server config with a certificate for `localhost`, and its CA's PEM.
-fn tls_config() -> (Arc<rustls::ServerConfig>, String) {
+/// A server config with a certificate for `localhost`, its CA's PEM, and
+/// the certificate's SubjectPublicKeyInfo.
+fn tls_config() -> (Arc<rustls::ServerConfig>, String, Vec<u8>) {
     let ca_key = rcgen::KeyPair::generate().expect("CA key");
     let mut ca_params = rcgen::CertificateParams::new(Vec::<String>::new()).expect("CA");
     ca_params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
@@ -256,5 +281,5 @@ fn tls_config() -> (Arc<rustls::ServerConfig>, String) {
             rustls::pki_types::PrivateKeyDer::Pkcs8(key.serialize_der().into()),
         )
         .expect("server config");
-    (Arc::new(config), ca.pem())
+    (Arc::new(config), ca.pem(), key.public_key_der())
 }

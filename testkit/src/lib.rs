@@ -9,3 +9,4 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 pub mod http;
+pub mod llm;

@@ -62,10 +62,8 @@ fn credentials(
     client: &mut BufReader<TcpStream>,
     mut passed: Passed,
 ) -> Result<Passed, Refusal> {
-    let Some(injection) = shared.context.secrets.injection.as_deref() else {
-        return Ok(passed);
-    };
-    if request.is_connect() {
+    let secrets = &shared.context.secrets;
+    if !secrets.any() || request.is_connect() {
         return Ok(passed);
     }
     if passed.body.is_none() {
@@ -78,7 +76,7 @@ fn credentials(
     text.push_str(&String::from_utf8_lossy(
         passed.body.as_deref().unwrap_or_default(),
     ));
-    passed.inject = injection
+    passed.inject = secrets
         .admit(&request.host, request.port, true, &text)?
         .iter()
         .map(|b| b.entry.credential.clone())

@@ -49,6 +49,8 @@ struct Upstream {
 /// The run's gateway: its key, the providers, what each has spent.
 pub struct Gateway {
     key: SecretString,
+    /// Finds the key in its plain and encoded forms.
+    finder: policy::secrets::Redactor,
     upstreams: BTreeMap<String, Upstream>,
     /// Tokens spent per provider in this session (earlier runs included).
     spent: Mutex<BTreeMap<String, u64>>,
@@ -89,8 +91,10 @@ impl Gateway {
                 },
             );
         }
+        let key = format!("{KEY_PREFIX}{key}");
         Ok(Some(Gateway {
-            key: SecretString::from(format!("{KEY_PREFIX}{key}")),
+            finder: policy::secrets::Redactor::new(&[key.as_str()]),
+            key: SecretString::from(key),
             upstreams,
             spent: Mutex::new(BTreeMap::new()),
         }))
@@ -117,6 +121,21 @@ impl Gateway {
             }
         }
         env
+    }
+
+    /// A refusal when `text`, on its way to `host:port` (not the gateway),
+    /// holds the run's key in any form the redaction rules know.
+    pub fn refuse_key_in(&self, host: &str, port: u16, text: &str) -> Result<(), Refusal> {
+        if self.finder.redact(text) == text {
+            return Ok(());
+        }
+        Err(Refusal::policy(
+            format!(
+                "the request to {host}:{port} holds this run's LLM gateway key, which goes only \
+                 to the gateway (llm.providers); refused as a possible exfiltration"
+            ),
+            "the gateway key to another host",
+        ))
     }
 
     /// Starts the session's counts from what earlier runs spent.

@@ -22,6 +22,7 @@ use super::head::{self, is_token};
 use super::inject::{Bound, Injection};
 use super::relay::{self, Edits, Moved};
 use super::request::Request;
+use super::Secrets;
 
 /// How an inspected exchange ended, when it did not end well.
 pub enum Failure {
@@ -43,10 +44,15 @@ pub fn serve(
     client: TcpStream,
     early: Vec<u8>,
     upstream: TcpStream,
-    injection: &Injection,
+    secrets: &Secrets,
     egress: &Egress,
     moved: &mut Moved,
 ) -> Result<String, Failure> {
+    let Some(injection) = secrets.injection.as_deref() else {
+        return Err(Failure::Failed(
+            "no injected credentials to inspect for".into(),
+        ));
+    };
     let idle = Duration::from_secs(egress.timeout_secs);
     let max_body = egress.max_response_bytes.0;
     let failed = |err: &dyn std::fmt::Display| Failure::Failed(err.to_string());
@@ -64,7 +70,7 @@ pub fn serve(
         request,
         &mut reader,
         upstream,
-        injection,
+        secrets,
         max_body,
         idle,
         moved,
@@ -92,7 +98,7 @@ fn exchange(
     request: &Request,
     reader: &mut BufReader<rustls::StreamOwned<rustls::ServerConnection, Prefixed>>,
     upstream: TcpStream,
-    injection: &Injection,
+    secrets: &Secrets,
     max_body: u64,
     idle: Duration,
     moved: &mut Moved,
@@ -122,7 +128,7 @@ fn exchange(
     let body = relay::read_body(&inner, reader, max_body).map_err(|err| bad(err.to_string()))?;
     let mut text = super::gate::head_text(&inner);
     text.push_str(&String::from_utf8_lossy(&body));
-    let bound: Vec<&Bound> = injection
+    let bound: Vec<&Bound> = secrets
         .admit(&request.host, request.port, false, &text)
         .map_err(Failure::Refused)?;
     let names: Vec<&str> = bound.iter().map(|b| b.entry.credential.as_str()).collect();
@@ -132,7 +138,12 @@ fn exchange(
         .map_err(|err| Failure::Failed(err.to_string()))?;
     let name = ServerName::try_from(request.host.clone())
         .map_err(|err| Failure::Failed(format!("{}: {err}", request.host)))?;
-    let conn = rustls::ClientConnection::new(Arc::clone(&injection.upstream), name)
+    let upstream_tls = secrets
+        .injection
+        .as_deref()
+        .map(|i| Arc::clone(&i.upstream))
+        .ok_or_else(|| Failure::Failed("no injected credentials".into()))?;
+    let conn = rustls::ClientConnection::new(upstream_tls, name)
         .map_err(|err| Failure::Failed(err.to_string()))?;
     let to_host = rustls::StreamOwned::new(conn, upstream);
     let swap = |value: &[u8]| Injection::swap_in(&bound, value);

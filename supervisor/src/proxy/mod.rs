@@ -96,6 +96,30 @@ impl Secrets {
         })
     }
 
+    /// What a request to `host:port` holding `text` may carry: the
+    /// injected credentials to put in, or the refusal of a placeholder or
+    /// the gateway's key on its way elsewhere. `plain`: over plain http.
+    pub fn admit(
+        &self,
+        host: &str,
+        port: u16,
+        plain: bool,
+        text: &str,
+    ) -> Result<Vec<&inject::Bound>, check::Refusal> {
+        if let Some(gateway) = &self.gateway {
+            gateway.refuse_key_in(host, port, text)?;
+        }
+        match &self.injection {
+            Some(injection) => injection.admit(host, port, plain, text),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    /// Whether there is anything for [`Secrets::admit`] to look for.
+    pub fn any(&self) -> bool {
+        self.injection.is_some() || self.gateway.is_some()
+    }
+
     /// What the jail gets for them, the proxy being on `port`.
     pub fn extras(&self, port: Option<u16>) -> policy::proxy::ProxyExtras {
         let mut extras = self
@@ -127,7 +151,7 @@ enum Handling<'a> {
     Tunnel,
     /// `CONNECT` to a host an injected credential is bound to: TLS ended
     /// here and the request inside re-sent (`inspect.rs`).
-    Inspect(&'a inject::Injection),
+    Inspect(&'a Secrets),
 }
 
 /// How an allowed request is handled: by its method, and for a tunnel
@@ -141,7 +165,7 @@ fn handling<'a>(request: &Request, context: &'a Context) -> Handling<'a> {
     };
     let every = context.profile.egress.inspect_tls == policy::model::InspectTls::All;
     if every || !injection.bound_to(&request.host, request.port).is_empty() {
-        Handling::Inspect(injection)
+        Handling::Inspect(&context.secrets)
     } else {
         Handling::Tunnel
     }
@@ -410,12 +434,12 @@ fn serve(client: TcpStream, id: u64, shared: &Shared) {
                 relay::tunnel(client, upstream, &early, &mut moved).map_err(relay::RelayError::Io)
             })
         }
-        Handling::Inspect(injection) => {
+        Handling::Inspect(secrets) => {
             let early = reader.buffer().to_vec();
             match established(&client, &mut moved) {
                 Err(err) => Err(err),
                 Ok(()) => match inspect::serve(
-                    &request, client, early, upstream, injection, egress, &mut moved,
+                    &request, client, early, upstream, secrets, egress, &mut moved,
                 ) {
                     Ok(injected) => {
                         label = join_label(&label, &injected);

@@ -10,6 +10,7 @@ mod gate;
 mod inject;
 mod lifecycle;
 mod limits;
+mod llm;
 mod policy_cli;
 mod proxy;
 mod review;
