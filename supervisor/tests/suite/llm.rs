@@ -84,8 +84,23 @@ fn setup_for(openai: &Provider, anthropic: &Provider, extra: &str) -> Setup {
 
 /// `sh -c SCRIPT` in a jail with the SDKs and `marks` (writable).
 fn run_sdk(setup: &Setup, sdk: &Path, marks: &Path, script: &str) -> std::process::Output {
-    run(setup.jail().args([
-        "exec",
+    run_sdk_in(setup, None, sdk, marks, script)
+}
+
+/// [`run_sdk`], continuing the named `session` if given.
+fn run_sdk_in(
+    setup: &Setup,
+    session: Option<&str>,
+    sdk: &Path,
+    marks: &Path,
+    script: &str,
+) -> std::process::Output {
+    let mut command = setup.jail();
+    command.arg("exec");
+    if let Some(id) = session {
+        command.args(["--session", id]);
+    }
+    run(command.args([
         "--ro",
         &sdk.display().to_string(),
         "--rw",
@@ -283,6 +298,44 @@ fn the_budget_refuses_a_call_past_it_with_an_error_the_sdk_shows() {
             .starts_with("refused (429)"),
         "{lines:?}"
     );
+}
+
+#[test]
+fn a_named_sessions_budget_lasts_across_its_runs() {
+    let Some(sdk) = sdk_dir() else {
+        return;
+    };
+    let openai = Provider::start(Script::default());
+    let anthropic = Provider::start(Script::default());
+    let setup = setup_for(&openai, &anthropic, "token_budget = 10\n");
+    let out = run(setup.jail().args(["session", "new"]));
+    assert_ok(&out);
+    let id = stdout(&out).trim().to_string();
+    let marks = workdir();
+    let first = run_sdk_in(
+        &setup,
+        Some(&id),
+        &sdk,
+        marks.path(),
+        "python3 llm_call.py openai",
+    );
+    assert_ok(&first);
+    // A new run, a new key: the count is the session's, not the run's.
+    let second = run_sdk_in(
+        &setup,
+        Some(&id),
+        &sdk,
+        marks.path(),
+        "python3 llm_call.py openai",
+    );
+    let result = json_lines(&stdout(&second));
+    assert_eq!(result.len(), 1, "{}\n{}", stdout(&second), stderr(&second));
+    assert_eq!(result[0]["status"], 429, "{}", result[0]);
+    assert_eq!(openai.server.seen().len(), 1);
+    // A fresh session starts from nothing.
+    let fresh = run_sdk(&setup, &sdk, marks.path(), "python3 llm_call.py openai");
+    assert_ok(&fresh);
+    assert_eq!(openai.server.seen().len(), 2);
 }
 
 #[test]
