@@ -99,6 +99,10 @@ pub struct Approvals {
     /// Held while a human is asked: one question at a time, whoever asks
     /// (the RPC server's calls and the proxy's requests share this).
     asking: std::sync::Mutex<()>,
+    /// What a human approved in this session (earlier runs of a named
+    /// one included): the blake3 of the tool and the request, whole. The
+    /// same request again is approved without asking.
+    granted: std::sync::Mutex<std::collections::BTreeSet<String>>,
 }
 
 impl Approvals {
@@ -108,7 +112,25 @@ impl Approvals {
             timeout: Duration::from_secs(timeout_secs),
             relay_owns_terminal,
             asking: std::sync::Mutex::new(()),
+            granted: std::sync::Mutex::new(std::collections::BTreeSet::new()),
         }
+    }
+
+    /// Starts from what the session's earlier runs had approved.
+    pub fn remember(self, granted: std::collections::BTreeSet<String>) -> Approvals {
+        *self.granted_lock() = granted;
+        self
+    }
+
+    /// What has been approved in the session, for its record.
+    pub fn granted(&self) -> std::collections::BTreeSet<String> {
+        self.granted_lock().clone()
+    }
+
+    fn granted_lock(&self) -> std::sync::MutexGuard<'_, std::collections::BTreeSet<String>> {
+        self.granted
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// Asks a human whether session `session` may make the call of `tool`
@@ -124,6 +146,24 @@ impl Approvals {
         cancel: &AtomicBool,
         audit: &AuditLog,
     ) -> Decision {
+        // The request whole: the tool and every byte it sends.
+        let key = blake3::Hasher::new()
+            .update(tool.as_bytes())
+            .update(b"\0")
+            .update(preview.as_bytes())
+            .finalize()
+            .to_hex()
+            .to_string();
+        if self.granted_lock().contains(&key) {
+            let decision = Decision::Approved {
+                by: "earlier approval in this session",
+            };
+            let _ = audit.append(
+                Some(session),
+                &decision.event(String::new(), tool.to_string()),
+            );
+            return decision;
+        }
         let pending = Pending {
             id: String::new(),
             session: session.to_string(),
@@ -143,6 +183,9 @@ impl Approvals {
             ),
         };
         let _ = audit.append(Some(session), &decision.event(id, tool.to_string()));
+        if matches!(decision, Decision::Approved { .. }) {
+            self.granted_lock().insert(key);
+        }
         decision
     }
 

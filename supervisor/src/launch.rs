@@ -120,11 +120,15 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> Result<u8, Launc
     let latest = Arc::new(std::sync::Mutex::new(session.clone()));
     let taint = SharedTaint::new(session.record.taint);
     // One for the RPC server and the proxy: one question at a time.
-    let approvals = Arc::new(Approvals::new(
-        &state,
-        profile.rpc.approval_timeout_secs,
-        caller_on_terminal(),
-    ));
+    let approvals = Arc::new(
+        Approvals::new(
+            &state,
+            profile.rpc.approval_timeout_secs,
+            caller_on_terminal(),
+        )
+        .remember(session.record.approved.clone()),
+    );
+    let granted = Arc::clone(&approvals);
     if let Some(gateway) = &secrets.gateway {
         gateway.seed(&session.record.llm_tokens);
     }
@@ -164,6 +168,7 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> Result<u8, Launc
     if let Some(gateway) = gateway {
         session.record.llm_tokens = gateway.spent();
     }
+    session.record.approved = granted.granted();
     let status = match &result {
         Ok(code) => i32::from(*code),
         Err(err) => i32::from(err.exit_code()),

@@ -209,6 +209,10 @@ pub struct Record {
     /// counts them across a named session's runs).
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub llm_tokens: std::collections::BTreeMap<String, u64>,
+    /// What a human approved (`approvals.rs`: the blake3 of each request
+    /// whole), so a named session's later runs are not asked again.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeSet::is_empty")]
+    pub approved: std::collections::BTreeSet<String>,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -251,6 +255,7 @@ impl Session {
                 named: false,
                 runs: 0,
                 llm_tokens: Default::default(),
+                approved: Default::default(),
             },
         };
         Ok(session)

@@ -289,10 +289,27 @@ pub fn start_approval_with(
     setup: &Setup,
     args: &str,
 ) -> (std::process::Child, std::os::fd::OwnedFd, String, String) {
+    write_tool_policy(setup);
+    start_approval_in(setup, None, args)
+}
+
+/// A policy whose `write` tool (`/bin/cat`) makes dangerous writes, so
+/// every call of it needs a human.
+pub fn write_tool_policy(setup: &Setup) {
     let policy = "[profile.default.tools.write]\ncommand = [\"/bin/cat\"]\n\
                   public_source = false\nsecret_data = false\npublic_sink = false\n\
                   dangerous_writes = true\n";
     std::fs::write(setup.dir.path().join("policy.toml"), policy).expect("policy");
+}
+
+/// [`start_approval_with`] continuing the named `session`, if given, under
+/// the policy already written.
+pub fn start_approval_in(
+    setup: &Setup,
+    session: Option<&str>,
+    args: &str,
+) -> (std::process::Child, std::os::fd::OwnedFd, String, String) {
+    let continued: Vec<&str> = session.map(|id| vec!["--session", id]).unwrap_or_default();
     let pty = nix::pty::openpty(None, None).expect("openpty");
     let base = setup.jail();
     // setsid -c: a new session whose controlling terminal is stdin, the
@@ -302,13 +319,9 @@ pub fn start_approval_with(
         .arg("-c")
         .arg(base.get_program())
         .args(base.get_args())
-        .args([
-            "exec",
-            "--",
-            "sh",
-            "-c",
-            &format!("jail-call write '{args}'"),
-        ])
+        .arg("exec")
+        .args(&continued)
+        .args(["--", "sh", "-c", &format!("jail-call write '{args}'")])
         .current_dir(setup.work.path())
         .env("JAIL_STATE_DIR", setup.state())
         .env_remove("JAIL_POLICY")

@@ -617,3 +617,31 @@ fn prune_removes_ended_sessions_and_keeps_open_ones() {
     let verify = run(setup.jail().args(["audit", "verify"]));
     assert_eq!(verify.status.code(), Some(0), "{}", stderr(&verify));
 }
+
+#[test]
+fn a_request_a_human_approved_is_not_asked_again_in_a_later_run_of_the_session() {
+    let setup = Setup::new("");
+    write_tool_policy(&setup);
+    let id = new_session(&setup, &[]);
+    // Run 1 asks at a terminal; the human approves from another one.
+    let (child, _master, request, _) = start_approval_in(&setup, Some(&id), "{\"file\": \"x\"}");
+    assert_ok(&run(setup.jail().args(["approve", &request])));
+    let out = child.wait_with_output().expect("wait");
+    assert_ok(&out);
+    // Run 2 has no terminal: the same request goes without asking, another
+    // one is refused as every request needing a human is without one.
+    let same = sh_in(&setup, Some(&id), "jail-call write '{\"file\": \"x\"}'");
+    assert_ok(&same);
+    let other = sh_in(&setup, Some(&id), "jail-call write '{\"file\": \"y\"}'");
+    assert!(!other.status.success(), "{}", stdout(&other));
+    assert!(stderr(&other).contains("no terminal"), "{}", stderr(&other));
+    let audit = setup.audit();
+    assert_eq!(
+        audit.matches("earlier approval in this session").count(),
+        1,
+        "{audit}"
+    );
+    // A fresh session remembers nothing of it.
+    let fresh = sh_in(&setup, None, "jail-call write '{\"file\": \"x\"}'");
+    assert!(!fresh.status.success());
+}
