@@ -47,8 +47,12 @@ pub fn admit(
     head: &Head,
     client: &mut BufReader<TcpStream>,
 ) -> Result<Passed, Refusal> {
-    let passed = gated(shared, request, head, client)?;
-    credentials(shared, request, head, client, passed)
+    // A placeholder on its way elsewhere is refused before anything else
+    // is decided (and before a human is asked about it).
+    let (body, inject) = credentials(shared, request, head, client)?;
+    let mut passed = gated(shared, request, head, client, body)?;
+    passed.inject = inject;
+    Ok(passed)
 }
 
 /// The injected credentials' rules on a plain request (a tunnel's are
@@ -60,53 +64,53 @@ fn credentials(
     request: &Request,
     head: &Head,
     client: &mut BufReader<TcpStream>,
-    mut passed: Passed,
-) -> Result<Passed, Refusal> {
+) -> Result<(Option<Vec<u8>>, Vec<String>), Refusal> {
     let secrets = &shared.context.secrets;
     if !secrets.any() || request.is_connect() {
-        return Ok(passed);
+        return Ok((None, Vec::new()));
     }
-    if passed.body.is_none() {
-        let max = shared.context.profile.egress.max_response_bytes.0;
-        let read = relay::read_body(head, client, max)
-            .map_err(|err| Refusal::bad_request(err.to_string()))?;
-        passed.body = Some(read);
-    }
+    let max = shared.context.profile.egress.max_response_bytes.0;
+    let body =
+        relay::read_body(head, client, max).map_err(|err| Refusal::bad_request(err.to_string()))?;
     let mut text = head_text(head);
-    text.push_str(&String::from_utf8_lossy(
-        passed.body.as_deref().unwrap_or_default(),
-    ));
-    passed.inject = secrets
+    text.push_str(&String::from_utf8_lossy(&body));
+    let inject = secrets
         .admit(&request.host, request.port, true, &text)?
         .iter()
         .map(|b| b.entry.credential.clone())
         .collect();
-    Ok(passed)
+    Ok((Some(body), inject))
 }
 
-/// The taint gate.
+/// The taint gate and the credential scan; `body`: the request's, when
+/// already read.
 fn gated(
     shared: &Shared,
     request: &Request,
     head: &Head,
     client: &mut BufReader<TcpStream>,
+    mut body: Option<Vec<u8>>,
 ) -> Result<Passed, Refusal> {
     let context = &shared.context;
     let trust = trust(shared, &request.host);
     let taint = context.taint.get();
-    let mut body = None;
-    // What is reviewed: the request line and headers, and a plain
-    // request's body (a tunnel's content is not seen; docs/network.md).
-    let payload = if matches!(gate::decide(&trust, taint), Gate::Review(_)) {
+    // What is scanned (as a tool's arguments are, for every public sink)
+    // and reviewed: the request line and headers, and a plain request's
+    // body (a tunnel's content is not seen; docs/network.md).
+    let payload = if trust.public_sink {
         let mut text = head_text(head);
         if !request.is_connect() {
-            let max = context.profile.egress.max_response_bytes.0;
-            let read = relay::read_body(head, client, max)
-                .map_err(|err| Refusal::bad_request(err.to_string()))?;
-            text.push_str(&String::from_utf8_lossy(&read));
-            body = Some(read);
+            if body.is_none() {
+                let max = context.profile.egress.max_response_bytes.0;
+                let read = relay::read_body(head, client, max)
+                    .map_err(|err| Refusal::bad_request(err.to_string()))?;
+                body = Some(read);
+            }
+            text.push_str(&String::from_utf8_lossy(
+                body.as_deref().unwrap_or_default(),
+            ));
         }
-        Some(text)
+        Some(without_own_placeholders(shared, request, text))
     } else {
         None
     };
@@ -181,6 +185,21 @@ fn gated(
         body,
         inject: Vec::new(),
     })
+}
+
+/// `text` with the placeholders of credentials bound to the request's
+/// host and port taken out: they are meant to go there, and their shape
+/// is a credential's, which the scan would stop.
+fn without_own_placeholders(shared: &Shared, request: &Request, text: String) -> String {
+    let Some(injection) = shared.context.secrets.injection.as_deref() else {
+        return text;
+    };
+    injection
+        .bound_to(&request.host, request.port)
+        .iter()
+        .fold(text, |text, bound| {
+            text.replace(&bound.placeholder, "[placeholder]")
+        })
 }
 
 /// What reading from `host` adds to the session's taint.
