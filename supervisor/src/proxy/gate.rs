@@ -47,73 +47,72 @@ pub fn admit(
     head: &Head,
     client: &mut BufReader<TcpStream>,
 ) -> Result<Passed, Refusal> {
-    // A placeholder on its way elsewhere is refused before anything else
-    // is decided (and before a human is asked about it).
-    let (body, inject) = credentials(shared, request, head, client)?;
-    let mut passed = gated(shared, request, head, client, body)?;
-    passed.inject = inject;
-    Ok(passed)
-}
-
-/// The injected credentials' rules on a plain request (a tunnel's are
-/// applied inside it, `inspect.rs`): a placeholder only to its hosts, and
-/// there only where it may go over plain http. Its body is read to be
-/// looked in, when it was not already.
-fn credentials(
-    shared: &Shared,
-    request: &Request,
-    head: &Head,
-    client: &mut BufReader<TcpStream>,
-) -> Result<(Option<Vec<u8>>, Vec<String>), Refusal> {
-    let secrets = &shared.context.secrets;
-    if !secrets.any() || request.is_connect() {
-        return Ok((None, Vec::new()));
-    }
-    let max = shared.context.profile.egress.max_response_bytes.0;
-    let body =
-        relay::read_body(head, client, max).map_err(|err| Refusal::bad_request(err.to_string()))?;
-    let mut text = head_text(head);
-    text.push_str(&String::from_utf8_lossy(&body));
-    let inject = secrets
-        .admit(&request.host, request.port, true, &text)?
-        .iter()
-        .map(|b| b.entry.credential.clone())
-        .collect();
-    Ok((Some(body), inject))
-}
-
-/// The taint gate and the credential scan; `body`: the request's, when
-/// already read.
-fn gated(
-    shared: &Shared,
-    request: &Request,
-    head: &Head,
-    client: &mut BufReader<TcpStream>,
-    mut body: Option<Vec<u8>>,
-) -> Result<Passed, Refusal> {
     let context = &shared.context;
-    let trust = trust(shared, &request.host);
-    let taint = context.taint.get();
-    // What is scanned (as a tool's arguments are, for every public sink)
-    // and reviewed: the request line and headers, and a plain request's
-    // body (a tunnel's content is not seen; docs/network.md).
-    let payload = if trust.public_sink {
-        let mut text = head_text(head);
-        if !request.is_connect() {
-            if body.is_none() {
-                let max = context.profile.egress.max_response_bytes.0;
-                let read = relay::read_body(head, client, max)
-                    .map_err(|err| Refusal::bad_request(err.to_string()))?;
-                body = Some(read);
-            }
-            text.push_str(&String::from_utf8_lossy(
-                body.as_deref().unwrap_or_default(),
-            ));
-        }
-        Some(without_own_placeholders(shared, request, text))
+    // A plain request's body is read whole when something looks in it:
+    // the credential scan (public sinks), the placeholder check.
+    let looked_in = trust(shared, &request.host).public_sink || context.secrets.any();
+    let body = if looked_in && !request.is_connect() {
+        let max = context.profile.egress.max_response_bytes.0;
+        Some(
+            relay::read_body(head, client, max)
+                .map_err(|err| Refusal::bad_request(err.to_string()))?,
+        )
     } else {
         None
     };
+    // A placeholder on its way elsewhere is refused before anything else
+    // is decided (and before a human is asked about it).
+    let inject = credentials(shared, request, head, body.as_deref(), true)?;
+    let label = decide(shared, request, head, body.as_deref())?;
+    Ok(Passed {
+        label,
+        body,
+        inject,
+    })
+}
+
+/// The rules of injected credentials and the gateway's key on a request
+/// (a plain one, or one inside an inspected tunnel: `plain` false): a
+/// placeholder only to its hosts, there only where it may go over plain
+/// http, the key nowhere; the credentials to put in.
+pub fn credentials(
+    shared: &Shared,
+    request: &Request,
+    head: &Head,
+    body: Option<&[u8]>,
+    plain: bool,
+) -> Result<Vec<String>, Refusal> {
+    let secrets = &shared.context.secrets;
+    if !secrets.any() || request.is_connect() {
+        return Ok(Vec::new());
+    }
+    let mut text = head_text(head);
+    text.push_str(&String::from_utf8_lossy(body.unwrap_or_default()));
+    Ok(secrets
+        .admit(&request.host, request.port, plain, &text)?
+        .iter()
+        .map(|b| b.entry.credential.clone())
+        .collect())
+}
+
+/// The taint gate and the credential scan, over the head and `body` (a
+/// plain request's, or one's inside an inspected tunnel; a blind tunnel's
+/// content is not seen: docs/network.md). The audit label, or the refusal.
+pub fn decide(
+    shared: &Shared,
+    request: &Request,
+    head: &Head,
+    body: Option<&[u8]>,
+) -> Result<String, Refusal> {
+    let context = &shared.context;
+    let trust = trust(shared, &request.host);
+    let taint = context.taint.get();
+    // Scanned as a tool's arguments are, for every public sink.
+    let payload = trust.public_sink.then(|| {
+        let mut text = head_text(head);
+        text.push_str(&String::from_utf8_lossy(body.unwrap_or_default()));
+        without_own_placeholders(shared, request, text)
+    });
     let (gate, label) = crate::server::gate_payload(&trust, taint, payload.as_deref());
     let ask = |why: &str| {
         let preview = payload.clone().unwrap_or_else(|| head_text(head));
@@ -180,11 +179,7 @@ fn gated(
         }
         Gate::Approval(why) => asked(why, ask(why))?,
     };
-    Ok(Passed {
-        label,
-        body,
-        inject: Vec::new(),
-    })
+    Ok(label)
 }
 
 /// `text` with the placeholders of credentials bound to the request's
@@ -194,12 +189,28 @@ fn without_own_placeholders(shared: &Shared, request: &Request, text: String) ->
     let Some(injection) = shared.context.secrets.injection.as_deref() else {
         return text;
     };
-    injection
-        .bound_to(&request.host, request.port)
-        .iter()
-        .fold(text, |text, bound| {
-            text.replace(&bound.placeholder, "[placeholder]")
+    let bound = injection.bound_to(&request.host, request.port);
+    if bound.is_empty() {
+        return text;
+    }
+    // A `Basic` header's pair is looked at decoded (as git sends a token).
+    let text: String = text
+        .split_inclusive('\n')
+        .map(|line| {
+            let decoded = line
+                .split_once(": ")
+                .and_then(|(_, value)| super::inject::basic_value(value.trim_end()))
+                .and_then(policy::decode::base64_decode)
+                .and_then(|bytes| String::from_utf8(bytes).ok());
+            match decoded {
+                Some(pair) => format!("(Basic, decoded) {pair}\n"),
+                None => line.to_string(),
+            }
         })
+        .collect();
+    bound.iter().fold(text, |text, bound| {
+        text.replace(&bound.placeholder, "[placeholder]")
+    })
 }
 
 /// What reading from `host` adds to the session's taint.

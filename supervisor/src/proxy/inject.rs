@@ -225,7 +225,7 @@ fn replace_all(text: &str, bound: &[&Bound]) -> String {
 }
 
 /// The base64 of `Basic <base64>`, the scheme's name in any case.
-fn basic_value(value: &str) -> Option<&str> {
+pub(super) fn basic_value(value: &str) -> Option<&str> {
     let (scheme, rest) = value.split_once(' ')?;
     scheme
         .eq_ignore_ascii_case("basic")

@@ -14,7 +14,6 @@ use std::net::TcpStream;
 use std::sync::Arc;
 use std::time::Duration;
 
-use policy::model::Egress;
 use rustls::pki_types::ServerName;
 
 use super::check::Refusal;
@@ -22,7 +21,7 @@ use super::head::{self, is_token};
 use super::inject::{Bound, Injection};
 use super::relay::{self, Edits, Moved};
 use super::request::Request;
-use super::Secrets;
+use super::Shared;
 
 /// How an inspected exchange ended, when it did not end well.
 pub enum Failure {
@@ -44,10 +43,11 @@ pub fn serve(
     client: TcpStream,
     early: Vec<u8>,
     upstream: TcpStream,
-    secrets: &Secrets,
-    egress: &Egress,
+    shared: &Shared,
     moved: &mut Moved,
 ) -> Result<String, Failure> {
+    let secrets = &shared.context.secrets;
+    let egress = &shared.context.profile.egress;
     let Some(injection) = secrets.injection.as_deref() else {
         return Err(Failure::Failed(
             "no injected credentials to inspect for".into(),
@@ -70,7 +70,7 @@ pub fn serve(
         request,
         &mut reader,
         upstream,
-        secrets,
+        shared,
         max_body,
         idle,
         moved,
@@ -98,7 +98,7 @@ fn exchange(
     request: &Request,
     reader: &mut BufReader<rustls::StreamOwned<rustls::ServerConnection, Prefixed>>,
     upstream: TcpStream,
-    secrets: &Secrets,
+    shared: &Shared,
     max_body: u64,
     idle: Duration,
     moved: &mut Moved,
@@ -126,12 +126,29 @@ fn exchange(
     // What the request carries decides what goes in (its body is read
     // whole, so a placeholder in it is seen too).
     let body = relay::read_body(&inner, reader, max_body).map_err(|err| bad(err.to_string()))?;
-    let mut text = super::gate::head_text(&inner);
-    text.push_str(&String::from_utf8_lossy(&body));
-    let bound: Vec<&Bound> = secrets
-        .admit(&request.host, request.port, false, &text)
+    let inner_request = Request {
+        method: method.clone(),
+        host: request.host.clone(),
+        port: request.port,
+        path: Some(target.clone()),
+    };
+    let names = super::gate::credentials(shared, &inner_request, &inner, Some(&body), false)
         .map_err(Failure::Refused)?;
-    let names: Vec<&str> = bound.iter().map(|b| b.entry.credential.as_str()).collect();
+    // Seen now: gated as a plain request is (the tunnel's CONNECT was on
+    // its head alone).
+    let gated = super::gate::decide(shared, &inner_request, &inner, Some(&body))
+        .map_err(Failure::Refused)?;
+    let secrets = &shared.context.secrets;
+    let bound: Vec<&Bound> = secrets
+        .injection
+        .as_deref()
+        .map(|i| {
+            i.bound
+                .iter()
+                .filter(|b| names.contains(&b.entry.credential))
+                .collect()
+        })
+        .unwrap_or_default();
     upstream
         .set_read_timeout(Some(idle))
         .and_then(|()| upstream.set_write_timeout(Some(idle)))
@@ -186,11 +203,12 @@ fn exchange(
         };
         Failure::Failed(format!("{}:{}: {why}{hint}", request.host, request.port))
     })?;
-    Ok(if names.is_empty() {
+    let what = if names.is_empty() {
         "TLS inspected".to_string()
     } else {
         format!("credential {} injected", names.join(", "))
-    })
+    };
+    Ok(super::join_label(&gated, &what))
 }
 
 /// The client's socket, with the bytes it sent before the tunnel was

@@ -144,19 +144,19 @@ pub enum SecretsError {
 }
 
 /// What happens to an allowed request's bytes, chosen by [`handling`].
-enum Handling<'a> {
+enum Handling {
     /// Plain HTTP: forwarded with its head rewritten, response streamed.
     Forward,
     /// `CONNECT`: bytes relayed both ways, never read.
     Tunnel,
     /// `CONNECT` to a host an injected credential is bound to: TLS ended
     /// here and the request inside re-sent (`inspect.rs`).
-    Inspect(&'a Secrets),
+    Inspect,
 }
 
 /// How an allowed request is handled: by its method, and for a tunnel
 /// whether a credential is bound to its host and port.
-fn handling<'a>(request: &Request, context: &'a Context) -> Handling<'a> {
+fn handling(request: &Request, context: &Context) -> Handling {
     if !request.is_connect() {
         return Handling::Forward;
     }
@@ -165,7 +165,7 @@ fn handling<'a>(request: &Request, context: &'a Context) -> Handling<'a> {
     };
     let every = context.profile.egress.inspect_tls == policy::model::InspectTls::All;
     if every || !injection.bound_to(&request.host, request.port).is_empty() {
-        Handling::Inspect(&context.secrets)
+        Handling::Inspect
     } else {
         Handling::Tunnel
     }
@@ -434,35 +434,35 @@ fn serve(client: TcpStream, id: u64, shared: &Shared) {
                 relay::tunnel(client, upstream, &early, &mut moved).map_err(relay::RelayError::Io)
             })
         }
-        Handling::Inspect(secrets) => {
+        Handling::Inspect => {
             let early = reader.buffer().to_vec();
             match established(&client, &mut moved) {
                 Err(err) => Err(err),
-                Ok(()) => match inspect::serve(
-                    &request, client, early, upstream, secrets, egress, &mut moved,
-                ) {
-                    Ok(injected) => {
-                        label = join_label(&label, &injected);
-                        Ok(())
-                    }
-                    Err(inspect::Failure::Refused(refusal)) => {
-                        shared.forget(host_side);
-                        if let Some(short) = refusal.short {
-                            lock(&shared.refused).insert(request.host.clone(), short);
+                Ok(()) => {
+                    match inspect::serve(&request, client, early, upstream, shared, &mut moved) {
+                        Ok(injected) => {
+                            label = join_label(&label, &injected);
+                            Ok(())
                         }
-                        let decision = refusal_decision(&refusal);
-                        audit(
-                            context,
-                            "CONNECT",
-                            &request.host,
-                            request.port,
-                            &decision,
-                            moved,
-                        );
-                        return;
+                        Err(inspect::Failure::Refused(refusal)) => {
+                            shared.forget(host_side);
+                            if let Some(short) = refusal.short {
+                                lock(&shared.refused).insert(request.host.clone(), short);
+                            }
+                            let decision = refusal_decision(&refusal);
+                            audit(
+                                context,
+                                "CONNECT",
+                                &request.host,
+                                request.port,
+                                &decision,
+                                moved,
+                            );
+                            return;
+                        }
+                        Err(inspect::Failure::Failed(why)) => Err(relay::RelayError::Request(why)),
                     }
-                    Err(inspect::Failure::Failed(why)) => Err(relay::RelayError::Request(why)),
-                },
+                }
             }
         }
         Handling::Forward => {
