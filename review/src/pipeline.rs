@@ -1,6 +1,6 @@
 //! The fixed order of the six stages, and the report each run produces.
 //!
-//! 1. hash: blake3 of the normalized source, the profile and the reviewer
+//! 1. hash: blake3 of the source (byte for byte), the profile and the reviewer
 //!    configuration, looked up in the approval cache (only APPROVE is kept);
 //! 2. imports: `from x import *` and imports the policy forbids: REJECTED;
 //! 3. parse: tree-sitter; a syntax error is REWORK with line and column;
@@ -37,7 +37,7 @@ pub struct Stage {
 pub struct Report {
     pub language: Lang,
     pub digest: String,
-    /// blake3 of the language and the normalized source alone.
+    /// blake3 of the language and the source alone.
     pub source_digest: String,
     pub verdict: Verdict,
     pub cached: bool,
@@ -51,24 +51,15 @@ pub struct Report {
     pub sanitized: Option<String>,
 }
 
-/// Line endings and trailing whitespace do not change what code does; the
-/// cache key should not change with them either.
-pub fn normalize(source: &str) -> String {
-    let mut out: String = source
-        .lines()
-        .map(str::trim_end)
-        .collect::<Vec<_>>()
-        .join("\n");
-    out.push('\n');
-    out
-}
-
-/// The cache key: the code, the profile it runs under, and who reviews it.
-pub fn digest(normalized: &str, lang: Lang, profile: &Profile) -> String {
+/// The cache key: the code, byte for byte, the profile it runs under, and
+/// who reviews it. Not normalized: trailing spaces or a line ending inside
+/// a string literal change what code does (`"a  \n".strip() != ...`), so
+/// two sources that differ anywhere are two reviews.
+pub fn digest(source: &str, lang: Lang, profile: &Profile) -> String {
     let mut hasher = blake3::Hasher::new();
     hasher.update(lang.name().as_bytes());
     hasher.update(&[0]);
-    hasher.update(normalized.as_bytes());
+    hasher.update(source.as_bytes());
     hasher.update(&[0]);
     // The whole profile: a change of policy or reviewers is a new review.
     hasher.update(
@@ -79,12 +70,12 @@ pub fn digest(normalized: &str, lang: Lang, profile: &Profile) -> String {
     hasher.finalize().to_hex().to_string()
 }
 
-/// blake3 of the language and the normalized source: what was reviewed.
-pub fn source_digest(normalized: &str, lang: Lang) -> String {
+/// blake3 of the language and the source: what was reviewed.
+pub fn source_digest(source: &str, lang: Lang) -> String {
     let mut hasher = blake3::Hasher::new();
     hasher.update(lang.name().as_bytes());
     hasher.update(&[0]);
-    hasher.update(normalized.as_bytes());
+    hasher.update(source.as_bytes());
     hasher.finalize().to_hex().to_string()
 }
 
@@ -202,13 +193,8 @@ pub fn review(
     reviewers: &[Box<dyn Reviewer>],
     show_sanitized: bool,
 ) -> Report {
-    let (normalized, hash_us) = timed(|| normalize(source));
-    let ((key, source_key), key_us) = timed(|| {
-        (
-            digest(&normalized, lang, profile),
-            source_digest(&normalized, lang),
-        )
-    });
+    let ((key, source_key), hash_us) =
+        timed(|| (digest(source, lang, profile), source_digest(source, lang)));
     let mut report = Report {
         language: lang,
         digest: key,
@@ -230,7 +216,7 @@ pub fn review(
         show_sanitized,
     };
     // Break: a stage reached the verdict, and the ones after it do not run.
-    let _ = run.stages(&mut report, cache, hash_us + key_us);
+    let _ = run.stages(&mut report, cache, hash_us);
     report
 }
 
@@ -616,12 +602,32 @@ mod cache_tests {
     }
 
     #[test]
+    fn sources_that_differ_only_inside_a_string_literal_are_two_reviews() {
+        let policy = policy::Policy::default();
+        let profile = policy.profile("default").unwrap();
+        // The same after trimming each line's end; not the same program.
+        let a = "s = \"\"\"x   \ny\"\"\"\nprint(len(s))\n";
+        let b = "s = \"\"\"x\ny\"\"\"\nprint(len(s))\n";
+        let c = "s = \"\"\"x\r\ny\"\"\"\r\nprint(len(s))\r\n";
+        let keys: Vec<String> = [a, b, c]
+            .iter()
+            .map(|s| digest(s, Lang::Python, profile))
+            .collect();
+        assert_ne!(keys[0], keys[1]);
+        assert_ne!(keys[1], keys[2]);
+        assert_ne!(
+            source_digest(a, Lang::Python),
+            source_digest(b, Lang::Python)
+        );
+    }
+
+    #[test]
     fn only_a_verdict_naming_the_bytes_and_the_profile_is_a_hit() {
         let store = MapStore::default();
         let policy = policy::Policy::default();
         let profile = policy.profile("default").unwrap();
-        let source = normalize("print(1)\n");
-        let report = review(&source, Lang::Python, profile, None, &[], false);
+        let source = "print(1)\n";
+        let report = review(source, Lang::Python, profile, None, &[], false);
         let cache = ApprovalCache::new(&store, "default", profile);
         // Planted: the right name, not the right content.
         for text in ["", "{}", r#"{"verdict":"APPROVE"}"#] {

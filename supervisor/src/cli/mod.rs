@@ -4,6 +4,7 @@ mod approve;
 mod audit_cmd;
 mod doctor;
 mod exec;
+mod exposed;
 mod gate;
 mod policy_cmd;
 mod review;

@@ -91,6 +91,12 @@ pub fn run(
         super::exec::extras(profile, &secrets),
     )?;
     let plan = policy::plan::build(profile, &request, &HostFs)?;
+    // What else the program could run is reviewed too (from the full
+    // plan's binds: the degraded tier shows the same paths in place).
+    let exposed = super::exposed::sources(&plan, profile, Path::new(&code.dest))?;
+    if let Some(refused) = review_exposed(&exposed, &args.jail.profile, profile, &state, &audit)? {
+        return Ok(refused);
+    }
     let tiered = crate::tier::choose(plan, args.jail.allow_degraded)?;
     let launched = super::exec::Launched {
         state,
@@ -102,6 +108,48 @@ pub fn run(
     let status = super::exec::launch(profile, &args.jail, &tiered.plan, launched);
     drop(code);
     status
+}
+
+/// Reviews each exposed source file (cached approvals make a second run
+/// cheap); None when every one is approved, else the exit status of the
+/// worst verdict, each refused file said on stderr.
+fn review_exposed(
+    exposed: &[(PathBuf, Lang)],
+    profile_name: &str,
+    profile: &policy::Profile,
+    state: &StateDir,
+    audit: &AuditLog,
+) -> anyhow::Result<Option<u8>> {
+    let mut worst: Option<Verdict> = None;
+    for (path, lang) in exposed {
+        let (source, _) = review_cmd::load(path, Some(lang.name()))?;
+        let report =
+            review_cmd::reviewed(&source, *lang, profile_name, profile, state, audit, false)?;
+        if report.verdict == Verdict::Approve {
+            continue;
+        }
+        eprintln!(
+            "jail: {} is exposed to the program and its review is {}: {}",
+            path.display(),
+            review::pipeline::verdict_word(report.verdict),
+            report
+                .findings
+                .first()
+                .map_or("see `jail review` of it", |f| f.message.as_str())
+        );
+        worst = Some(worst.map_or(report.verdict, |w| w.max(report.verdict)));
+    }
+    Ok(worst.map(|verdict| {
+        eprintln!(
+            "jail: not run: a program may only see source it could run that was reviewed and \
+             approved; fix or move those files, or bind less (profile key cwd = \"none\")"
+        );
+        match verdict {
+            Verdict::Rejected => REJECTED,
+            Verdict::Major => MAJOR,
+            _ => REWORK,
+        }
+    }))
 }
 
 /// The program that runs code of `lang`.

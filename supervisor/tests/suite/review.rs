@@ -64,8 +64,6 @@ fn a_cached_approval_skips_review_and_says_so() {
     let setup = Setup::new("");
     let file = setup.file("clean.py", CLEAN);
     assert_eq!(setup.review_json(&file).0, Some(0));
-    // Trailing spaces and CRLF do not change the code.
-    let file = setup.file("clean.py", &CLEAN.replace('\n', "  \r\n"));
     let (code, report) = setup.review_json(&file);
     assert_eq!(code, Some(0));
     assert_eq!(report["cached"], true);
@@ -74,6 +72,89 @@ fn a_cached_approval_skips_review_and_says_so() {
         setup.audit().contains("(cached approval)"),
         "{}",
         setup.audit()
+    );
+    // Other bytes are another review, though they differ only in spaces
+    // and line endings (inside a string literal, those change behaviour).
+    let file = setup.file("clean.py", &CLEAN.replace('\n', "  \r\n"));
+    let (code, report) = setup.review_json(&file);
+    assert_eq!(code, Some(0));
+    assert_eq!(report["cached"], false);
+}
+
+#[test]
+fn jail_run_does_not_reuse_an_approval_for_code_that_differs_inside_a_string() {
+    let setup = Setup::new("");
+    // The same program after trimming each line's end, but not the same
+    // behaviour: `len(s)` differs.
+    let spaced = setup.file("a.py", "s = \"\"\"x   \ny\"\"\"\nprint(len(s))\n");
+    let out = run(setup
+        .jail()
+        .args(["run", "--json", spaced.to_str().unwrap()]));
+    assert_ok(&out);
+    assert_eq!(stdout(&out), "6\n");
+    std::fs::remove_file(&spaced).expect("rm");
+    let plain = setup.file("b.py", "s = \"\"\"x\ny\"\"\"\nprint(len(s))\n");
+    let out = run(setup
+        .jail()
+        .args(["run", "--json", plain.to_str().unwrap()]));
+    assert_ok(&out);
+    assert_eq!(stdout(&out), "3\n");
+    // The report (--json, on stderr) says whether the cache answered.
+    assert!(
+        stderr(&out).contains("\"cached\": false"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        !stderr(&out).contains("\"cached\": true"),
+        "the other program reused the approval: {}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn jail_run_refuses_when_an_unreviewed_script_it_could_run_sits_beside_it() {
+    let setup = Setup::new("");
+    // Approved on its own: it only runs a file beside it.
+    let runner = setup.file(
+        "run_other.py",
+        "import runpy\nrunpy.run_path('stage2.py')\n",
+    );
+    // Would never be approved: it runs decoded bytes.
+    setup.file(
+        "stage2.py",
+        "print('STAGE2 RAN')\nimport base64\nexec(base64.b64decode('cHJpbnQoMSk='))\n",
+    );
+    let out = run(setup.jail().args(["run", runner.to_str().unwrap()]));
+    assert_eq!(out.status.code(), Some(122), "{}", stderr(&out));
+    assert!(!stdout(&out).contains("STAGE2 RAN"), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("stage2.py is exposed to the program"),
+        "{}",
+        stderr(&out)
+    );
+    let sessions = std::fs::read_dir(setup.state().join("sessions"))
+        .map(|d| d.count())
+        .unwrap_or(0);
+    assert_eq!(sessions, 0, "a jail was started");
+    // With stage2.py approved too, the same program runs.
+    setup.file("stage2.py", "print('STAGE2 RAN')\n");
+    let out = run(setup.jail().args(["run", runner.to_str().unwrap()]));
+    assert_ok(&out);
+    assert_eq!(stdout(&out), "STAGE2 RAN\n");
+}
+
+#[test]
+fn a_script_for_an_interpreter_the_review_cannot_read_refuses_the_run() {
+    let setup = Setup::new("");
+    let runner = setup.file("main.py", "print('hi')\n");
+    setup.file("tool", "#!/usr/bin/perl\nprint 1;\n");
+    let out = run(setup.jail().args(["run", runner.to_str().unwrap()]));
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("a script for `perl`"),
+        "{}",
+        stderr(&out)
     );
 }
 
