@@ -51,6 +51,11 @@ pub struct Report {
     pub sanitized: Option<String>,
 }
 
+/// Changes whenever the sanitizer or the scans change what they make of
+/// code (the built-in catalog's own changes are in its fingerprint), so
+/// approvals cached by an older jail are not reused.
+pub const REVIEW_REVISION: &str = "2026-11-24.1";
+
 /// The cache key: the code, byte for byte, the profile it runs under, and
 /// who reviews it. Not normalized: trailing spaces or a line ending inside
 /// a string literal change what code does (`"a  \n".strip() != ...`), so
@@ -60,6 +65,10 @@ pub fn digest(source: &str, lang: Lang, profile: &Profile) -> String {
     hasher.update(lang.name().as_bytes());
     hasher.update(&[0]);
     hasher.update(source.as_bytes());
+    hasher.update(&[0]);
+    // What judged it: an approval by older rules is not one by these.
+    hasher.update(crate::reviewer::builtin_fingerprint().as_bytes());
+    hasher.update(REVIEW_REVISION.as_bytes());
     hasher.update(&[0]);
     // The whole profile: a change of policy or reviewers is a new review.
     hasher.update(

@@ -12,14 +12,20 @@
 //!
 //! Each rule has a severity, and the worst finding decides:
 //! - `critical` (REJECTED): running hidden or decoded code (eval, exec,
-//!   compile, `Function`, a string to `setTimeout`, `| sh`), imports of a
-//!   module named at run time (`__import__(a)`, `require(a)`, or a module
-//!   name the sanitizer hid as a placeholder), reaching builtins or globals
-//!   by computed name, escapes in identifiers, imitating the review fence,
-//!   deleting `/` or the home directory;
+//!   compile, `Function`, a string to `setTimeout`, `| sh`, a command built
+//!   from decoded data), running code from another file (`runpy`,
+//!   importlib loaders), imports of a module named at run time
+//!   (`__import__(a)`, `require(a)`, or a module name the sanitizer hid as
+//!   a placeholder), reaching builtins, globals or modules by computed name
+//!   (`sys.modules[...]`, `getattr(os, "S1" + "S2")`), escapes in
+//!   identifiers, imitating the review fence, deleting `/` or the home
+//!   directory;
 //! - `major` (MAJOR, a human decides): network use that bypasses the
 //!   jail's channel (sockets, HTTP client modules, `fetch`, `/dev/tcp`, nc),
-//!   native calls (ctypes), character-code obfuscation;
+//!   native calls (ctypes), processes started outside `subprocess` with a
+//!   list (`os.exec*`, `os.spawn*`, `pty.spawn`), interpreter hooks and
+//!   import paths, reads of home-directory paths, character-code
+//!   obfuscation;
 //! - `fixable` (REWORK, the findings say what to change): a shell where a
 //!   list of arguments would do (`shell=True`, `os.system`, `os.popen`,
 //!   `child_process.exec`, `sh -c`), `__import__("name")` where an import statement
@@ -158,7 +164,7 @@ fn specs() -> Vec<Spec> {
                 "py-exec",
                 PY,
                 Critical,
-                r"(?:^|[^.\w])(?:eval|exec|compile)\s*\(",
+                r"(?:^|[^.\w])(?:eval|exec|compile)\s*(?:\(|\\\s*$)|^\s*@\s*(?:eval|exec|compile)\b",
                 "eval/exec/compile runs code the review cannot see; write the code itself",
             )
         },
@@ -196,6 +202,51 @@ fn specs() -> Vec<Spec> {
             r"\b(?:FunctionType|CodeType)\s*\(|\bmarshal\.loads?\s*\(",
             "builds or loads a code object: code hidden from the review",
         ),
+        rule(
+            "py-run-other",
+            PY,
+            Critical,
+            r"\brunpy\.\w+|\bimportlib\.(?:util\.(?:spec_from_file_location|spec_from_loader|module_from_spec)|machinery)\b|\bSourceFileLoader\b|\.exec_module\s*\(|\bzipimport\b",
+            "runs code from another file: code not reviewed with this one (jail run reviews the files it exposes, not what they load at run time)",
+        ),
+        rule(
+            "py-modules-by-name",
+            PY,
+            Critical,
+            r"\bsys\.modules\s*(?:\[|\.get\s*\()|\bvars\s*\(\s*(?:builtins|__builtins__)\s*\)|\bgetattr\s*\(\s*(?:os|sys|subprocess|builtins|importlib|pty|posix|socket|ctypes|shutil|runpy|pickle|marshal)\s*,\s*(?:[^\x22'\s)]|[\x22']S\d+[\x22']\s*[+%])",
+            "reaches a module or builtin by computed name: obfuscation",
+        ),
+        rule(
+            "py-process",
+            PY,
+            Major,
+            r"\bos\.(?:exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?|fork|forkpty|startfile)\s*\(|\bpty\.(?:spawn|fork)\s*\(|\bsys\.executable\b",
+            "starts or replaces a process outside subprocess with a list of arguments (or runs another Python): a human decides",
+        ),
+        rule(
+            "py-run-decoded",
+            PY,
+            Critical,
+            r"\b(?:subprocess\.\w+|os\.(?:system|popen|exec\w*|spawn\w*))\s*\(.*\b(?:b64decode|b32decode|b16decode|b85decode|a85decode|urlsafe_b64decode|decodebytes|decompress|unhexlify|fromhex)\b",
+            "runs a command built from decoded data: code hidden from the review",
+        ),
+        rule(
+            "py-interpreter-hook",
+            PY,
+            Major,
+            r"\bsys\.(?:breakpointhook|excepthook|displayhook|settrace|setprofile|addaudithook|meta_path|path_hooks)\b|\bsys\.path\.(?:insert|append|extend)\s*\(|\bsite\.addsitedir\s*\(",
+            "changes how the interpreter runs or where imports come from: a human decides",
+        ),
+        Spec {
+            with: Some(r"\bopen\s*\(|\.read_(?:text|bytes)\s*\(|\bshutil\.|\bos\.(?:listdir|scandir|walk)\s*\("),
+            ..rule(
+                "py-read-home",
+                PY,
+                Major,
+                r"\bexpanduser\s*\(|\bPath\.home\s*\(|\bexpandvars\s*\(",
+                "reads a path in the home directory, where credentials live: a human decides",
+            )
+        },
         // --- Python: shells
         rule(
             "shell-true",
@@ -225,7 +276,7 @@ fn specs() -> Vec<Spec> {
                 "py-net-import",
                 PY,
                 Major,
-                r"^\s*(?:import\s+(?:[\w.]+(?:\s+as\s+\w+)?\s*,\s*)*|from\s+)(?:socket|ssl|urllib|urllib2|urllib3|requests|httpx|aiohttp|http|ftplib|smtplib|poplib|imaplib|telnetlib|nntplib|xmlrpc|paramiko|websocket|websockets|pycurl|asyncssh|grpc)\b",
+                r"^\s*(?:import\s+(?:[\w.]+(?:\s+as\s+\w+)?\s*,\s*)*|from\s+)(?:(?:socket|ssl|urllib2|urllib3|requests|httpx|aiohttp|ftplib|smtplib|poplib|imaplib|telnetlib|nntplib|xmlrpc|paramiko|websocket|websockets|pycurl|asyncssh|grpc)\b|urllib\.(?:request|error|response|robotparser)\b|http\.(?:client|server|cookiejar)\b)|^\s*from\s+(?:urllib|http)\s+import\s+.*\b(?:request|urlopen|client|server|cookiejar|HTTPConnection|HTTPSConnection)\b",
                 "network module: the jail's network is only the channel; call tools with jail-call",
             )
         },
@@ -455,6 +506,26 @@ struct Rules {
     patterns: Catalog,
     /// `with` at `2 * i`, `file` at `2 * i + 1`; never searched for literals.
     extras: Catalog,
+}
+
+/// blake3 of the catalog as written (ids, severities, patterns): part of
+/// the approval cache's key.
+pub fn fingerprint() -> &'static str {
+    static PRINT: OnceLock<String> = OnceLock::new();
+    PRINT.get_or_init(|| {
+        let mut hasher = blake3::Hasher::new();
+        for spec in specs() {
+            for part in [spec.id, spec.severity.word(), spec.pattern]
+                .into_iter()
+                .chain(spec.with)
+                .chain(spec.file)
+            {
+                hasher.update(part.as_bytes());
+                hasher.update(&[0]);
+            }
+        }
+        hasher.finalize().to_hex().to_string()
+    })
 }
 
 fn rules() -> &'static Rules {

@@ -160,10 +160,69 @@ fn ids(answer: &ReviewAnswer) -> Vec<String> {
 #[case::write_home(
     "python",
     "import os\nwith open(os.path.expanduser(\"S1\"), \"S2\") as a:\n    a.write(\"S3\")\n",
-    Verdict::Rework,
-    "py-write-home",
+    // The mode is a placeholder: an open of a home path may be a read of
+    // ~/.ssh, so a human decides.
+    Verdict::Major,
+    "py-read-home",
     2
 )]
+#[case::read_home(
+    "python",
+    "import os\nprint(open(os.path.expanduser(\"S1\")).read())\n",
+    Verdict::Major,
+    "py-read-home",
+    2
+)]
+#[case::run_other(
+    "python",
+    "import runpy\nrunpy.run_path(\"S1\")\n",
+    Verdict::Rejected,
+    "py-run-other",
+    2
+)]
+#[case::modules_by_name(
+    "python",
+    "import sys\nsys.modules[\"S1\" + \"S2\"].system(\"S3\")\n",
+    Verdict::Rejected,
+    "py-modules-by-name",
+    2
+)]
+#[case::getattr_concat(
+    "python",
+    "import os\ngetattr(os, \"S1\" + \"S2\")(\"S3\")\n",
+    Verdict::Rejected,
+    "py-modules-by-name",
+    2
+)]
+#[case::os_execv(
+    "python",
+    "import os\nos.execv(\"S1\", [\"S2\"])\n",
+    Verdict::Major,
+    "py-process",
+    2
+)]
+#[case::subprocess_decoded(
+    "python",
+    "import subprocess\nsubprocess.run([\"S1\", base64.b64decode(\"S2\")])\n",
+    Verdict::Rejected,
+    "py-run-decoded",
+    2
+)]
+#[case::breakpoint_hook(
+    "python",
+    "import sys\nsys.breakpointhook = os.system\n",
+    Verdict::Major,
+    "py-interpreter-hook",
+    2
+)]
+#[case::exec_decorator(
+    "python",
+    "@exec\n@(lambda a: \"S1\")\ndef a():\n    pass\n",
+    Verdict::Rejected,
+    "py-exec",
+    1
+)]
+#[case::exec_continued("python", "exec \\\n(a)\n", Verdict::Rejected, "py-exec", 1)]
 #[case::path_home_write(
     "python",
     "from pathlib import Path\n(Path.home() / \"S1\").write_text(\"S2\")\n",

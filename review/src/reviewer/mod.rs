@@ -27,7 +27,7 @@ mod llm;
 #[cfg(test)]
 pub(crate) use builtin::patterns as builtin_patterns;
 
-pub use builtin::BuiltinReviewer;
+pub use builtin::{fingerprint as builtin_fingerprint, BuiltinReviewer};
 pub use command::CommandReviewer;
 pub use llm::{Api, HttpReviewer};
 

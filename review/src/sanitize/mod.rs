@@ -117,9 +117,34 @@ struct Sanitizer<'a> {
     /// Names bound by an import; `true` if shown as written (the module's
     /// own name), `false` if an alias, which is renamed.
     imports: HashMap<&'a str, bool>,
+    /// Names that stand for a module, an imported name or a builtin under
+    /// another spelling, shown as what they stand for (Python).
+    aliases: HashMap<&'a str, String>,
     /// Inside `${…}` or a here-string in Bash, where words are data.
     in_expansion: bool,
 }
+
+/// Modules a reviewer must recognise even when the file never imports
+/// them (`os.system(...)` with no `import os` still means the module:
+/// another file may have imported it, or a builtin hands it over).
+const PY_MODULES_UNIMPORTED: &[&str] = &[
+    "os",
+    "sys",
+    "subprocess",
+    "socket",
+    "builtins",
+    "importlib",
+    "ctypes",
+    "pty",
+    "shutil",
+    "pickle",
+    "marshal",
+    "runpy",
+    "posix",
+    "codecs",
+    "base64",
+    "zlib",
+];
 
 /// The field of the cursor's current node in its parent.
 fn field(cursor: &Cursor) -> u16 {
@@ -139,6 +164,7 @@ impl<'a> Sanitizer<'a> {
             defined: HashSet::new(),
             functions: HashSet::new(),
             imports: HashMap::new(),
+            aliases: HashMap::new(),
             in_expansion: false,
         }
     }
@@ -166,7 +192,9 @@ impl<'a> Sanitizer<'a> {
 
     /// Shown as written wherever it appears.
     fn kept(&self, name: &str) -> bool {
-        self.builtin(name) || self.imports.get(name) == Some(&true)
+        self.builtin(name)
+            || self.imports.get(name) == Some(&true)
+            || (self.lang == Lang::Python && PY_MODULES_UNIMPORTED.contains(&name))
     }
 
     /// A builtin or imported object: its attributes are an API, not ours.
@@ -267,6 +295,13 @@ impl<'a> Sanitizer<'a> {
     fn ident(&mut self, node: Node, rule: Option<Rule<'a>>) {
         self.gap(node.start_byte());
         let name = self.text(node);
+        // An alias in a name's place is shown as what it stands for:
+        // `o.system` for `import os as o` reads `os.system` to a reviewer.
+        if let (Some(Rule::Rename), Some(target)) = (&rule, self.aliases.get(name)) {
+            self.out.push_str(target);
+            self.pos = node.end_byte();
+            return;
+        }
         match rule {
             Some(rule) if !self.kept(name) => {
                 if matches!(rule, Rule::Rename) {
@@ -421,7 +456,11 @@ impl<'a> Sanitizer<'a> {
 
     fn prepass(&mut self, root: Node<'a>) {
         self.imports = match self.lang {
-            Lang::Python => python::imports(self.src, self.table, root),
+            Lang::Python => {
+                let (imports, aliases) = python::imports(self.src, self.table, root);
+                self.aliases = aliases;
+                imports
+            }
             Lang::JavaScript | Lang::TypeScript => javascript::imports(self.src, self.table, root),
             Lang::Bash => HashMap::new(),
         };

@@ -247,7 +247,22 @@ impl<'a> Sanitizer<'a> {
                 NodeKind::AliasedImport => {
                     this.each(cursor, depth, |this, cursor, part, _| {
                         if field(cursor) == alias {
-                            this.ident(part, Some(Rule::Rename));
+                            // Still a name here (`import os as os`,
+                            // `from os import path as path`): the code must
+                            // parse; its uses show the whole path.
+                            let name = this.text(part);
+                            let last = this
+                                .aliases
+                                .get(name)
+                                .map(|t| t.rsplit('.').next().unwrap_or(t).to_string());
+                            match last {
+                                Some(last) => {
+                                    this.gap(part.start_byte());
+                                    this.out.push_str(&last);
+                                    this.pos = part.end_byte();
+                                }
+                                None => this.ident(part, Some(Rule::Rename)),
+                            }
                             true
                         } else if this.kind(part) == NodeKind::DottedName {
                             this.copy(part);
@@ -265,24 +280,89 @@ impl<'a> Sanitizer<'a> {
 }
 
 /// The names bound by imports in the tree under `root` (see
-/// [`Sanitizer::imports`](super::Sanitizer)).
+/// [`Sanitizer::imports`](super::Sanitizer)), and the aliases: names that
+/// stand for a module, an imported name or a builtin under another
+/// spelling (`import os as o`, `from os import system as run`, `x = o`,
+/// `e = exec`), with what they stand for (`os`, `os.system`, `exec`).
 pub(super) fn imports<'a>(
     src: &'a str,
     table: &GrammarTable,
-    root: Node,
-) -> HashMap<&'a str, bool> {
+    root: Node<'a>,
+) -> (HashMap<&'a str, bool>, HashMap<&'a str, String>) {
     let mut imports = HashMap::new();
+    let mut aliases = HashMap::new();
+    let mut assignments = Vec::new();
     // Imports are statements: expressions need not be searched.
     let mut stack = vec![root];
     while let Some(node) = stack.pop() {
         let kind = table.kind(node);
-        py_bindings(src, table, node, kind, &mut imports);
+        py_bindings(src, table, node, kind, &mut imports, &mut aliases);
+        if kind == NodeKind::ExpressionStatement {
+            assignments.extend(simple_assignment(src, table, node));
+        }
         if PY_STATEMENT_CONTAINERS.contains(&kind) {
             let mut cursor = node.walk();
             stack.extend(node.named_children(&mut cursor));
         }
     }
-    imports
+    // `x = o`, `y = x`: values followed through simple assignments, a few
+    // links deep (each round resolves one more link of a chain).
+    for _ in 0..4 {
+        let mut grew = false;
+        for (name, value) in &assignments {
+            if aliases.contains_key(name) {
+                continue;
+            }
+            let (root, rest) = value.split_once('.').unwrap_or((value, ""));
+            let resolved = match aliases.get(root) {
+                Some(target) => Some(target.clone()),
+                None if imports.get(root) == Some(&true) || super::PY_KEEP.contains(root) => {
+                    Some(root.to_string())
+                }
+                None => None,
+            };
+            if let Some(target) = resolved {
+                let full = if rest.is_empty() {
+                    target
+                } else {
+                    format!("{target}.{rest}")
+                };
+                if full != *name {
+                    aliases.insert(*name, full);
+                    grew = true;
+                }
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    (imports, aliases)
+}
+
+/// `name = value` where value is a name or a dotted chain of names.
+fn simple_assignment<'a>(
+    src: &'a str,
+    table: &GrammarTable,
+    statement: Node,
+) -> Option<(&'a str, &'a str)> {
+    let assign = statement
+        .named_child(0)
+        .filter(|assign| table.kind(*assign) == NodeKind::Assignment)?;
+    let left = assign.child_by_field_id(table.fields.left)?;
+    let right = assign.child_by_field_name("right")?;
+    if table.kind(left) != NodeKind::Identifier {
+        return None;
+    }
+    let value = text(src, right);
+    let chain = matches!(
+        table.kind(right),
+        NodeKind::Identifier | NodeKind::Attribute
+    ) && !value.is_empty()
+        && value
+            .split('.')
+            .all(|part| !part.is_empty() && part.chars().all(|c| c.is_alphanumeric() || c == '_'));
+    chain.then(|| (text(src, left), value))
 }
 
 fn py_bindings<'a>(
@@ -291,28 +371,43 @@ fn py_bindings<'a>(
     node: Node,
     kind: NodeKind,
     imports: &mut HashMap<&'a str, bool>,
+    aliases: &mut HashMap<&'a str, String>,
 ) {
     match kind {
-        NodeKind::ImportStatement => py_import_bindings(src, table, node, false, imports),
-        NodeKind::ImportFromStatement => py_import_bindings(src, table, node, true, imports),
-        NodeKind::ExpressionStatement => py_loader_binding(src, table, node, imports),
+        NodeKind::ImportStatement => py_import_bindings(src, table, node, false, imports, aliases),
+        NodeKind::ImportFromStatement => {
+            py_import_bindings(src, table, node, true, imports, aliases)
+        }
+        NodeKind::ExpressionStatement => py_loader_binding(src, table, node, imports, aliases),
         _ => {}
     }
 }
 
 /// `import a.b, c as d`, `from m import e, f as g` (`from`): the names
-/// bound, shown unless an alias that does not repeat the module's name.
+/// bound, shown unless an alias that does not repeat the module's name;
+/// an alias, and a name imported from a module, stand for its full path.
 fn py_import_bindings<'a>(
     src: &'a str,
     table: &GrammarTable,
     node: Node,
     from: bool,
     imports: &mut HashMap<&'a str, bool>,
+    aliases: &mut HashMap<&'a str, String>,
 ) {
     let fields = &table.fields;
     let last_segment = |dotted: Node| {
         let path = text(src, dotted);
         path.rsplit('.').next().unwrap_or(path).trim()
+    };
+    // `from m import ...`: the module, for the full path of each name.
+    let module = from
+        .then(|| node.child_by_field_name("module_name"))
+        .flatten()
+        .map(|m| text(src, m).trim())
+        .filter(|m| !m.starts_with('.'));
+    let full = |name: &str| match module {
+        Some(module) => format!("{module}.{name}"),
+        None => name.to_string(),
     };
     let mut cursor = node.walk();
     if !cursor.goto_first_child() {
@@ -328,9 +423,17 @@ fn py_import_bindings<'a>(
                 ) {
                     let alias = text(src, alias);
                     imports.insert(alias, names_module(alias, last_segment(dotted)));
+                    let target = full(text(src, dotted).trim());
+                    if target != alias {
+                        aliases.insert(alias, target);
+                    }
                 }
             } else if from {
-                imports.insert(last_segment(name), true);
+                let bound = last_segment(name);
+                imports.insert(bound, true);
+                if module.is_some() {
+                    aliases.insert(bound, full(text(src, name).trim()));
+                }
             } else if let Some(first) = name.named_child(0) {
                 // `import a.b` binds `a`.
                 imports.insert(text(src, first), true);
@@ -349,6 +452,7 @@ fn py_loader_binding<'a>(
     table: &GrammarTable,
     statement: Node,
     imports: &mut HashMap<&'a str, bool>,
+    aliases: &mut HashMap<&'a str, String>,
 ) {
     let fields = &table.fields;
     let Some(assign) = statement
@@ -376,6 +480,9 @@ fn py_loader_binding<'a>(
         let shown =
             module.split('.').next() == Some(name) || module.rsplit('.').next() == Some(name);
         imports.insert(name, shown);
+        if module != name {
+            aliases.insert(name, module.to_string());
+        }
     }
 }
 

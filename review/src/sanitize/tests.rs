@@ -72,33 +72,35 @@ Fetcher("x").fetch(command="ls")
 "#;
     let out = san(Lang::Python, src);
     // `b` and `f` are skipped: they appear as written (`b'S3'`, `f"S1…"`).
+    // Aliases show what they stand for: `sp` is `subprocess`, and a name
+    // imported from a module its whole path (`base64.b64decode`).
     let expected = r#"
 
 import os
-import subprocess as a
+import subprocess as subprocess
 from base64 import b64decode
 
 
-class c:
+class a:
     pass
 
-class d(c):
+class c(a):
 
-    def __init__(self, e):
-        self.e = e
+    def __init__(self, d):
+        self.d = d
 
-    def g(self, h):
-        i = f"S1{h!r}{self.e}"
-        a.run(i, shell=True, check=False)
-        os.system("S2" + h)
-        eval(b64decode(b'S3').decode())
-        return self.e.split("S4")
+    def e(self, g):
+        h = f"S1{g!r}{self.d}"
+        subprocess.run(h, shell=True, check=False)
+        os.system("S2" + g)
+        eval(base64.b64decode(b'S3').decode())
+        return self.d.split("S4")
 
-d("S5").g(h="S6")
+c("S5").e(g="S6")
 "#;
     assert_eq!(out.code, expected);
     assert_eq!(out.strings, 6);
-    assert_eq!(out.identifiers, 7);
+    assert_eq!(out.identifiers, 6);
 }
 
 #[test]
@@ -107,7 +109,7 @@ fn python_names_are_consistent_and_foreign_attributes_kept() {
     let out = san(Lang::Python, src);
     assert_eq!(
             out.code,
-            "import json\nimport numpy as a\nfrom os import path as b, getcwd\n\ndef c(d, e='S1'):\n    f = json.loads(open(d, e).read())\n    f.append(a.zeros(3))\n    b.join(getcwd(), d)\n    return c(d=d, e=e)\n"
+            "import json\nimport numpy as numpy\nfrom os import path as path, getcwd\n\ndef a(b, c='S1'):\n    d = json.loads(open(b, c).read())\n    d.append(numpy.zeros(3))\n    os.path.join(os.getcwd(), b)\n    return a(b=b, c=c)\n"
         );
 }
 
@@ -278,8 +280,9 @@ fn short_names_skip_keywords_and_source_names() {
     assert_eq!(short_name(27 * 26), "aaa");
     let src = "from m import a\nzz = 1\nyy = a + zz\n";
     let out = san(Lang::Python, src);
-    // `a` stays as written (imported), so the first new name is `b`.
-    assert_eq!(out.code, "from m import a\nb = 1\nc = a + b\n");
+    // `a` stays as written (imported, and its uses show it as `m.a`), so
+    // the first new name is `b`.
+    assert_eq!(out.code, "from m import a\nb = 1\nc = m.a + b\n");
     let many: String = (0..60).map(|i| format!("v{i} = {i}\n")).collect();
     let out = san(Lang::Python, &many);
     let toks = tokens(&out.code);
