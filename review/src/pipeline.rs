@@ -423,14 +423,28 @@ impl Run<'_> {
     fn sanitize_and_review(&self, report: &mut Report, parsed: &Parsed, notes: &[String]) {
         let (sanitized, sanitize_us) = timed(|| sanitize::sanitize(parsed));
         let started = Instant::now();
-        let (verdict, findings, manipulation, passes) = ask(
-            self.reviewers,
-            self.lang,
-            &sanitized.code,
-            &report.flags,
-            notes,
-            self.profile.review.adversarial,
-        );
+        let (detectors, reviewers): (Vec<&dyn Reviewer>, Vec<&dyn Reviewer>) = self
+            .reviewers
+            .iter()
+            .map(|r| r.as_ref())
+            .partition(|r| r.meta());
+        // The meta-detectors see the raw file; a detection rejects it, and
+        // the reviewers are not asked.
+        let (detected, mut passes) = detect(&detectors, self.lang, self.source);
+        let (verdict, findings, manipulation, asked) = match detected {
+            Some((verdict, findings)) => {
+                (verdict, findings, verdict == Verdict::Rejected, Vec::new())
+            }
+            None => ask(
+                &reviewers,
+                self.lang,
+                &sanitized.code,
+                &report.flags,
+                notes,
+                self.profile.review.adversarial,
+            ),
+        };
+        passes.extend(asked);
         let review_us = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
         report.stages.push(stage(
             "sanitize",
@@ -508,8 +522,75 @@ fn refused_imports(parsed: &Parsed, profile: &Profile) -> Vec<String> {
 /// Asks every reviewer, votes, and in adversarial mode treats a clean
 /// review as insufficient: up to three passes, the later ones strict, then
 /// a human (MAJOR).
+/// Asks each meta-detector about `source` as written: REJECTED with the
+/// findings of the first that detects text aimed at AI reviewers (any
+/// verdict but APPROVE, or manipulation reported), MAJOR when one gives no
+/// answer in the schema (a human decides, as for a reviewer that fails),
+/// or None; and a line per detector for the report.
+fn detect(
+    detectors: &[&dyn Reviewer],
+    lang: Lang,
+    source: &str,
+) -> (Option<(Verdict, Vec<ReviewFinding>)>, Vec<String>) {
+    let mut log = Vec::new();
+    for detector in detectors {
+        let request = ReviewRequest {
+            subject: Subject::RawFile,
+            language: lang.name().to_string(),
+            nonce: reviewer::nonce(),
+            code: source.to_string(),
+            flags: Vec::new(),
+            notes: Vec::new(),
+            strict: false,
+        };
+        let (verdict, found) = match detector.review(&request) {
+            Ok(answer) if answer.verdict == Verdict::Approve && !answer.manipulation => {
+                log.push(format!("{}: no text aimed at reviewers", detector.name()));
+                continue;
+            }
+            Ok(answer) => (Verdict::Rejected, {
+                let mut findings = answer.findings;
+                if findings.is_empty() {
+                    findings.push(ReviewFinding {
+                        line: None,
+                        severity: "critical".into(),
+                        message: "text aimed at AI reviewers".into(),
+                    });
+                }
+                findings
+            }),
+            Err(err) => (
+                Verdict::Major,
+                vec![ReviewFinding {
+                    line: None,
+                    severity: "major".into(),
+                    message: format!("the meta-detector gave no answer: {err}"),
+                }],
+            ),
+        };
+        log.push(format!(
+            "{}: {}",
+            detector.name(),
+            if verdict == Verdict::Rejected {
+                "text aimed at reviewers"
+            } else {
+                "no answer"
+            }
+        ));
+        let findings = found
+            .into_iter()
+            .map(|f| ReviewFinding {
+                message: format!("{} (meta-detector {})", f.message, detector.name()),
+                ..f
+            })
+            .collect();
+        return (Some((verdict, findings)), log);
+    }
+    (None, log)
+}
+
 fn ask(
-    reviewers: &[Box<dyn Reviewer>],
+    reviewers: &[&dyn Reviewer],
     lang: Lang,
     code: &str,
     flags: &[scan::Finding],

@@ -90,17 +90,24 @@ impl Secrets {
     }
 }
 
-/// The reviewers `profile.review.reviewers` configures, their keys read
-/// with [`read_credential`].
+/// The reviewers `profile.review.reviewers` configures, then its
+/// meta-detectors (`review.meta_detectors`), their keys read with
+/// [`read_credential`].
 pub fn reviewers(
     profile: &Profile,
 ) -> Result<Vec<Box<dyn review::reviewer::Reviewer>>, review::reviewer::ReviewError> {
-    profile
+    let reviewers = profile
         .review
         .reviewers
         .iter()
-        .map(|config| review::reviewer::from_config(config, &read_credential))
-        .collect()
+        .map(|config| review::reviewer::from_config(config, &read_credential));
+    let detectors = profile.review.meta_detectors.iter().map(|config| {
+        review::reviewer::from_config(config, &read_credential).map(|detector| {
+            Box::new(review::reviewer::MetaDetector(detector))
+                as Box<dyn review::reviewer::Reviewer>
+        })
+    });
+    reviewers.chain(detectors).collect()
 }
 
 /// Reads a credential from the supervisor's environment or a file of its.

@@ -34,6 +34,33 @@ pub struct ReviewRules {
     /// Who reviews; several vote (any REJECTED wins, a mix goes to a human).
     #[serde(deserialize_with = "reviewer_list")]
     pub reviewers: Vec<ReviewerConfig>,
+    /// Meta-detectors: models (or commands) shown the raw file and asked
+    /// only whether it holds text aimed at AI reviewers; a detection is
+    /// REJECTED. Same tables as `reviewers`, but not `static`.
+    #[serde(
+        deserialize_with = "detector_list",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub meta_detectors: Vec<ReviewerConfig>,
+}
+
+/// `review.meta_detectors`: reviewer tables, not the built-in one (it
+/// judges code, not text).
+fn detector_list<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Vec<ReviewerConfig>, D::Error> {
+    let detectors = reviewer_list(deserializer)?;
+    if detectors
+        .iter()
+        .any(|d| matches!(d, ReviewerConfig::Static))
+    {
+        return Err(serde::de::Error::custom(
+            "`review.meta_detectors` takes models or commands (kind \"openai\", \"anthropic\" \
+             or \"command\"): the built-in \"static\" reviewer judges code, not text aimed at \
+             reviewers",
+        ));
+    }
+    Ok(detectors)
 }
 
 /// TOML gives an error inside `[[reviewers]]` the position of the first
@@ -61,6 +88,7 @@ impl Default for ReviewRules {
             max_rework: 3,
             forbidden_imports: ForbiddenImports::default(),
             reviewers: vec![ReviewerConfig::Static],
+            meta_detectors: Vec::new(),
         }
     }
 }

@@ -267,3 +267,29 @@ fn review_cross_key_errors_name_the_key(
     );
     assert!(message.contains(needle), "{message}");
 }
+
+#[test]
+fn meta_detectors_are_reviewer_tables_but_not_the_built_in_one() {
+    let policy = crate::parse(
+        "[[profile.agent.review.meta_detectors]]\nkind = \"openai\"\nmodel = \"gpt-4o-mini\"\n\
+         key = { env = \"OPENAI_API_KEY\" }\n",
+        "p.toml",
+    )
+    .expect("valid policy");
+    let detectors = &policy
+        .profile("agent")
+        .expect("profile")
+        .review
+        .meta_detectors;
+    assert_eq!(detectors.len(), 1);
+    let err = crate::parse(
+        "[[profile.agent.review.meta_detectors]]\nkind = \"static\"\n",
+        "p.toml",
+    )
+    .expect_err("static is no detector")
+    .to_string();
+    assert!(
+        err.contains("meta_detectors") && err.contains("static"),
+        "{err}"
+    );
+}

@@ -8,7 +8,7 @@ use clap::Args;
 use crate::audit::{AuditLog, Event};
 use crate::state::StateDir;
 use review::pipeline::{self, ApprovalCache, Report};
-use review::reviewer::{self, Reviewer, Verdict};
+use review::reviewer::{Reviewer, Verdict};
 use review::Lang;
 
 /// Exit statuses by verdict (APPROVE is 0); documented in docs/review.md.
@@ -126,15 +126,8 @@ pub fn reviewed(
 }
 
 fn reviewers(profile: &policy::Profile) -> anyhow::Result<Vec<Box<dyn Reviewer>>> {
-    profile
-        .review
-        .reviewers
-        .iter()
-        .map(|config| {
-            reviewer::from_config(config, &crate::tools::read_credential)
-                .map_err(|err| anyhow::anyhow!("review.reviewers: {err}"))
-        })
-        .collect()
+    crate::tools::reviewers(profile)
+        .map_err(|err| anyhow::anyhow!("review.reviewers or review.meta_detectors: {err}"))
 }
 
 pub fn exit_code(verdict: Verdict) -> u8 {
