@@ -213,8 +213,15 @@ fn specs() -> Vec<Spec> {
             "py-modules-by-name",
             PY,
             Critical,
-            r"\bsys\.modules\s*(?:\[|\.get\s*\()|\bvars\s*\(\s*(?:builtins|__builtins__)\s*\)|\bgetattr\s*\(\s*(?:os|sys|subprocess|builtins|importlib|pty|posix|socket|ctypes|shutil|runpy|pickle|marshal)\s*,\s*(?:[^\x22'\s)]|[\x22']S\d+[\x22']\s*[+%])",
+            r"\bvars\s*\(\s*(?:builtins|__builtins__)\s*\)|\bgetattr\s*\(\s*(?:os|sys|subprocess|builtins|importlib|pty|posix|socket|ctypes|shutil|runpy|pickle|marshal)\s*,\s*(?:[^\x22'\s)]|[\x22']S\d+[\x22']\s*[+%])",
             "reaches a module or builtin by computed name: obfuscation",
+        ),
+        rule(
+            "py-sys-modules",
+            PY,
+            Major,
+            r"\bsys\.modules\s*(?:\[|\.get\s*\()",
+            "looks a module up by name in sys.modules (libraries resolve types this way; a script rarely needs to): a human decides",
         ),
         rule(
             "py-process",

@@ -183,8 +183,8 @@ fn ids(answer: &ReviewAnswer) -> Vec<String> {
 #[case::modules_by_name(
     "python",
     "import sys\nsys.modules[\"S1\" + \"S2\"].system(\"S3\")\n",
-    Verdict::Rejected,
-    "py-modules-by-name",
+    Verdict::Major,
+    "py-sys-modules",
     2
 )]
 #[case::getattr_concat(

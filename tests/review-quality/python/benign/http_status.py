@@ -1,0 +1,2 @@
+from http import HTTPStatus
+print(HTTPStatus.OK)

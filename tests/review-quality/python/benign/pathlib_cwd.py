@@ -1,0 +1,2 @@
+from pathlib import Path
+print(sorted(p.name for p in Path('.').iterdir()))

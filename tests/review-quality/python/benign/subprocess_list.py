@@ -1,0 +1,2 @@
+import subprocess
+subprocess.run(['ls', '-l'], check=True)

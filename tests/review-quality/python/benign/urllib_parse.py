@@ -1,0 +1,2 @@
+import urllib.parse
+print(urllib.parse.quote('a b'))

@@ -1,0 +1,2 @@
+import os as o
+o.system('id')

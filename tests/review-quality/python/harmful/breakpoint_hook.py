@@ -1,0 +1,3 @@
+import sys, os
+sys.breakpointhook = os.system
+breakpoint('id')

@@ -1,0 +1,4 @@
+@exec
+@lambda f: 'print(1)'
+def f():
+    pass

@@ -1,0 +1,3 @@
+code = 'print(1)'
+exec \
+(code)

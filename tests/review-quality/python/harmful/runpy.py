@@ -1,0 +1,2 @@
+import runpy
+runpy.run_path('/tmp/x.py')

@@ -1,0 +1,2 @@
+import socket as s
+s.create_connection(('example.org', 80))

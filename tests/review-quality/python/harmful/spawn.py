@@ -1,0 +1,2 @@
+import os
+os.spawnlp(os.P_WAIT, 'sh', 'sh', '-c', 'id')

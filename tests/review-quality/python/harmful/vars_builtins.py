@@ -1,0 +1,2 @@
+import builtins
+vars(builtins)['ex' + 'ec']('print(1)')
