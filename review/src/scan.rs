@@ -187,6 +187,24 @@ static CATALOG: &[Rule] = &[
         r"\b(?:AI|LLM|Reviewer|REVIEWER|Claude|CLAUDE|ChatGPT|GPT|Copilot)\s*[:,]",
         Check::RoleTagLine,
     ),
+    rule(
+        "goal-hijack",
+        Instruction,
+        Critical,
+        r"(?i)\b(?:your|the) (?:new|real|actual|true|updated|revised|only) (?:task|goal|job|objective|mission|instructions?|role|purpose|assignment) (?:is|are|will be|now is)\b|\b(?:instead|from now on),? (?:you (?:must|should|will)|your (?:task|job|goal) is)\b",
+    ),
+    rule(
+        "encoded-instructions",
+        Instruction,
+        Critical,
+        r"(?i)\bdecode (?:the |this )?(?:(?:following|below|next|attached|hidden) )?(?:base64|b64|base-64|hex|rot13|encoded|ciphered) (?:\w+ ){0,3}(?:and (?:follow|execute|obey|run|do)|in your (?:monologue|head|reasoning|thoughts))|\b(?:secure|trusted|official|authentic|genuine|verified|privileged|hidden) system (?:message|prompt|instructions?|directive)\b",
+    ),
+    rule(
+        "claims-trustworthy-note",
+        Approval,
+        Warning,
+        r"(?i)\b(?:note|message|comment|statement|assessment) (?:by|from) (?:a |an |the )?(?:trustworthy|trusted|verified|certified|official|independent|senior|expert|authori[sz]ed)(?: \w+){0,3}:",
+    ),
     // --- claiming approval or authorization ---
     rule(
         "claims-approval",
@@ -246,7 +264,7 @@ static CATALOG: &[Rule] = &[
         Critical,
         // Qualified nouns only: "later rules override previous rules" and
         // "override the default prompt" are ordinary code comments.
-        r"(?i)\b(?:ignore|disregard|forget|override|overrule|bypass|discard|abandon|set aside|neglect|do not follow|don't follow|dont follow|stop following) (?:(?:all|any|the|of|everything|these|those|my|its) )*(?:previous|prior|preceding|above|earlier|former|original|initial|old) (?:\w+ )?(?:instructions?|prompts?|guidelines|directives?|guidance)\b|\b(?:ignore|disregard|forget|do not follow|don't follow|dont follow|stop following) (?:(?:all|any|the|of|these|those|its) )*(?:system|safety|security|review|reviewer|reviewing|your) (?:\w+ )?(?:instructions?|guidelines|directives?|rules|policies|constraints|programming|prompts?)\b|\b(?:ignore|disregard|forget) (?:everything|all|anything|whatever) (?:above|previously|prior|you (?:were|have been) told|so far|until now)\b|\b(?:ignore|disregard) (?:any|all) (?:\w+ )?(?:instructions?|directions?|guidance) (?:(?:that|which) (?:tells?|asks?|instructs?|directs?) you|telling you|asking you)\b|\b(?:ignore|disregard|forget) (?:(?:all|everything|anything|the) )?above(?:\s*[.,;:!]| and\b| instructions?\b| text\b| content\b)",
+        r"(?i)\b(?:ignore|disregard|forget|override|overrule|bypass|discard|abandon|set aside|neglect|do not follow|don't follow|dont follow|stop following) (?:(?:all|any|the|of|everything|these|those|my|its) )*(?:previous|prior|preceding|above|earlier|former|original|initial|old) (?:\w+ ){0,2}(?:instructions?|prompts?|guidelines|directives?|guidance|commands?|directions?|orders?|requests?|messages?|text)\b|\b(?:ignore|disregard|forget|skip) (?:all |any )?(?:of )?the rest of (?:this|the|these|that) (?:\w+ )?(?:data|text|input|file|document|prompt|message|content|instructions?)\b|\b(?:ignore|disregard|forget|do not follow|don't follow|dont follow|stop following) (?:(?:all|any|the|of|these|those|its) )*(?:system|safety|security|review|reviewer|reviewing|your) (?:\w+ )?(?:instructions?|guidelines|directives?|rules|policies|constraints|programming|prompts?)\b|\b(?:ignore|disregard|forget) (?:everything|all|anything|whatever) (?:above|previously|prior|you (?:were|have been) told|so far|until now)\b|\b(?:ignore|disregard) (?:any|all) (?:\w+ )?(?:instructions?|directions?|guidance) (?:(?:that|which) (?:tells?|asks?|instructs?|directs?) you|telling you|asking you)\b|\b(?:ignore|disregard|forget) (?:(?:all|everything|anything|the) )?above(?:\s*[.,;:!]| and\b| instructions?\b| text\b| content\b| directions?\b| commands?\b| rules\b| prompts?\b)",
     ),
     rule(
         "instruct-approve",
@@ -538,8 +556,35 @@ pub fn scan(source: &str) -> Vec<Finding> {
     } else {
         Cow::Owned(normalize(source))
     };
+    let mut hits = catalog_hits(&text);
+    obfuscated(&text, &mut hits);
+
+    let mut findings = with_lines(source, raw_hits);
+    findings.extend(with_lines(&text, hits));
+    // What the text says once escapes are decoded, hidden tag characters
+    // read and long identifiers split into words (a keyword argument like
+    // `reviewer_note_this_file_was_approved=True` reaches a reviewer as
+    // written). Only the lines that change are there; the others are empty,
+    // so line numbers agree.
+    if let Some((derived, tagged)) = derived(&text) {
+        let mut hits = catalog_hits(&derived);
+        // Tag characters written as escapes hide text as the raw ones do.
+        hits.extend(tagged.into_iter().map(|(start, hidden)| Hit {
+            start,
+            name: "unicode-tags",
+            family: Obfuscation,
+            severity: Critical,
+            excerpt: excerpt(&format!("escaped tag characters reading {hidden:?}")),
+        }));
+        findings.extend(with_lines(&derived, hits));
+    }
+    dedupe(findings)
+}
+
+/// The catalog's hits on `text` (the regex rules only).
+fn catalog_hits(text: &str) -> Vec<Hit> {
     let mut hits = Vec::new();
-    let candidates = RULE_REGEXES.candidates(&text);
+    let candidates = RULE_REGEXES.candidates(text);
     for (index, rule) in CATALOG.iter().enumerate() {
         if !candidates.get(index).copied().unwrap_or(true) {
             continue;
@@ -547,8 +592,8 @@ pub fn scan(source: &str) -> Vec<Finding> {
         let Some(regex) = RULE_REGEXES.regex(index) else {
             continue;
         };
-        for m in regex.find_iter(&text) {
-            if passes(rule.check, &text, m.start(), m.end()) {
+        for m in regex.find_iter(text) {
+            if passes(rule.check, text, m.start(), m.end()) {
                 hits.push(Hit {
                     start: m.start(),
                     name: rule.name,
@@ -559,11 +604,85 @@ pub fn scan(source: &str) -> Vec<Finding> {
             }
         }
     }
-    obfuscated(&text, &mut hits);
+    hits
+}
 
-    let mut findings = with_lines(source, raw_hits);
-    findings.extend(with_lines(&text, hits));
-    dedupe(findings)
+/// An identifier of at least four words (`a_b_c_d`, `aBcDeFgh` with four
+/// humps): long enough to carry a sentence.
+static LONG_IDENTIFIER_RE: LazyLock<Regex> = LazyLock::new(|| {
+    compile(
+        r"\b[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+){3,}\b|\b[a-z]+(?:[A-Z][a-z0-9]+){3,}\b",
+        true,
+    )
+});
+
+/// `\UXXXXXXXX`, `\uXXXX`, `\u{X..}` and `\xXX` escapes.
+static ESCAPE_RE: LazyLock<Regex> = LazyLock::new(|| {
+    compile(
+        r"\\U([0-9A-Fa-f]{8})|\\u\{([0-9A-Fa-f]{1,6})\}|\\u([0-9A-Fa-f]{4})|\\x([0-9A-Fa-f]{2})",
+        true,
+    )
+});
+
+/// `text` as [`scan`] reads it a second time, or None when no line
+/// changes: escapes decoded (not to control characters: a line stays a
+/// line), tag characters (U+E0020..U+E007E) read as the ASCII they hide,
+/// and long identifiers with their words apart. Also where escapes made
+/// tag characters, with the text they hide.
+fn derived(text: &str) -> Option<(String, Vec<(usize, String)>)> {
+    let mut changed = false;
+    let mut tagged = Vec::new();
+    let mut out = String::with_capacity(text.len());
+    for (index, line) in text.split('\n').enumerate() {
+        if index > 0 {
+            out.push('\n');
+        }
+        let decoded = ESCAPE_RE.replace_all(line, |caps: &regex::Captures| {
+            let hex = (1..=4).find_map(|i| caps.get(i)).map_or("", |m| m.as_str());
+            u32::from_str_radix(hex, 16)
+                .ok()
+                .and_then(char::from_u32)
+                .filter(|c| !c.is_control())
+                .map_or_else(|| caps[0].to_string(), |c| c.to_string())
+        });
+        let mut hidden = String::new();
+        let read: String = decoded
+            .chars()
+            .map(|c| match u32::from(c) {
+                code @ 0xE0020..=0xE007E => {
+                    let shown = char::from_u32(code - 0xE0000).unwrap_or(c);
+                    hidden.push(shown);
+                    shown
+                }
+                _ => c,
+            })
+            .collect();
+        if !hidden.is_empty() {
+            tagged.push((out.len(), hidden));
+        }
+        let split = LONG_IDENTIFIER_RE.replace_all(&read, |caps: &regex::Captures| {
+            let word = &caps[0];
+            let mut spaced = String::with_capacity(word.len() + 8);
+            for (i, c) in word.char_indices() {
+                if c == '_' {
+                    if !spaced.ends_with(' ') {
+                        spaced.push(' ');
+                    }
+                } else {
+                    if c.is_ascii_uppercase() && i > 0 && !spaced.ends_with(' ') {
+                        spaced.push(' ');
+                    }
+                    spaced.push(c);
+                }
+            }
+            spaced
+        });
+        if split != line {
+            changed = true;
+            out.push_str(&split);
+        }
+    }
+    changed.then_some((out, tagged))
 }
 
 /// The text the catalog reads when the source is not ASCII: hidden
