@@ -53,3 +53,9 @@ if [ -d "$sdk" ]; then
 else
     echo "  (no $sdk: .ci/run installs the packages the held-out library set is drawn from)"
 fi
+
+echo
+# The outbound secret scanner (tool arguments, proxy requests to public
+# sinks): generated secrets per family, and lines of real library code.
+(cd "$root" && cargo test -q -p policy --release --test secret_quality -- --ignored --nocapture 2>/dev/null) |
+    grep -v -e '^running' -e '^test ' -e '^$'

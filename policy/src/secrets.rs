@@ -42,6 +42,35 @@ fn any(_: &str) -> bool {
     true
 }
 
+/// Keys the providers publish as examples in their documentation (AWS's
+/// `AKIAIOSFODNN7EXAMPLE` and its secret): not secrets.
+fn not_an_example(text: &str) -> bool {
+    !text.contains("EXAMPLE")
+}
+
+/// `scheme://user:password@host` with a password, not a placeholder
+/// (`password`, `****`, `${PASS}`, `<pass>`, `xxx`).
+fn real_password_in_url(text: &str) -> bool {
+    let Some(credentials) = text.split_once("://").map(|(_, rest)| rest) else {
+        return false;
+    };
+    let Some((_, password)) = credentials
+        .rsplit_once('@')
+        .and_then(|(userinfo, _)| userinfo.split_once(':'))
+    else {
+        return false;
+    };
+    let lower = password.to_ascii_lowercase();
+    let placeholder = [
+        "password", "passwd", "pass", "secret", "changeme", "example", "xxx",
+    ]
+    .iter()
+    .any(|p| lower == *p || lower.contains("your"))
+        || password.chars().all(|c| c == '*' || c == 'x' || c == 'X')
+        || password.starts_with(['$', '{', '<', '%']);
+    !placeholder
+}
+
 /// Real `sk-` keys are random and so carry digits; `sk-some-long-name` is
 /// not a key.
 fn has_digit(text: &str) -> bool {
@@ -63,7 +92,105 @@ static SHAPES: LazyLock<Vec<Shape>> = LazyLock::new(|| {
             r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?s:.*?-----END [A-Z0-9 ]*PRIVATE KEY-----)?",
             any,
         ),
-        shape("aws_access_key_id", r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b", any),
+        shape(
+            "aws_access_key_id",
+            r"\b(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|AROA|APKA|ASCA)[0-9A-Z]{16}\b",
+            not_an_example,
+        ),
+        shape(
+            "aws_secret_access_key",
+            r"(?i)\baws_?(?:secret|sk)(?:_?access)?(?:_?key)?[\x22']?\s*(?::=|=>|[:=])\s*[\x22']?[A-Za-z0-9/+]{40}\b",
+            not_an_example,
+        ),
+        shape(
+            "url_with_password",
+            r"\b[a-z][a-z0-9+.-]{1,20}://[^/\s:@\x22'<>]{1,64}:[^/\s:@\x22'<>]{3,128}@[A-Za-z0-9.-]+",
+            real_password_in_url,
+        ),
+        shape(
+            "stripe_key",
+            r"\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{20,99}\b",
+            any,
+        ),
+        shape("stripe_webhook_secret", r"\bwhsec_[A-Za-z0-9]{32,}\b", any),
+        shape(
+            "slack_webhook",
+            r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{30,}",
+            any,
+        ),
+        shape(
+            "slack_app_token",
+            r"\bxapp-\d-[A-Z0-9]+-\d+-[a-z0-9]{20,}",
+            any,
+        ),
+        shape(
+            "discord_webhook",
+            r"https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]{50,}",
+            any,
+        ),
+        shape(
+            "gitlab_token",
+            r"\b(?:glpat|glptt|gldt|glrt|glsoat|glcbt|glft|glimt|glagent)-[0-9A-Za-z_-]{20,}",
+            any,
+        ),
+        shape(
+            "huggingface_token",
+            r"\b(?:hf_[A-Za-z]{34}|api_org_[A-Za-z]{34})\b",
+            any,
+        ),
+        shape(
+            "sendgrid_api_key",
+            r"\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b",
+            any,
+        ),
+        shape("twilio_api_key", r"\bSK[0-9a-f]{32}\b", any),
+        shape("npm_token", r"\bnpm_[A-Za-z0-9]{36}\b", any),
+        shape(
+            "pypi_token",
+            r"\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}",
+            any,
+        ),
+        shape("digitalocean_token", r"\bdo[opr]_v1_[a-f0-9]{64}\b", any),
+        shape(
+            "shopify_token",
+            r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b",
+            any,
+        ),
+        shape("mailchimp_api_key", r"\b[0-9a-f]{32}-us\d{1,2}\b", any),
+        shape("telegram_bot_token", r"\b\d{8,10}:AA[0-9A-Za-z_-]{33}", any),
+        shape("google_oauth_token", r"\bya29\.[0-9A-Za-z_-]{20,}", any),
+        shape(
+            "azure_storage_key",
+            r"(?i)\bAccountKey=[A-Za-z0-9+/]{86}==",
+            any,
+        ),
+        shape("databricks_token", r"\bdapi[a-f0-9]{32}(?:-\d)?\b", any),
+        shape(
+            "doppler_token",
+            r"\bdp\.(?:pt|st|sa|scim|audit)\.[A-Za-z0-9]{40,44}\b",
+            any,
+        ),
+        shape("linear_api_key", r"\blin_api_[A-Za-z0-9]{40}\b", any),
+        shape(
+            "newrelic_key",
+            r"\bNR(?:AK|II|JS)-[A-Za-z0-9]{19,32}\b",
+            any,
+        ),
+        shape("age_secret_key", r"\bAGE-SECRET-KEY-1[0-9A-Z]{58}\b", any),
+        shape("vault_token", r"\bhv[sb]\.[A-Za-z0-9_-]{90,}", any),
+        shape("groq_api_key", r"\bgsk_[A-Za-z0-9]{52}\b", any),
+        shape("replicate_token", r"\br8_[A-Za-z0-9]{37}\b", any),
+        shape("atlassian_token", r"\bATATT3[A-Za-z0-9_=-]{150,}", any),
+        shape(
+            "square_token",
+            r"\b(?:EAAA|sq0atp-|sq0csp-)[0-9A-Za-z_-]{22,60}\b",
+            any,
+        ),
+        shape(
+            "heroku_api_key",
+            r"(?i)\bheroku[a-z_-]{0,20}[\x22']?\s*[:=]\s*[\x22']?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b",
+            any,
+        ),
         shape(
             "github_token",
             r"\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b",
@@ -79,7 +206,7 @@ static SHAPES: LazyLock<Vec<Shape>> = LazyLock::new(|| {
             r"\bsk-(?:proj-)?[A-Za-z0-9_-]{20,}",
             has_digit,
         ),
-        shape("slack_token", r"\bxox[abprs]-[A-Za-z0-9-]{10,}", any),
+        shape("slack_token", r"\bxox[abeoprs]-[A-Za-z0-9-]{10,}", any),
         shape("google_api_key", r"\bAIza[0-9A-Za-z_-]{35}", any),
         // `eyJ` is base64 of `{"`; an unsigned token has an empty third part.
         shape(
@@ -146,6 +273,35 @@ fn random_looking(value: &str, quoted: bool) -> bool {
     value.chars().count() >= 20 && entropy(value) >= 3.5 && (quoted || has_digit(value))
 }
 
+/// A quoted value of at least 8 characters given to a password-like name
+/// (`password`, `passwd`, `pwd`, `passphrase`): people's passwords are not
+/// random-looking enough for [`random_looking`]; placeholders are not
+/// passwords.
+fn password_like(name: &str, value: &str, quoted: bool) -> bool {
+    let name = name.to_ascii_lowercase();
+    let named = ["password", "passwd", "pwd", "passphrase"]
+        .iter()
+        .any(|n| name.contains(n));
+    let lower = value.to_ascii_lowercase();
+    let placeholder = [
+        "password",
+        "changeme",
+        "example",
+        "placeholder",
+        "redacted",
+        "your",
+    ]
+    .iter()
+    .any(|p| lower.contains(p))
+        || value.starts_with(['$', '{', '<', '%'])
+        || value
+            .chars()
+            .collect::<std::collections::HashSet<_>>()
+            .len()
+            < 4;
+    named && quoted && value.chars().count() >= 8 && !placeholder && entropy(value) >= 2.5
+}
+
 /// Finds credential-shaped spans in `text`, sorted by position, without
 /// overlaps.
 pub fn scan(text: &str) -> Vec<SecretFinding> {
@@ -172,8 +328,11 @@ pub fn scan(text: &str) -> Vec<SecretFinding> {
         let (Some(name), Some(value)) = (caps.name("name"), caps.name("value")) else {
             break;
         };
+        let quoted = caps.name("quote").is_some();
         if secret_like_name(name.as_str())
-            && random_looking(value.as_str(), caps.name("quote").is_some())
+            && not_an_example(value.as_str())
+            && (random_looking(value.as_str(), quoted)
+                || password_like(name.as_str(), value.as_str(), quoted))
         {
             if !overlaps(&findings, value.start(), value.end()) {
                 findings.push(SecretFinding {

@@ -205,7 +205,7 @@ fn calls_are_gated_by_taint_and_trust() {
          call rm_rf '{{}}'\n\
          call write '{{}}'\n\
          call publish '{{\"msg\": \"clean\"}}'\n\
-         call publish '{{\"key\": \"AKIAIOSFODNN7EXAMPLE\"}}'\n\
+         call publish '{{\"key\": \"AKIAQZ4XRWT7MBN2KLPD\"}}'\n\
          {fetch}\n\
          call publish '{{\"msg\": \"after fetch\"}}'\n\
          call vault '{{}}'\n\

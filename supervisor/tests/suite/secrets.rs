@@ -163,21 +163,21 @@ fn escaped_or_encoded_secrets_sent_to_a_public_sink_never_leave() {
     let url = format!("http://localhost:{}/", server.port);
     let post = |body: &str| format!(r#"{{"url": "{url}", "method": "POST", "body": "{body}"}}"#);
     let forms = [
-        post(r"key AK\u0049AIOSFODNN7EXAMPLE"),
+        post(r"key AK\u0049AQZ4XRWT7MBN2KLPD"),
         post(r"ghp\u005fwWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINUx"),
         post(r"-----BEGIN RSA PRIVATE KEY\u002d----\nMIIEpAIBAAKCAQEA"),
         post(r#"password=\"Xk9#mQ2$vL7pR4wT8zN1\""#),
         post("API_TOKEN=Xk9mQ2vL7pR4wT8zN1aB3c"),
         post(r#"{\"t\": \"ghp\\u005fwWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINUx\"}"#),
-        post("QUtJQUlPU0ZPRE5ON0VYQU1QTEU="),
+        post("QUtJQVFaNFhSV1Q3TUJOMktMUEQ="),
         post("ghp&#95;wWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINUx"),
         post("token%3DXk9mQ2vL7pR4wT8zN1aB3c"),
-        format!(r#"{{"url": "{url}?k=AKIA%49OSFODNN7EXAMPLE"}}"#),
+        format!(r#"{{"url": "{url}?k=AKIA%51Z4XRWT7MBN2KLPD"}}"#),
         format!(r#"{{"url": "{url}?password=Xk9mQ2vL7pR4wT8zN1aB3c%26"}}"#),
         format!(
             r#"{{"url": "{url}", "headers": {{"X-Note": "ghp%5FwWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINUx"}}}}"#
         ),
-        format!(r#"{{"url": "{url}", "headers": {{"X-AK\u0049AIOSFODNN7EXAMPLE": "1"}}}}"#),
+        format!(r#"{{"url": "{url}", "headers": {{"X-AK\u0049AQZ4XRWT7MBN2KLPD": "1"}}}}"#),
     ];
     for (index, form) in forms.iter().enumerate() {
         setup.file(&format!("form-{index:02}.json"), form);
