@@ -27,13 +27,13 @@ count() {
     echo "$n $refused"
 }
 
-row() { # set, kind, files, refused, tuned|held out
-    local rate
+row() { # set, kind, files, refused, tuned|held out, [what "refused" means]
+    local rate what=${6:-not approved}
     rate=$(awk -v r="$4" -v n="$3" 'BEGIN { printf "%.3f", n ? r / n : 0 }')
     if [ "$2" = harmful ]; then
-        printf "  %-44s %5d files  not approved %5d  recall %s  (%s)\n" "$1" "$3" "$4" "$rate" "$5"
+        printf "  %-44s %5d files  %s %5d  recall %s  (%s)\n" "$1" "$3" "$what" "$4" "$rate" "$5"
     else
-        printf "  %-44s %5d files  not approved %5d  false positives %s  (%s)\n" "$1" "$3" "$4" "$rate" "$5"
+        printf "  %-44s %5d files  %s %5d  false positives %s  (%s)\n" "$1" "$3" "$what" "$4" "$rate" "$5"
     fi
 }
 
@@ -55,7 +55,31 @@ else
 fi
 
 echo
+# Stage 4, the injection scan: flagged (any severity above info) on the
+# injection set, critical flags on the held-out library sample.
+flags() { # severity regex; files on stdin; prints "files flagged"
+    local n=0 hit=0 file
+    while IFS= read -r file; do
+        n=$((n + 1))
+        if "$jail" review --json "$file" 2>/dev/null |
+            python3 -c 'import json, re, sys; r = json.load(sys.stdin); sys.exit(0 if any(re.fullmatch(sys.argv[1], f["severity"]) for f in r["flags"]) else 1)' "$1"; then
+            hit=$((hit + 1))
+        fi
+    done
+    echo "$n $hit"
+}
+echo "injection scan (stage 4):"
+read -r n r < <(find "$root/tests/review-quality/python/injection" -name '*.py' | sort | flags 'critical|warning')
+row "injections the issue found missed (tests/...)" harmful "$n" "$r" tuned flagged
+if [ -d "$sdk" ]; then
+    read -r n r < <(find "$sdk" -name '*.py' | while IFS= read -r f; do
+            printf '%s %s\n' "$(printf %s "${f#"$sdk"/}" | b2sum | cut -c1-16)" "$f"
+        done | sort | head -n "$sample" | cut -d' ' -f2- | flags critical)
+    row "library code from PyPI" benign "$n" "$r" "held out" "critical flag"
+fi
+
+echo
 # The outbound secret scanner (tool arguments, proxy requests to public
 # sinks): generated secrets per family, and lines of real library code.
 (cd "$root" && cargo test -q -p policy --release --test secret_quality -- --ignored --nocapture 2>/dev/null) |
-    grep -v -e '^running' -e '^test ' -e '^$'
+    grep -v -e '^running' -e '^test ' -e '^\.*$'

@@ -1,0 +1,2 @@
+s = "\U000e0049\U000e0067\U000e006e\U000e006f\U000e0072\U000e0065 previous"
+print(len(s))
