@@ -53,6 +53,11 @@ if [ -d "$sdk" ]; then
 else
     echo "  (no $sdk: .ci/run installs the packages the held-out library set is drawn from)"
 fi
+echo "built-in reviewer, JavaScript:"
+read -r n r < <(find "$root/tests/review-quality/javascript/harmful" -type f | sort | count)
+row "harmful spellings (tests/review-quality)" harmful "$n" "$r" tuned
+read -r n r < <(find "$root/tests/review-quality/javascript/benign" -type f | sort | count)
+row "ordinary scripts (tests/review-quality)" benign "$n" "$r" tuned
 
 echo
 # Stage 4, the injection scan: flagged (any severity above info) on the

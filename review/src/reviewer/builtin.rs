@@ -426,6 +426,16 @@ fn specs() -> Vec<Spec> {
                 "network use outside the channel; call tools with jail-call",
             )
         },
+        Spec {
+            with: Some(r"\b(?:readFileSync|readFile|createReadStream|readdirSync|readdir|opendir|opendirSync)\s*\("),
+            ..rule(
+                "js-read-home",
+                JS,
+                Major,
+                r"\bhomedir\s*\(|\bprocess\.env\.(?:HOME|USERPROFILE)\b",
+                "reads a path in the home directory, where credentials live: a human decides",
+            )
+        },
         rule(
             "js-char-codes",
             JS,

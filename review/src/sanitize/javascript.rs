@@ -385,45 +385,137 @@ pub(super) fn imports<'a>(
     src: &'a str,
     table: &GrammarTable,
     root: Node,
-) -> HashMap<&'a str, bool> {
+) -> (HashMap<&'a str, bool>, HashMap<&'a str, String>) {
     let mut bindings = Bindings {
         src,
         table,
         imports: HashMap::new(),
+        aliases: HashMap::new(),
+        assignments: Vec::new(),
     };
     parse::walk(root, &mut |node| bindings.statement(node));
-    bindings.imports
+    let Bindings {
+        imports,
+        mut aliases,
+        assignments,
+        ..
+    } = bindings;
+    // `const e = eval`, `const run = cp.execSync`: the name a value
+    // stands for, a few links deep (as in Python, `python.rs`).
+    for _ in 0..4 {
+        let mut grew = false;
+        for (name, value) in &assignments {
+            if aliases.contains_key(name) {
+                continue;
+            }
+            let last = value.rsplit('.').next().unwrap_or(value);
+            let root = value.split('.').next().unwrap_or(value);
+            let known = aliases.contains_key(root)
+                || imports.contains_key(root)
+                || super::JS_KEEP.contains(root);
+            if known && last != *name {
+                let target = if value.contains('.') {
+                    last.to_string()
+                } else {
+                    aliases
+                        .get(root)
+                        .cloned()
+                        .unwrap_or_else(|| root.to_string())
+                };
+                aliases.insert(*name, target);
+                grew = true;
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    (imports, aliases)
 }
 
 /// The pre-pass's state: each name bound by an import, `true` if it is
-/// shown as written.
+/// shown as written; the aliases, shown as the name they stand for (a
+/// module's, or the exported name: always an identifier, so the sanitized
+/// code still parses); simple assignments to follow.
 struct Bindings<'a, 't> {
     src: &'a str,
     table: &'t GrammarTable,
     imports: HashMap<&'a str, bool>,
+    aliases: HashMap<&'a str, String>,
+    assignments: Vec<(&'a str, &'a str)>,
+}
+
+/// A module specifier as an identifier (`node:child_process` is
+/// `child_process`), when it is one.
+fn module_identifier(module: &str) -> Option<&str> {
+    let name = module.strip_prefix("node:").unwrap_or(module);
+    (!name.is_empty()
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$'))
+    .then_some(name)
 }
 
 impl<'a> Bindings<'a, '_> {
     fn statement(&mut self, node: Node) {
         match self.table.kind(node) {
             NodeKind::ImportStatement => self.import_statement(node),
-            NodeKind::VariableDeclarator => self.require_declarator(node),
+            NodeKind::VariableDeclarator => {
+                self.require_declarator(node);
+                self.simple_declarator(node);
+            }
             _ => {}
         }
     }
 
-    /// A local name for the whole module: shown if it repeats the module's
-    /// name.
-    fn bind_local(&mut self, local: Node, module: &str) {
-        let local = text(self.src, local);
-        self.imports.insert(local, names_module(local, module));
+    /// `const a = b` or `const a = b.c.d`: followed after the walk.
+    fn simple_declarator(&mut self, node: Node) {
+        let fields = &self.table.fields;
+        let (Some(name), Some(value)) = (
+            node.child_by_field_id(fields.name),
+            node.child_by_field_id(fields.value),
+        ) else {
+            return;
+        };
+        if self.table.kind(name) != NodeKind::Identifier {
+            return;
+        }
+        let value_text = text(self.src, value);
+        let chain = matches!(
+            self.table.kind(value),
+            NodeKind::Identifier | NodeKind::MemberExpression
+        ) && value_text.split('.').all(|part| {
+            !part.is_empty()
+                && part
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+        });
+        if chain {
+            self.assignments.push((text(self.src, name), value_text));
+        }
     }
 
-    /// `exported as local`: shown if the two are the same name.
+    /// A local name for the whole module: shown if it repeats the module's
+    /// name, else shown as the module's name.
+    fn bind_local(&mut self, local: Node, module: &str) {
+        let local = text(self.src, local);
+        let shown = names_module(local, module);
+        self.imports.insert(local, shown);
+        if let Some(name) = module_identifier(module).filter(|name| *name != local) {
+            self.aliases.insert(local, name.to_string());
+        }
+    }
+
+    /// `exported as local`: shown if the two are the same name, else shown
+    /// as the exported name.
     fn bind_alias(&mut self, exported: Node, local: Node) {
         let local = text(self.src, local);
-        self.imports
-            .insert(local, local == text(self.src, exported));
+        let exported = text(self.src, exported);
+        self.imports.insert(local, local == exported);
+        if local != exported && module_identifier(exported).is_some() {
+            self.aliases.insert(local, exported.to_string());
+        }
     }
 
     /// The plain-string module of `node`'s `source` field, or "".

@@ -118,7 +118,7 @@ struct Sanitizer<'a> {
     /// own name), `false` if an alias, which is renamed.
     imports: HashMap<&'a str, bool>,
     /// Names that stand for a module, an imported name or a builtin under
-    /// another spelling, shown as what they stand for (Python).
+    /// another spelling, shown as what they stand for.
     aliases: HashMap<&'a str, String>,
     /// Inside `${…}` or a here-string in Bash, where words are data.
     in_expansion: bool,
@@ -461,7 +461,11 @@ impl<'a> Sanitizer<'a> {
                 self.aliases = aliases;
                 imports
             }
-            Lang::JavaScript | Lang::TypeScript => javascript::imports(self.src, self.table, root),
+            Lang::JavaScript | Lang::TypeScript => {
+                let (imports, aliases) = javascript::imports(self.src, self.table, root);
+                self.aliases = aliases;
+                imports
+            }
             Lang::Bash => HashMap::new(),
         };
     }

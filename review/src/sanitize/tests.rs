@@ -160,23 +160,24 @@ new Job("ls").start({ verbose: true });
 eval(atob("ZWNobw=="));
 "#;
     let out = san(Lang::JavaScript, src);
+    // An alias is shown as the name it stands for (`spawn: sp` is `spawn`).
     let expected = r#"
 
 const child_process = require("child_process");
-const { execSync, spawn: a } = require('node:child_process');
+const { execSync, spawn: spawn } = require('node:child_process');
 import fs from "fs";
 
 
-class b {
-  #c = "S1";
-  constructor(d) { this.d = d; }
-  e(f) {
-    child_process.exec(`S2${this.d}`, { shell: true, timeout: 5 });
-    a(this.d, { shell: "S3" });
+class a {
+  #b = "S1";
+  constructor(c) { this.c = c; }
+  d(e) {
+    child_process.exec(`S2${this.c}`, { shell: true, timeout: 5 });
+    spawn(this.c, { shell: "S3" });
     return fs.readFileSync("S4", "S5").split(/S6/g);
   }
 }
-new b("S7").e({ verbose: true });
+new a("S7").d({ verbose: true });
 eval(atob("S8"));
 "#;
     assert_eq!(out.code, expected);

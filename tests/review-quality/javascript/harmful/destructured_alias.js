@@ -1,0 +1,2 @@
+const { execSync: run } = require('child_process');
+run('id');

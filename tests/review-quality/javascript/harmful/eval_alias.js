@@ -1,0 +1,2 @@
+const e = eval;
+e('1+1');

