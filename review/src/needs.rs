@@ -5,6 +5,15 @@
 
 use super::prefilter::Needs;
 
+/// The span (see [`super::prefilter::Entry`]) of the rule called `name`
+/// in `table`; unbounded if absent.
+pub fn span(table: &'static [(&str, u32)], name: &str) -> Option<u32> {
+    table
+        .iter()
+        .find(|(rule, _)| *rule == name)
+        .map(|(_, span)| *span)
+}
+
 /// What the rule called `name` in `table` needs; nothing (always run) if absent.
 pub fn of(table: &'static [(&str, Needs)], name: &str) -> Needs {
     table
@@ -65,6 +74,48 @@ pub static SCAN: &[(&str, Needs)] = &[
     ("fence-line", &[&[&["`"]], &[&["~"]]]),
     ("html-code-close", &[&[&["</code>"]]]),
     ("ai-mention", &[&[&["injection"], &["prompt"]], &[&["jailbreak"]], &[&["reviewer"], &["ai", "automated", "code", "llm"]], &[&["reviewer"], &["model"]], &[&["system"], &["prompt"]]]),
+];
+#[rustfmt::skip]
+pub static SCAN_SPANS: &[(&str, u32)] = &[
+    ("address-ai", 44),
+    ("address-if-you-are", 45),
+    ("address-reader", 54),
+    ("address-named-model", 18),
+    ("address-label", 30),
+    ("address-vocative", 10),
+    ("goal-hijack", 33),
+    ("review-waiver", 38),
+    ("verdict-word", 181),
+    ("json-verdict", 37),
+    ("json-empty-findings", 18),
+    ("instruct-approve", 56),
+    ("instruct-respond", 72),
+    ("downgrade", 71),
+    ("role-hijack", 47),
+    ("approve-imperative", 25),
+    ("your-task", 67),
+    ("reviewer-should-not", 41),
+    ("task-preempt", 68),
+    ("message-to-model", 29),
+    ("new-instructions", 32),
+    ("you-must-comply", 59),
+    ("you-must", 21),
+    ("urgency", 25),
+    ("urgency-weak", 8),
+    ("authority", 37),
+    ("chat-template-token", 35),
+    ("eos-token", 4),
+    ("role-tag", 12),
+    ("role-tag-weak", 12),
+    ("role-tag-escaped-weak", 14),
+    ("markdown-role-header", 17),
+    ("markdown-role-paren", 26),
+    ("markdown-role-header-weak", 14),
+    ("xml-role-tag", 24),
+    ("review-response-mimic", 43),
+    ("fence-mimic", 30),
+    ("html-code-close", 7),
+    ("ai-mention", 19),
 ];
 #[rustfmt::skip]
 pub static BUILTIN: &[(&str, Needs)] = &[
@@ -152,11 +203,24 @@ mod tests {
         out
     }
 
+    /// The bounded spans, a run of the scan's gap bytes counted as one.
+    fn spans(name: &str, rules: Vec<(&'static str, String)>) -> String {
+        let mut out = format!("#[rustfmt::skip]\npub static {name}: &[(&str, u32)] = &[\n");
+        for (rule, pattern) in rules {
+            if let Some(span) = prefilter::span(&pattern, false, &scan::GAP_UNITS) {
+                out.push_str(&format!("    ({rule:?}, {span}),\n"));
+            }
+        }
+        out.push_str("];\n");
+        out
+    }
+
     #[test]
     fn needs_table_is_what_the_patterns_give() {
         let generated = format!(
-            "{}{}{}",
+            "{}{}{}{}",
             table("SCAN", scan::patterns(), false),
+            spans("SCAN_SPANS", scan::patterns()),
             table("BUILTIN", reviewer::builtin_patterns(), true),
             table("LITERALS", reviewer::literal_patterns(), false)
         );

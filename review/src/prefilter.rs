@@ -9,6 +9,13 @@
 //! which literals occur, and only the rules whose needs are met are
 //! compiled, once, on first use. On ordinary code that is none or a few.
 //!
+//! Real code holds most common words somewhere, so a rule's literals must
+//! also stand close together: a rule whose matches are bounded (its
+//! *span*) is a candidate only where one literal of each group starts
+//! within the span of another. Distances are measured with every run of the
+//! catalog's [`Gap`] bytes counted as one, since the injection catalog lets
+//! any such run separate two words.
+//!
 //! The needs are derived from each pattern's syntax tree by [`derive`], which
 //! only the tests run (parsing every pattern is the cost being avoided); they
 //! are stored in `needs.rs`, and a test fails when that file is not what
@@ -17,10 +24,12 @@
 //! can only skip work, never a match.
 
 use std::collections::HashMap;
+use std::ops::Range;
 use std::sync::OnceLock;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
-use regex::{Regex, RegexBuilder};
+use regex_automata::meta::{self, Regex};
+use regex_automata::util::syntax;
 
 /// What a rule's matches need: any one of the alternatives; an
 /// alternative needs a literal from each of its groups. Empty: nothing
@@ -31,24 +40,95 @@ pub type Needs = &'static [&'static [&'static [&'static str]]];
 pub struct Entry {
     pub pattern: String,
     pub needs: Needs,
+    /// The most units (bytes, a run of [`Gap`] bytes counting one) a match
+    /// spans; `None`: unbounded, the literals may be anywhere in the text.
+    pub span: Option<u32>,
+}
+
+/// What a catalog's patterns cross as one separator, whatever its length:
+/// single bytes, and a backslash before one of `escaped` (`\n` written
+/// in a string literal).
+pub struct Gap {
+    pub bytes: &'static [u8],
+    pub escaped: &'static [u8],
+}
+
+impl Gap {
+    /// Every byte counts.
+    pub const NONE: Gap = Gap {
+        bytes: b"",
+        escaped: b"",
+    };
+
+    /// Position `i` of `text` in units: element `i` is the number of units
+    /// in `text[..i]`, where a unit is a byte outside the gap or a whole run
+    /// of gap bytes. Marking more bytes as gap than the patterns allow only
+    /// shortens distances, which can only keep a candidate.
+    fn units(&self, text: &[u8]) -> Vec<u32> {
+        let mut is_gap = [false; 256];
+        for &b in self.bytes {
+            is_gap[usize::from(b)] = true;
+        }
+        let mut units = Vec::with_capacity(text.len() + 1);
+        let (mut count, mut in_gap, mut escape_tail) = (0u32, false, false);
+        for (i, &b) in text.iter().enumerate() {
+            units.push(count);
+            let escape = b == b'\\'
+                && text
+                    .get(i + 1)
+                    .is_some_and(|next| self.escaped.contains(next));
+            let gap = is_gap[usize::from(b)] || escape || escape_tail;
+            escape_tail = escape;
+            if !gap || !in_gap {
+                count = count.saturating_add(1);
+            }
+            in_gap = gap;
+        }
+        units.push(count);
+        units
+    }
 }
 
 /// A catalog of patterns compiled on demand.
 pub struct Catalog {
     entries: Vec<Entry>,
     unicode: bool,
+    gap: &'static Gap,
     /// Over every distinct literal of every rule.
     literals: Option<AhoCorasick>,
+    /// Each distinct literal's number.
+    index: HashMap<&'static str, usize>,
     /// For distinct literal i: each (rule, alternative, group) naming it.
     owners: Vec<Vec<(usize, usize, usize)>>,
     regexes: Vec<OnceLock<Option<Regex>>>,
 }
 
+/// The byte ranges within `span` units of each anchor (a unit position),
+/// sorted, overlapping ones merged. A match holding the anchor's literal
+/// starts at a unit no lower than `anchor - span` and ends at one no higher
+/// than `anchor + span`.
+fn windows_around(mut anchors: Vec<u32>, span: u32, units: &[u32]) -> Vec<Range<usize>> {
+    anchors.sort_unstable();
+    anchors.dedup();
+    let mut windows: Vec<Range<usize>> = Vec::new();
+    for at in anchors {
+        let (low, high) = (at.saturating_sub(span), at.saturating_add(span));
+        let start = units.partition_point(|&u| u < low);
+        let end = units.partition_point(|&u| u <= high).saturating_sub(1);
+        match windows.last_mut() {
+            Some(last) if start <= last.end => last.end = last.end.max(end),
+            _ => windows.push(start..end.max(start)),
+        }
+    }
+    windows
+}
+
 impl Catalog {
-    /// `unicode`: the regex crate's Unicode mode for every pattern.
-    pub fn new(entries: Vec<Entry>, unicode: bool) -> Catalog {
+    /// `unicode`: the regex crate's Unicode mode for every pattern; `gap`:
+    /// what the entries' spans count as one unit.
+    pub fn new(entries: Vec<Entry>, unicode: bool, gap: &'static Gap) -> Catalog {
         // The same word stands in many groups: the automaton holds it once.
-        let mut index: HashMap<&str, usize> = HashMap::new();
+        let mut index: HashMap<&'static str, usize> = HashMap::new();
         let mut literals: Vec<&str> = Vec::new();
         let mut owners: Vec<Vec<(usize, usize, usize)>> = Vec::new();
         for (rule, entry) in entries.iter().enumerate() {
@@ -81,7 +161,9 @@ impl Catalog {
         Catalog {
             entries,
             unicode,
+            gap,
             literals,
+            index,
             owners,
             regexes,
         }
@@ -94,26 +176,49 @@ impl Catalog {
 
     /// Which rules can match somewhere in `text`, by index.
     pub fn candidates(&self, text: &str) -> Vec<bool> {
+        self.windows(text)
+            .iter()
+            .map(|windows| !windows.is_empty())
+            .collect()
+    }
+
+    /// Per rule, the byte ranges of `text` that hold every match it can
+    /// have there, sorted and apart: the whole text for a rule without a
+    /// span, nothing for a rule that cannot match.
+    pub fn windows(&self, text: &str) -> Vec<Vec<Range<usize>>> {
+        #[expect(
+            clippy::single_range_in_vec_init,
+            reason = "one window, the whole text"
+        )]
+        let whole = || vec![0..text.len()];
         let Some(literals) = &self.literals else {
             // No automaton (cannot happen with valid literals): run them all.
-            return vec![true; self.entries.len()];
+            return vec![whole(); self.entries.len()];
         };
+        // Where each distinct literal starts, in units; overlapping, so a
+        // short literal inside a longer one is not hidden.
+        let mut starts: Vec<Vec<u32>> = vec![Vec::new(); self.owners.len()];
+        let lowered = text.to_ascii_lowercase();
+        let units = self.gap.units(lowered.as_bytes());
+        for hit in literals.find_overlapping_iter(&lowered) {
+            if let (Some(list), Some(&at)) = (
+                starts.get_mut(hit.pattern().as_usize()),
+                units.get(hit.start()),
+            ) {
+                list.push(at);
+            }
+        }
         // Per rule and alternative, a bit per group found.
         let mut found: Vec<Vec<u64>> = self
             .entries
             .iter()
             .map(|e| vec![0; e.needs.len()])
             .collect();
-        // Overlapping, so a short literal inside a longer one is not hidden.
-        let mut seen = vec![false; self.owners.len()];
-        let text = text.to_ascii_lowercase();
-        for hit in literals.find_overlapping_iter(&text) {
-            let literal = hit.pattern().as_usize();
-            match seen.get_mut(literal) {
-                Some(seen) if !*seen => *seen = true,
-                _ => continue,
+        for (literal, owners) in self.owners.iter().enumerate() {
+            if starts.get(literal).is_none_or(Vec::is_empty) {
+                continue;
             }
-            for &(rule, alternative, group) in self.owners.get(literal).into_iter().flatten() {
+            for &(rule, alternative, group) in owners {
                 if let Some(bits) = found.get_mut(rule).and_then(|r| r.get_mut(alternative)) {
                     *bits |= 1u64
                         .checked_shl(u32::try_from(group).unwrap_or(u32::MAX))
@@ -125,12 +230,62 @@ impl Catalog {
             .iter()
             .zip(found)
             .map(|(entry, found)| {
-                entry.needs.is_empty()
-                    || entry.needs.iter().zip(found).any(|(groups, bits)| {
-                        // A group past the 64th is never marked: such a
-                        // rule is treated as needing nothing.
-                        groups.len() > 64 || bits.count_ones() as usize == groups.len()
-                    })
+                if entry.needs.is_empty() {
+                    return whole();
+                }
+                let mut anchors = Vec::new();
+                for (groups, bits) in entry.needs.iter().zip(found) {
+                    // A group past the 64th is never marked: such a rule
+                    // is treated as needing nothing.
+                    if groups.len() > 64 {
+                        return whole();
+                    }
+                    if bits.count_ones() as usize != groups.len() {
+                        continue;
+                    }
+                    let Some(span) = entry.span else {
+                        return whole();
+                    };
+                    anchors.extend(self.near(groups, span, &starts));
+                }
+                let Some(span) = entry.span else {
+                    return Vec::new();
+                };
+                windows_around(anchors, span, &units)
+            })
+            .collect()
+    }
+
+    /// Where a literal of every group starts within `span` units of one
+    /// of the group with the fewest hits: those hits, in units. Two
+    /// literals of one match are never further apart, so this only drops
+    /// places where the alternative cannot match (it may keep some where it
+    /// cannot either).
+    fn near(&self, groups: &[&[&str]], span: u32, starts: &[Vec<u32>]) -> Vec<u32> {
+        let hits = |words: &[&str]| -> Vec<&[u32]> {
+            words
+                .iter()
+                .filter_map(|word| self.index.get(word).and_then(|&i| starts.get(i)))
+                .map(Vec::as_slice)
+                .collect()
+        };
+        let lists: Vec<Vec<&[u32]>> = groups.iter().map(|words| hits(words)).collect();
+        let count = |lists: &[&[u32]]| lists.iter().map(|l| l.len()).sum::<usize>();
+        let Some(anchor) = lists.iter().min_by_key(|l| count(l)) else {
+            return Vec::new();
+        };
+        let within = |list: &[u32], low: u32, high: u32| {
+            let first = list.partition_point(|&at| at < low);
+            list.get(first).is_some_and(|&at| at <= high)
+        };
+        anchor
+            .iter()
+            .flat_map(|list| list.iter().copied())
+            .filter(|&at| {
+                let (low, high) = (at.saturating_sub(span), at.saturating_add(span));
+                lists
+                    .iter()
+                    .all(|group| group.iter().any(|list| within(list, low, high)))
             })
             .collect()
     }
@@ -143,9 +298,13 @@ impl Catalog {
         self.regexes
             .get(index)?
             .get_or_init(|| {
-                RegexBuilder::new(&entry.pattern)
-                    .unicode(self.unicode)
-                    .build()
+                // The regex engine's own literal prefilter is off: deriving
+                // it was half of compiling these large alternations, and
+                // [`Catalog::candidates`] has already checked the literals.
+                Regex::builder()
+                    .syntax(syntax::Config::new().unicode(self.unicode))
+                    .configure(meta::Config::new().auto_prefilter(false))
+                    .build(&entry.pattern)
                     .ok()
             })
             .as_ref()
@@ -169,15 +328,102 @@ pub fn derive(pattern: &str, unicode: bool) -> Vec<Vec<Vec<String>>> {
     derive::alternatives(&hir).unwrap_or_default()
 }
 
+/// The most units (see [`Gap`]) a match of `pattern` spans; `None` when
+/// unbounded.
+#[cfg(test)]
+pub fn span(pattern: &str, unicode: bool, gap: &Gap) -> Option<u32> {
+    let hir = regex_syntax::ParserBuilder::new()
+        .unicode(unicode)
+        .utf8(false)
+        .build()
+        .parse(pattern)
+        .ok()?;
+    u32::try_from(derive::span(&hir, gap)?).ok()
+}
+
 #[cfg(test)]
 mod derive {
     use regex_syntax::hir::{Class, Hir, HirKind};
+
+    use super::Gap;
 
     /// More strings than this in a set is not worth tracking.
     const MAX_SET: usize = 64;
     /// At most this many alternatives per rule, and groups per alternative.
     const MAX_ALTERNATIVES: usize = 48;
     const MAX_GROUPS: usize = 3;
+
+    /// The most units a match of `hir` spans, a run of gap bytes counting
+    /// one whatever its length; `None` when unbounded.
+    pub fn span(hir: &Hir, gap: &Gap) -> Option<usize> {
+        if only_gap(hir, gap) {
+            return Some(1);
+        }
+        match hir.kind() {
+            HirKind::Empty | HirKind::Look(_) => Some(0),
+            HirKind::Literal(lit) => Some(lit.0.len()),
+            HirKind::Class(_) => hir.properties().maximum_len(),
+            HirKind::Capture(cap) => span(&cap.sub, gap),
+            HirKind::Repetition(rep) => {
+                let max = usize::try_from(rep.max?).ok()?;
+                span(&rep.sub, gap)?.checked_mul(max)
+            }
+            HirKind::Concat(subs) => subs
+                .iter()
+                .try_fold(0usize, |sum, sub| sum.checked_add(span(sub, gap)?)),
+            HirKind::Alternation(subs) => subs
+                .iter()
+                .try_fold(0usize, |most, sub| Some(most.max(span(sub, gap)?))),
+        }
+    }
+
+    /// Whether every byte `hir` can match is a gap byte (one run of them).
+    fn only_gap(hir: &Hir, gap: &Gap) -> bool {
+        match hir.kind() {
+            HirKind::Empty | HirKind::Look(_) => false,
+            HirKind::Literal(lit) => lit.0.iter().all(|b| gap.bytes.contains(b)),
+            HirKind::Class(class) => {
+                bytes_of(class).is_some_and(|bytes| bytes.iter().all(|b| gap.bytes.contains(b)))
+            }
+            HirKind::Capture(cap) => only_gap(&cap.sub, gap),
+            HirKind::Repetition(rep) => only_gap(&rep.sub, gap),
+            HirKind::Concat(subs) => match subs.as_slice() {
+                // `\\n`: a backslash and an escaped letter.
+                [first, second] if matches!(first.kind(), HirKind::Literal(lit) if *lit.0 == *b"\\") =>
+                {
+                    matches!(second.kind(), HirKind::Class(class)
+                    if bytes_of(class).is_some_and(|bytes| {
+                        // The units are counted on lowercased text.
+                        bytes
+                            .iter()
+                            .all(|b| gap.escaped.contains(&b.to_ascii_lowercase()))
+                    }))
+                }
+                _ => false,
+            },
+            HirKind::Alternation(subs) => subs.iter().all(|sub| only_gap(sub, gap)),
+        }
+    }
+
+    /// The bytes an ASCII class matches; `None` for anything else.
+    fn bytes_of(class: &Class) -> Option<Vec<u8>> {
+        let mut out = Vec::new();
+        match class {
+            Class::Unicode(u) => {
+                for range in u.iter() {
+                    for c in range.start()..=range.end() {
+                        out.push(u8::try_from(u32::from(c)).ok().filter(u8::is_ascii)?);
+                    }
+                }
+            }
+            Class::Bytes(b) => {
+                for range in b.iter() {
+                    out.extend(range.start()..=range.end());
+                }
+            }
+        }
+        Some(out)
+    }
 
     /// The finite set of strings `hir` matches (lowercased), if small.
     fn exact(hir: &Hir) -> Option<Vec<String>> {
@@ -484,17 +730,21 @@ mod tests {
                 Entry {
                     pattern: r"(?i)\bsecret\b".into(),
                     needs: &[&[&["secret"]]],
+                    span: None,
                 },
                 Entry {
                     pattern: r"\d{3}".into(),
                     needs: &[],
+                    span: None,
                 },
                 Entry {
                     pattern: r"(?i)approved\s+by|vetted".into(),
                     needs: &[&[&["approved"], &["by"]], &[&["vetted"]]],
+                    span: None,
                 },
             ],
             false,
+            &Gap::NONE,
         );
         assert_eq!(catalog.candidates("x = 1"), vec![false, true, false]);
         assert_eq!(catalog.candidates("# VETTED"), vec![false, true, true]);

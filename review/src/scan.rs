@@ -24,10 +24,11 @@ use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use regex::{Regex, RegexBuilder};
+use regex_automata::Input;
 use serde::Serialize;
 
 use super::needs;
-use super::prefilter::{Catalog, Entry};
+use super::prefilter::{Catalog, Entry, Gap};
 
 /// How strongly a finding suggests an injection attempt.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -109,7 +110,13 @@ struct Rule {
 /// What may separate two words of a phrase: whitespace (newlines too),
 /// comment leaders, identifier and string-concatenation punctuation, and
 /// escaped `\n`/`\t` inside string literals.
-const GAP: &str = r#"(?:[\s_\-*#/.,|+'"`]|\\[nrt])+"#;
+pub(super) const GAP: &str = r#"(?:[\s_\-*#/.,|+'"`]|\\[nrt])+"#;
+/// What [`GAP`] crosses, for the prefilter's distances (a test holds the
+/// two to agree).
+pub(super) const GAP_UNITS: Gap = Gap {
+    bytes: b"\t\n\x0b\x0c\r _-*#/.,|+'\"`",
+    escaped: b"nrt",
+};
 
 use Family::*;
 use Severity::{Critical, Info, Warning};
@@ -495,13 +502,14 @@ static RULE_REGEXES: LazyLock<Catalog> = LazyLock::new(|| {
         .map(|(name, pattern)| Entry {
             pattern,
             needs: needs::of(needs::SCAN, name),
+            span: needs::span(needs::SCAN_SPANS, name),
         })
         .collect();
     // Unicode off: ASCII case folding, `\s` and `\b` keep the regex
     // engine's DFAs small and fast. Non-ASCII sources are normalized first
     // (see [`normalize`]), so the catalog's ASCII phrases still match across
     // Unicode spaces and hidden characters.
-    Catalog::new(entries, false)
+    Catalog::new(entries, false, &GAP_UNITS)
 });
 
 /// Each rule's name and final pattern (every space a [`GAP`]): what is
@@ -601,26 +609,29 @@ pub fn scan(source: &str) -> Vec<Finding> {
     dedupe(findings)
 }
 
-/// The catalog's hits on `text` (the regex rules only).
+/// The catalog's hits on `text` (the regex rules only), each rule run only
+/// over the windows where its literals stand close enough to match.
 fn catalog_hits(text: &str) -> Vec<Hit> {
     let mut hits = Vec::new();
-    let candidates = RULE_REGEXES.candidates(text);
-    for (index, rule) in CATALOG.iter().enumerate() {
-        if !candidates.get(index).copied().unwrap_or(true) {
+    for (index, windows) in RULE_REGEXES.windows(text).into_iter().enumerate() {
+        let (Some(rule), false) = (CATALOG.get(index), windows.is_empty()) else {
             continue;
-        }
+        };
         let Some(regex) = RULE_REGEXES.regex(index) else {
             continue;
         };
-        for m in regex.find_iter(text) {
-            if passes(rule.check, text, m.start(), m.end()) {
-                hits.push(Hit {
-                    start: m.start(),
-                    name: rule.name,
-                    family: rule.family,
-                    severity: rule.severity,
-                    excerpt: excerpt(m.as_str()),
-                });
+        for window in windows {
+            // Look-arounds (`\b`) still see the text around the window.
+            for m in regex.find_iter(Input::new(text).range(window)) {
+                if passes(rule.check, text, m.start(), m.end()) {
+                    hits.push(Hit {
+                        start: m.start(),
+                        name: rule.name,
+                        family: rule.family,
+                        severity: rule.severity,
+                        excerpt: excerpt(text.get(m.range()).unwrap_or_default()),
+                    });
+                }
             }
         }
     }

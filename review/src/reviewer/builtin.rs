@@ -40,10 +40,10 @@
 
 use std::sync::OnceLock;
 
-use regex::Regex;
+use regex_automata::meta::Regex;
 
 use crate::needs;
-use crate::prefilter::{Catalog, Entry};
+use crate::prefilter::{Catalog, Entry, Gap};
 
 use super::literals;
 use super::{ReviewAnswer, ReviewError, ReviewFinding, ReviewRequest, Reviewer, Verdict};
@@ -559,6 +559,7 @@ fn rules() -> &'static Rules {
             .map(|spec| Entry {
                 pattern: spec.pattern.to_string(),
                 needs: needs::of(needs::BUILTIN, spec.id),
+                span: None,
             })
             .collect();
         let extras = specs
@@ -567,12 +568,13 @@ fn rules() -> &'static Rules {
             .map(|pattern| Entry {
                 pattern: pattern.unwrap_or_default().to_string(),
                 needs: &[],
+                span: None,
             })
             .collect();
         Rules {
             specs,
-            patterns: Catalog::new(patterns, true),
-            extras: Catalog::new(extras, true),
+            patterns: Catalog::new(patterns, true, &Gap::NONE),
+            extras: Catalog::new(extras, true, &Gap::NONE),
         }
     })
 }

@@ -15,7 +15,7 @@ use regex::Regex;
 
 use super::builtin::Severity;
 use crate::needs;
-use crate::prefilter::{Catalog, Entry};
+use crate::prefilter::{Catalog, Entry, Gap};
 
 /// One finding: the 1-based line of the sanitized code, and the rule.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -217,9 +217,10 @@ static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
         .map(|(name, pattern)| Entry {
             pattern: (*pattern).to_string(),
             needs: needs::of(needs::LITERALS, name),
+            span: None,
         })
         .collect();
-    Catalog::new(entries, false)
+    Catalog::new(entries, false, &Gap::NONE)
 });
 
 /// The catalog's patterns that can match in one text.
@@ -231,7 +232,7 @@ impl Candidates {
     }
 
     /// Pattern `index`, if it can match.
-    fn regex(&self, index: usize) -> Option<&'static Regex> {
+    fn regex(&self, index: usize) -> Option<&'static regex_automata::meta::Regex> {
         if self.0.get(index).copied().unwrap_or(true) {
             CATALOG.regex(index)
         } else {
@@ -239,7 +240,11 @@ impl Candidates {
         }
     }
 
-    fn find_iter<'t>(&self, index: usize, text: &'t str) -> impl Iterator<Item = regex::Match<'t>> {
+    fn find_iter<'t>(
+        &self,
+        index: usize,
+        text: &'t str,
+    ) -> impl Iterator<Item = regex_automata::Match> + 't {
         self.regex(index)
             .into_iter()
             .flat_map(move |regex| regex.find_iter(text))
@@ -345,7 +350,10 @@ impl<'a> Reader<'a> {
             .regex(BINDING_AT)
             .into_iter()
             .flat_map(|binding| binding.captures_iter(code))
-            .filter_map(|caps| Some((caps.get(1)?.as_str(), caps.get(2)?.start())))
+            .filter_map(|caps| {
+                let name = code.get(caps.get_group(1)?.range())?;
+                Some((name, caps.get_group(2)?.start))
+            })
             .collect();
         Reader {
             code,
