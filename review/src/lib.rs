@@ -40,6 +40,7 @@ mod needs;
 pub mod parse;
 pub mod payload;
 pub mod pipeline;
+mod precompiled;
 mod prefilter;
 pub mod reviewer;
 pub mod sanitize;

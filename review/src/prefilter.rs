@@ -290,6 +290,11 @@ impl Catalog {
             .collect()
     }
 
+    /// Rule `index`'s pattern.
+    pub fn pattern(&self, index: usize) -> Option<&str> {
+        self.entries.get(index).map(|entry| entry.pattern.as_str())
+    }
+
     /// Rule `index`'s regex, compiled on first use; `None` for an index out
     /// of range or a pattern that does not compile (the catalogs' tests
     /// compile every pattern).

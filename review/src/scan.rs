@@ -28,6 +28,7 @@ use regex_automata::Input;
 use serde::Serialize;
 
 use super::needs;
+use super::precompiled::Precompiled;
 use super::prefilter::{Catalog, Entry, Gap};
 
 /// How strongly a finding suggests an injection attempt.
@@ -609,29 +610,44 @@ pub fn scan(source: &str) -> Vec<Finding> {
     dedupe(findings)
 }
 
+/// The catalog's rules compiled ahead of time (see [`super::precompiled`]).
+static PRECOMPILED: LazyLock<Precompiled> = LazyLock::new(|| Precompiled::new(CATALOG.len()));
+
 /// The catalog's hits on `text` (the regex rules only), each rule run only
-/// over the windows where its literals stand close enough to match.
+/// over the windows where its literals stand close enough to match: with
+/// its precompiled DFA, or its regex compiled now when there is none.
 fn catalog_hits(text: &str) -> Vec<Hit> {
     let mut hits = Vec::new();
     for (index, windows) in RULE_REGEXES.windows(text).into_iter().enumerate() {
         let (Some(rule), false) = (CATALOG.get(index), windows.is_empty()) else {
             continue;
         };
-        let Some(regex) = RULE_REGEXES.regex(index) else {
-            continue;
-        };
+        let precompiled = RULE_REGEXES
+            .pattern(index)
+            .and_then(|pattern| PRECOMPILED.get(index, pattern));
+        let mut found = Vec::new();
         for window in windows {
-            // Look-arounds (`\b`) still see the text around the window.
-            for m in regex.find_iter(Input::new(text).range(window)) {
-                if passes(rule.check, text, m.start(), m.end()) {
-                    hits.push(Hit {
-                        start: m.start(),
-                        name: rule.name,
-                        family: rule.family,
-                        severity: rule.severity,
-                        excerpt: excerpt(text.get(m.range()).unwrap_or_default()),
-                    });
+            match precompiled {
+                Some(dfa) => found.extend(dfa.matches(text, window)),
+                None => {
+                    let Some(regex) = RULE_REGEXES.regex(index) else {
+                        break;
+                    };
+                    // Look-arounds (`\b`) still see the text around the window.
+                    let input = Input::new(text).range(window);
+                    found.extend(regex.find_iter(input).map(|m| m.range()));
                 }
+            }
+        }
+        for m in found {
+            if passes(rule.check, text, m.start, m.end) {
+                hits.push(Hit {
+                    start: m.start,
+                    name: rule.name,
+                    family: rule.family,
+                    severity: rule.severity,
+                    excerpt: excerpt(text.get(m).unwrap_or_default()),
+                });
             }
         }
     }

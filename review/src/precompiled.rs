@@ -1,0 +1,274 @@
+//! The injection scan's rules compiled ahead of time.
+//!
+//! Compiling a rule's regex costs 0.1-1 ms (parsing the pattern is most of
+//! it), and on real code a dozen rules have their literals close together
+//! somewhere: that was most of a `jail review` process's scan. So each
+//! rule is also stored as an anchored sparse DFA in `scan_rules.dfa`,
+//! which needs no compiling: loading one validates its bytes and reads
+//! which bytes can start a match. The scan then tries the DFA at each
+//! such byte of a window (see [`super::prefilter::Catalog::windows`]),
+//! which finds the same leftmost-first matches as the regex.
+//!
+//! The file is generated from the patterns by the test in this module
+//! (`JAIL_BLESS=1 cargo test -p review scan_rules_file` after changing a
+//! rule). Each entry carries the BLAKE3 hash of the pattern it was built
+//! from: a rule whose entry is missing, stale or unreadable (another
+//! regex-automata format) is compiled at run time instead, never skipped.
+
+use std::ops::Range;
+use std::sync::OnceLock;
+
+use regex_automata::dfa::sparse;
+use regex_automata::dfa::Automaton;
+use regex_automata::util::start;
+use regex_automata::{Anchored, Input};
+
+/// The generated file: `MAGIC`, then per rule in catalog order the
+/// pattern's BLAKE3 hash (32 bytes), the DFA's length (u32, little-endian)
+/// and the DFA (regex-automata's little-endian sparse serialization).
+static FILE: &[u8] = include_bytes!("scan_rules.dfa");
+const MAGIC: &[u8; 8] = b"jaildfa1";
+
+/// One rule's DFA and the bytes that can start one of its matches.
+pub struct Compiled {
+    dfa: sparse::DFA<&'static [u8]>,
+    /// By [`kind`] of the byte before, then by byte.
+    first: [[bool; 256]; 5],
+    /// Any of `first`: what the search skips to.
+    any_first: [bool; 256],
+}
+
+/// The rules' DFAs, each loaded on first use.
+pub struct Precompiled {
+    loaded: Vec<OnceLock<Option<Compiled>>>,
+}
+
+impl Precompiled {
+    pub fn new(rules: usize) -> Precompiled {
+        Precompiled {
+            loaded: (0..rules).map(|_| OnceLock::new()).collect(),
+        }
+    }
+
+    /// Rule `index`'s DFA, if the file holds one built from `pattern`.
+    pub fn get(&self, index: usize, pattern: &str) -> Option<&Compiled> {
+        self.loaded
+            .get(index)?
+            .get_or_init(|| load(entry(FILE, index)?, pattern))
+            .as_ref()
+    }
+}
+
+/// Entry `index` of `file`: (pattern hash, DFA bytes).
+fn entry(file: &'static [u8], index: usize) -> Option<(&'static [u8], &'static [u8])> {
+    let mut rest = file.strip_prefix(MAGIC)?;
+    for at in 0..=index {
+        let (hash, after) = rest.split_at_checked(32)?;
+        let (len, after) = after.split_first_chunk::<4>()?;
+        let len = usize::try_from(u32::from_le_bytes(*len)).ok()?;
+        let (dfa, after) = after.split_at_checked(len)?;
+        if at == index {
+            return Some((hash, dfa));
+        }
+        rest = after;
+    }
+    None
+}
+
+fn load((hash, bytes): (&'static [u8], &'static [u8]), pattern: &str) -> Option<Compiled> {
+    if hash != blake3::hash(pattern.as_bytes()).as_bytes() {
+        return None;
+    }
+    // Checked, although the bytes are our own: the review crate has no
+    // `unsafe`, and validating the transitions is the price of that.
+    let (dfa, _) = sparse::DFA::from_bytes(bytes).ok()?;
+    let first = first_bytes(&dfa)?;
+    let mut any_first = [false; 256];
+    for (byte, any) in any_first.iter_mut().enumerate() {
+        *any = first.iter().any(|kind| kind.get(byte) == Some(&true));
+    }
+    Some(Compiled {
+        dfa,
+        first,
+        any_first,
+    })
+}
+
+/// What a DFA's start state depends on: the byte before the start (none
+/// at the start of the text). regex-automata tells these kinds apart.
+const BEFORE: [&[Option<u8>]; 5] = [
+    &[None],
+    &[Some(b'a'), Some(b'Z'), Some(b'0'), Some(b'_')],
+    &[Some(b' '), Some(b'#'), Some(0x00), Some(0xC3), Some(0xFF)],
+    &[Some(b'\n')],
+    &[Some(b'\r')],
+];
+
+/// Which of [`BEFORE`]'s kinds `before` is.
+fn kind(before: Option<u8>) -> usize {
+    match before {
+        None => 0,
+        Some(b) if b.is_ascii_alphanumeric() || b == b'_' => 1,
+        Some(b'\n') => 3,
+        Some(b'\r') => 4,
+        Some(_) => 2,
+    }
+}
+
+/// For each kind of byte before, which bytes lead somewhere other than
+/// the dead state from the anchored start; `None` if a start can match the
+/// empty string (then every position is a start).
+fn first_bytes(dfa: &sparse::DFA<&[u8]>) -> Option<[[bool; 256]; 5]> {
+    let mut first = [[false; 256]; 5];
+    for (befores, first) in BEFORE.iter().zip(first.iter_mut()) {
+        for &before in *befores {
+            let config = start::Config::new()
+                .anchored(Anchored::Yes)
+                .look_behind(before);
+            let state = dfa.start_state(&config).ok()?;
+            if dfa.is_match_state(dfa.next_eoi_state(state)) {
+                return None;
+            }
+            for (byte, seen) in (0..=255u8).zip(first.iter_mut()) {
+                let next = dfa.next_state(state, byte);
+                if !dfa.is_dead_state(next) && !dfa.is_quit_state(next) {
+                    *seen = true;
+                }
+            }
+        }
+    }
+    Some(first)
+}
+
+impl Compiled {
+    /// Whether a match can start at `at`: false once the DFA is dead without
+    /// having passed a match state (matches show one byte late, so a match
+    /// state always comes before dead for a match that ended). Most starts
+    /// die within a few bytes; this walk is much cheaper than a search.
+    fn may_match(&self, bytes: &[u8], before: Option<u8>, at: usize, end: usize) -> bool {
+        let config = start::Config::new()
+            .anchored(Anchored::Yes)
+            .look_behind(before);
+        let Ok(mut state) = self.dfa.start_state(&config) else {
+            return true;
+        };
+        for &byte in bytes.get(at..end).unwrap_or_default() {
+            state = self.dfa.next_state(state, byte);
+            if self.dfa.is_special_state(state) {
+                return !self.dfa.is_dead_state(state);
+            }
+        }
+        true
+    }
+
+    /// The leftmost-first matches inside `window` of `text`, as the
+    /// regex's `find_iter` over that window gives them.
+    pub fn matches(&self, text: &str, window: Range<usize>) -> Vec<Range<usize>> {
+        let bytes = text.as_bytes();
+        let mut found = Vec::new();
+        let mut at = window.start;
+        while at < window.end {
+            // Skip, in one tight loop, to a byte that can start a match.
+            let Some(skip) = bytes
+                .get(at..window.end)
+                .and_then(|rest| rest.iter().position(|&b| self.any_first[usize::from(b)]))
+            else {
+                break;
+            };
+            at += skip;
+            let before = at.checked_sub(1).and_then(|i| bytes.get(i)).copied();
+            let can_start = bytes.get(at).is_some_and(|&b| {
+                self.first
+                    .get(kind(before))
+                    .and_then(|first| first.get(usize::from(b)))
+                    == Some(&true)
+            });
+            if !can_start {
+                at += 1;
+                continue;
+            }
+            if !self.may_match(bytes, before, at, window.end) {
+                at += 1;
+                continue;
+            }
+            let input = Input::new(text)
+                .range(at..window.end)
+                .anchored(Anchored::Yes);
+            match self.dfa.try_search_fwd(&input) {
+                Ok(Some(end)) if end.offset() > at => {
+                    found.push(at..end.offset());
+                    at = end.offset();
+                }
+                _ => at += 1,
+            }
+        }
+        found
+    }
+}
+
+/// The file's bytes for these patterns (in catalog order).
+#[cfg(test)]
+pub fn build(patterns: &[String]) -> Vec<u8> {
+    use regex_automata::dfa::{dense, StartKind};
+    use regex_automata::nfa::thompson;
+    use regex_automata::util::syntax;
+
+    let mut out = MAGIC.to_vec();
+    for pattern in patterns {
+        let dfa = dense::Builder::new()
+            .syntax(syntax::Config::new().unicode(false))
+            .thompson(thompson::Config::new().which_captures(thompson::WhichCaptures::None))
+            .configure(
+                dense::Config::new()
+                    .start_kind(StartKind::Anchored)
+                    .minimize(true),
+            )
+            .build(pattern)
+            .ok()
+            .and_then(|dense| dense.to_sparse().ok());
+        // A pattern that does not build gets an empty entry: compiled at
+        // run time.
+        let bytes = dfa.map(|d| d.to_bytes_little_endian()).unwrap_or_default();
+        out.extend_from_slice(blake3::hash(pattern.as_bytes()).as_bytes());
+        out.extend_from_slice(&u32::try_from(bytes.len()).unwrap_or(0).to_le_bytes());
+        out.extend_from_slice(&bytes);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scan;
+
+    #[test]
+    fn scan_rules_file_is_what_the_patterns_give() {
+        let patterns: Vec<String> = scan::patterns().into_iter().map(|(_, p)| p).collect();
+        let built = build(&patterns);
+        if built == FILE {
+            return;
+        }
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/scan_rules.dfa");
+        if std::env::var_os("JAIL_BLESS").is_some() {
+            std::fs::write(path, &built).expect("write scan_rules.dfa");
+            return;
+        }
+        panic!(
+            "src/scan_rules.dfa is not what the patterns give; run \
+             `JAIL_BLESS=1 cargo test -p review scan_rules_file` and commit it"
+        );
+    }
+
+    /// A stale entry (another pattern's hash) or an unreadable one is not
+    /// used: the rule is compiled at run time instead.
+    #[test]
+    fn an_entry_for_another_pattern_is_not_loaded() {
+        let (hash, bytes) = entry(FILE, 0).expect("entry 0");
+        let (_, pattern) = scan::patterns().swap_remove(0);
+        assert!(load((hash, bytes), &pattern).is_some());
+        assert!(load((hash, bytes), &format!("{pattern}x")).is_none());
+        assert!(load((hash, &bytes[..bytes.len() / 2]), &pattern).is_none());
+        assert!(entry(FILE, scan::patterns().len()).is_none());
+        assert!(entry(b"not a dfa file", 0).is_none());
+    }
+}
