@@ -4,8 +4,8 @@
 //! it), and on real code a dozen rules have their literals close together
 //! somewhere: that was most of a `jail review` process's scan. So each
 //! rule is also stored as an anchored sparse DFA in `scan_rules.dfa`,
-//! which needs no compiling: loading one validates its bytes and reads
-//! which bytes can start a match. The scan then tries the DFA at each
+//! which needs no compiling: loading one validates its bytes. With it
+//! the file stores which bytes can start a match. The scan then tries the DFA at each
 //! such byte of a window (see [`super::prefilter::Catalog::windows`]),
 //! which finds the same leftmost-first matches as the regex.
 //!
@@ -24,10 +24,14 @@ use regex_automata::util::start;
 use regex_automata::{Anchored, Input};
 
 /// The generated file: `MAGIC`, then per rule in catalog order the
-/// pattern's BLAKE3 hash (32 bytes), the DFA's length (u32, little-endian)
-/// and the DFA (regex-automata's little-endian sparse serialization).
+/// pattern's BLAKE3 hash (32 bytes), the DFA's length (u32, little-endian),
+/// its first bytes ([`FIRST_BYTES`]: a 256-bit set per kind of byte
+/// before, bit `b % 8` of byte `b / 8`) and the DFA (regex-automata's
+/// little-endian sparse serialization).
 static FILE: &[u8] = include_bytes!("scan_rules.dfa");
-const MAGIC: &[u8; 8] = b"jaildfa1";
+const MAGIC: &[u8; 8] = b"jaildfa2";
+/// The first-byte sets' size in the file.
+const FIRST_BYTES: usize = 5 * 32;
 
 /// One rule's DFA and the bytes that can start one of its matches.
 pub struct Compiled {
@@ -59,30 +63,45 @@ impl Precompiled {
     }
 }
 
-/// Entry `index` of `file`: (pattern hash, DFA bytes).
-fn entry(file: &'static [u8], index: usize) -> Option<(&'static [u8], &'static [u8])> {
+/// One rule's part of the file.
+struct Entry {
+    hash: &'static [u8],
+    first: &'static [u8; FIRST_BYTES],
+    dfa: &'static [u8],
+}
+
+/// Entry `index` of `file`.
+fn entry(file: &'static [u8], index: usize) -> Option<Entry> {
     let mut rest = file.strip_prefix(MAGIC)?;
     for at in 0..=index {
         let (hash, after) = rest.split_at_checked(32)?;
         let (len, after) = after.split_first_chunk::<4>()?;
         let len = usize::try_from(u32::from_le_bytes(*len)).ok()?;
+        let (first, after) = after.split_first_chunk::<FIRST_BYTES>()?;
         let (dfa, after) = after.split_at_checked(len)?;
         if at == index {
-            return Some((hash, dfa));
+            return Some(Entry { hash, first, dfa });
         }
         rest = after;
     }
     None
 }
 
-fn load((hash, bytes): (&'static [u8], &'static [u8]), pattern: &str) -> Option<Compiled> {
-    if hash != blake3::hash(pattern.as_bytes()).as_bytes() {
+fn load(entry: Entry, pattern: &str) -> Option<Compiled> {
+    if entry.hash != blake3::hash(pattern.as_bytes()).as_bytes() {
         return None;
     }
+    let bytes = entry.dfa;
     // Checked, although the bytes are our own: the review crate has no
     // `unsafe`, and validating the transitions is the price of that.
     let (dfa, _) = sparse::DFA::from_bytes(bytes).ok()?;
-    let first = first_bytes(&dfa)?;
+    let mut first = [[false; 256]; 5];
+    for (i, set) in first.iter_mut().enumerate() {
+        for (byte, can) in set.iter_mut().enumerate() {
+            let bits = entry.first.get(i * 32 + byte / 8).copied().unwrap_or(0xFF);
+            *can = bits & (1 << (byte % 8)) != 0;
+        }
+    }
     let mut any_first = [false; 256];
     for (byte, any) in any_first.iter_mut().enumerate() {
         *any = first.iter().any(|kind| kind.get(byte) == Some(&true));
@@ -96,6 +115,7 @@ fn load((hash, bytes): (&'static [u8], &'static [u8]), pattern: &str) -> Option<
 
 /// What a DFA's start state depends on: the byte before the start (none
 /// at the start of the text). regex-automata tells these kinds apart.
+#[cfg(test)]
 const BEFORE: [&[Option<u8>]; 5] = [
     &[None],
     &[Some(b'a'), Some(b'Z'), Some(b'0'), Some(b'_')],
@@ -118,6 +138,7 @@ fn kind(before: Option<u8>) -> usize {
 /// For each kind of byte before, which bytes lead somewhere other than
 /// the dead state from the anchored start; `None` if a start can match the
 /// empty string (then every position is a start).
+#[cfg(test)]
 fn first_bytes(dfa: &sparse::DFA<&[u8]>) -> Option<[[bool; 256]; 5]> {
     let mut first = [[false; 256]; 5];
     for (befores, first) in BEFORE.iter().zip(first.iter_mut()) {
@@ -229,8 +250,23 @@ pub fn build(patterns: &[String]) -> Vec<u8> {
         // A pattern that does not build gets an empty entry: compiled at
         // run time.
         let bytes = dfa.map(|d| d.to_bytes_little_endian()).unwrap_or_default();
+        // Every byte may start a match unless the DFA says otherwise.
+        let mut first = [0xFF; FIRST_BYTES];
+        let sets = sparse::DFA::from_bytes(&bytes)
+            .ok()
+            .and_then(|(dfa, _)| first_bytes(&dfa));
+        for (i, set) in sets.iter().flatten().enumerate() {
+            for (byte, &can) in set.iter().enumerate() {
+                if let Some(bits) = first.get_mut(i * 32 + byte / 8) {
+                    if !can {
+                        *bits &= !(1 << (byte % 8));
+                    }
+                }
+            }
+        }
         out.extend_from_slice(blake3::hash(pattern.as_bytes()).as_bytes());
         out.extend_from_slice(&u32::try_from(bytes.len()).unwrap_or(0).to_le_bytes());
+        out.extend_from_slice(&first);
         out.extend_from_slice(&bytes);
     }
     out
@@ -263,11 +299,15 @@ mod tests {
     /// used: the rule is compiled at run time instead.
     #[test]
     fn an_entry_for_another_pattern_is_not_loaded() {
-        let (hash, bytes) = entry(FILE, 0).expect("entry 0");
         let (_, pattern) = scan::patterns().swap_remove(0);
-        assert!(load((hash, bytes), &pattern).is_some());
-        assert!(load((hash, bytes), &format!("{pattern}x")).is_none());
-        assert!(load((hash, &bytes[..bytes.len() / 2]), &pattern).is_none());
+        let entry0 = || entry(FILE, 0).expect("entry 0");
+        assert!(load(entry0(), &pattern).is_some());
+        assert!(load(entry0(), &format!("{pattern}x")).is_none());
+        let cut = Entry {
+            dfa: &entry0().dfa[..entry0().dfa.len() / 2],
+            ..entry0()
+        };
+        assert!(load(cut, &pattern).is_none());
         assert!(entry(FILE, scan::patterns().len()).is_none());
         assert!(entry(b"not a dfa file", 0).is_none());
     }
