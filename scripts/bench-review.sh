@@ -8,12 +8,15 @@
 # which every review pays), `b2sum` of the same files as processes, and
 # `jail --version` (the binary starting and exiting).
 #
-#   scripts/bench-review.sh        RUNS=N (default 30)
+#   scripts/bench-review.sh        RUNS=N (default 30); JAIL_BIN=path times
+#                                  another build (an older one, say)
 set -euo pipefail
 runs=${RUNS:-30}
 root=$(cd "$(dirname "$0")/.." && pwd)
-(cd "$root" && cargo build --release -q -p supervisor)
-jail=$root/target/release/jail
+if [ -z "${JAIL_BIN:-}" ]; then
+    (cd "$root" && cargo build --release -q -p supervisor)
+fi
+jail=${JAIL_BIN:-$root/target/release/jail}
 work=$(mktemp -d /tmp/bench-review.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
