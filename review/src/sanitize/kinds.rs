@@ -332,14 +332,15 @@ impl GrammarTable {
     }
 }
 
-static TABLES: LazyLock<[GrammarTable; 4]> = LazyLock::new(|| {
-    [
-        GrammarTable::new(Lang::Python),
-        GrammarTable::new(Lang::JavaScript),
-        GrammarTable::new(Lang::TypeScript),
-        GrammarTable::new(Lang::Bash),
-    ]
-});
+/// Each grammar's table, built when a file of that language is first
+/// sanitized: building one costs a name lookup per kind, and a review sees
+/// one language.
+static TABLES: [LazyLock<GrammarTable>; 4] = [
+    LazyLock::new(|| GrammarTable::new(Lang::Python)),
+    LazyLock::new(|| GrammarTable::new(Lang::JavaScript)),
+    LazyLock::new(|| GrammarTable::new(Lang::TypeScript)),
+    LazyLock::new(|| GrammarTable::new(Lang::Bash)),
+];
 
 pub(super) fn table(lang: Lang) -> &'static GrammarTable {
     let i = match lang {
