@@ -100,7 +100,12 @@ const ROLE_LEADER: &str = r#"^[\t\x20]*(?:(?:#+|//+|/\*+|\*+|<!--|--|;+|%|>+|[rR
 const FENCE_LEADER: &str = r"^[\t\x20]*(?:(?:#+|//+|\*+)[\t\x20]*)?$";
 
 struct Rule {
+    /// What a finding reports.
     name: &'static str,
+    /// What the needs table and the precompiled file know the rule by:
+    /// the name, or for one of several parts of a rule (a pattern split
+    /// so each part's DFA stays small) a name of its own.
+    key: &'static str,
     family: Family,
     severity: Severity,
     /// Every literal space stands for [`GAP`]; `\b` is made ASCII-only.
@@ -130,6 +135,25 @@ const fn rule(
 ) -> Rule {
     Rule {
         name,
+        key: name,
+        family,
+        severity,
+        pattern,
+        check: Check::None,
+    }
+}
+
+/// One part of the rule `name`, known as `key` (see [`Rule::key`]).
+const fn part(
+    name: &'static str,
+    key: &'static str,
+    family: Family,
+    severity: Severity,
+    pattern: &'static str,
+) -> Rule {
+    Rule {
+        name,
+        key,
         family,
         severity,
         pattern,
@@ -146,6 +170,7 @@ const fn checked(
 ) -> Rule {
     Rule {
         name,
+        key: name,
         family,
         severity,
         pattern,
@@ -266,13 +291,63 @@ static CATALOG: &[Rule] = &[
         r#"(?i)\\?["']findings\\?["']\s*:\s*\[\s*\]"#,
     ),
     // --- instructions: ignore, approve, respond, downgrade (Critical) ---
-    rule(
+    part(
+        "ignore-instructions",
         "ignore-instructions",
         Instruction,
         Critical,
         // Qualified nouns only: "later rules override previous rules" and
-        // "override the default prompt" are ordinary code comments.
-        r"(?i)\b(?:ignore|disregard|forget|override|overrule|bypass|discard|abandon|set aside|neglect|do not follow|don't follow|dont follow|stop following) (?:(?:all|any|the|of|everything|these|those|my|its) )*(?:previous|prior|preceding|above|earlier|former|original|initial|old) (?:\w+ ){0,2}(?:instructions?|prompts?|guidelines|directives?|guidance|commands?|directions?|orders?|requests?|messages?|text)\b|\b(?:ignore|disregard|forget|skip) (?:all |any )?(?:of )?the rest of (?:this|the|these|that) (?:\w+ )?(?:data|text|input|file|document|prompt|message|content|instructions?)\b|\b(?:ignore|disregard|forget|do not follow|don't follow|dont follow|stop following) (?:(?:all|any|the|of|these|those|its) )*(?:system|safety|security|review|reviewer|reviewing|your) (?:\w+ )?(?:instructions?|guidelines|directives?|rules|policies|constraints|programming|prompts?)\b|\b(?:ignore|disregard|forget) (?:everything|all|anything|whatever) (?:above|previously|prior|you (?:were|have been) told|so far|until now)\b|\b(?:ignore|disregard) (?:any|all) (?:\w+ )?(?:instructions?|directions?|guidance) (?:(?:that|which) (?:tells?|asks?|instructs?|directs?) you|telling you|asking you)\b|\b(?:ignore|disregard|forget) (?:(?:all|everything|anything|the) )?above(?:\s*[.,;:!]| and\b| instructions?\b| text\b| content\b| directions?\b| commands?\b| rules\b| prompts?\b)|\b(?:ignore|disregard|forget) (?:all )?your (?:previous|prior|earlier|original|initial|current) \w+",
+        // "override the default prompt" are ordinary code comments. Split
+        // in seven parts: as one pattern its DFA was 199 KB, the parts 62.
+        r"(?i)\b(?:ignore|disregard|forget|override|overrule|bypass|discard|abandon|set aside|neglect|do not follow|don't follow|dont follow|stop following) (?:(?:all|any|the|of|everything|these|those|my|its) )*(?:previous|prior|preceding|above|earlier|former|original|initial|old) (?:\w+ ){0,2}(?:instructions?|prompts?|guidelines|directives?|guidance|commands?|directions?|orders?|requests?|messages?|text)\b",
+    ),
+    part(
+        "ignore-instructions",
+        "ignore-instructions-rest-of",
+        Instruction,
+        Critical,
+        // "ignore the rest of this data"
+        r"(?i)\b(?:ignore|disregard|forget|skip) (?:all |any )?(?:of )?the rest of (?:this|the|these|that) (?:\w+ )?(?:data|text|input|file|document|prompt|message|content|instructions?)\b",
+    ),
+    part(
+        "ignore-instructions",
+        "ignore-instructions-system",
+        Instruction,
+        Critical,
+        // "disregard the system prompt", "forget your instructions"
+        r"(?i)\b(?:ignore|disregard|forget|do not follow|don't follow|dont follow|stop following) (?:(?:all|any|the|of|these|those|its) )*(?:system|safety|security|review|reviewer|reviewing|your) (?:\w+ )?(?:instructions?|guidelines|directives?|rules|policies|constraints|programming|prompts?)\b",
+    ),
+    part(
+        "ignore-instructions",
+        "ignore-instructions-everything-above",
+        Instruction,
+        Critical,
+        // "ignore everything you were told"
+        r"(?i)\b(?:ignore|disregard|forget) (?:everything|all|anything|whatever) (?:above|previously|prior|you (?:were|have been) told|so far|until now)\b",
+    ),
+    part(
+        "ignore-instructions",
+        "ignore-instructions-telling-you",
+        Instruction,
+        Critical,
+        // "ignore any instructions telling you to ..."
+        r"(?i)\b(?:ignore|disregard) (?:any|all) (?:\w+ )?(?:instructions?|directions?|guidance) (?:(?:that|which) (?:tells?|asks?|instructs?|directs?) you|telling you|asking you)\b",
+    ),
+    part(
+        "ignore-instructions",
+        "ignore-instructions-above",
+        Instruction,
+        Critical,
+        // "ignore the above and ..."
+        r"(?i)\b(?:ignore|disregard|forget) (?:(?:all|everything|anything|the) )?above(?:\s*[.,;:!]| and\b| instructions?\b| text\b| content\b| directions?\b| commands?\b| rules\b| prompts?\b)",
+    ),
+    part(
+        "ignore-instructions",
+        "ignore-instructions-your-previous",
+        Instruction,
+        Critical,
+        // "ignore your previous <anything>"
+        r"(?i)\b(?:ignore|disregard|forget) (?:all )?your (?:previous|prior|earlier|original|initial|current) \w+",
     ),
     rule(
         "instruct-approve",
@@ -518,7 +593,7 @@ static RULE_REGEXES: LazyLock<Catalog> = LazyLock::new(|| {
 pub(super) fn patterns() -> Vec<(&'static str, String)> {
     CATALOG
         .iter()
-        .map(|rule| (rule.name, rule.pattern.replace(' ', GAP)))
+        .map(|rule| (rule.key, rule.pattern.replace(' ', GAP)))
         .collect()
 }
 

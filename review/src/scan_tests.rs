@@ -59,10 +59,10 @@ fn catalog_compiles_and_spaces_are_not_quantified() {
             );
         }
     }
-    let mut names: Vec<_> = CATALOG.iter().map(|r| r.name).collect();
-    names.sort_unstable();
-    names.dedup();
-    assert_eq!(names.len(), CATALOG.len(), "rule names are unique");
+    let mut keys: Vec<_> = CATALOG.iter().map(|r| r.key).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(keys.len(), CATALOG.len(), "rule keys are unique");
 }
 
 #[test]
