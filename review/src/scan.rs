@@ -133,14 +133,7 @@ const fn rule(
     severity: Severity,
     pattern: &'static str,
 ) -> Rule {
-    Rule {
-        name,
-        key: name,
-        family,
-        severity,
-        pattern,
-        check: Check::None,
-    }
+    checked(name, family, severity, pattern, Check::None)
 }
 
 /// One part of the rule `name`, known as `key` (see [`Rule::key`]).
@@ -151,14 +144,8 @@ const fn part(
     severity: Severity,
     pattern: &'static str,
 ) -> Rule {
-    Rule {
-        name,
-        key,
-        family,
-        severity,
-        pattern,
-        check: Check::None,
-    }
+    let whole = rule(name, family, severity, pattern);
+    Rule { key, ..whole }
 }
 
 const fn checked(
