@@ -183,8 +183,9 @@ impl Compiled {
     }
 
     /// The leftmost-first matches inside `window` of `text`, as the
-    /// regex's `find_iter` over that window gives them.
-    pub fn matches(&self, text: &str, window: Range<usize>) -> Vec<Range<usize>> {
+    /// regex's `find_iter` over that window gives them; `None` if the DFA
+    /// could not search (then the regex must).
+    pub fn matches(&self, text: &str, window: Range<usize>) -> Option<Vec<Range<usize>>> {
         let bytes = text.as_bytes();
         let mut found = Vec::new();
         let mut at = window.start;
@@ -220,10 +221,13 @@ impl Compiled {
                     found.push(at..end.offset());
                     at = end.offset();
                 }
-                _ => at += 1,
+                Ok(_) => at += 1,
+                // No quit bytes are configured, so a search cannot give up;
+                // if one did, the caller runs the regex instead.
+                Err(_) => return None,
             }
         }
-        found
+        Some(found)
     }
 }
 

@@ -689,17 +689,16 @@ fn catalog_hits(text: &str) -> Vec<Hit> {
             .and_then(|pattern| PRECOMPILED.get(index, pattern));
         let mut found = Vec::new();
         for window in windows {
-            match precompiled {
-                Some(dfa) => found.extend(dfa.matches(text, window)),
-                None => {
-                    let Some(regex) = RULE_REGEXES.regex(index) else {
-                        break;
-                    };
-                    // Look-arounds (`\b`) still see the text around the window.
-                    let input = Input::new(text).range(window);
-                    found.extend(regex.find_iter(input).map(|m| m.range()));
-                }
+            if let Some(matches) = precompiled.and_then(|dfa| dfa.matches(text, window.clone())) {
+                found.extend(matches);
+                continue;
             }
+            let Some(regex) = RULE_REGEXES.regex(index) else {
+                break;
+            };
+            // Look-arounds (`\b`) still see the text around the window.
+            let input = Input::new(text).range(window);
+            found.extend(regex.find_iter(input).map(|m| m.range()));
         }
         for m in found {
             if passes(rule.check, text, m.start, m.end) {
