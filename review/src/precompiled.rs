@@ -4,10 +4,10 @@
 //! it), and on real code a dozen rules have their literals close together
 //! somewhere: that was most of a `jail review` process's scan. So each
 //! rule is also stored as an anchored sparse DFA in `scan_rules.dfa`,
-//! which needs no compiling: loading one validates its bytes. With it
-//! the file stores which bytes can start a match. The scan then tries the DFA at each
-//! such byte of a window (see [`super::prefilter::Catalog::windows`]),
-//! which finds the same leftmost-first matches as the regex.
+//! which needs no compiling (loading one validates its bytes), with the
+//! bytes that can start a match. The scan tries the DFA at each such byte
+//! of a window (see [`super::prefilter::Catalog::windows`]), which finds
+//! the same leftmost-first matches as the regex.
 //!
 //! The file is generated from the patterns by the test in this module
 //! (`JAIL_BLESS=1 cargo test -p review scan_rules_file` after changing a
@@ -25,21 +25,17 @@ use regex_automata::{Anchored, Input};
 
 /// The generated file: `MAGIC`, then per rule in catalog order the
 /// pattern's BLAKE3 hash (32 bytes), the DFA's length (u32, little-endian),
-/// its first bytes ([`FIRST_BYTES`]: a 256-bit set per kind of byte
-/// before, bit `b % 8` of byte `b / 8`) and the DFA (regex-automata's
-/// little-endian sparse serialization).
+/// the bytes that can start a match (a 256-bit set: bit `b % 8` of byte
+/// `b / 8`) and the DFA (regex-automata's little-endian sparse
+/// serialization).
 static FILE: &[u8] = include_bytes!("scan_rules.dfa");
-const MAGIC: &[u8; 8] = b"jaildfa2";
-/// The first-byte sets' size in the file.
-const FIRST_BYTES: usize = 5 * 32;
+const MAGIC: &[u8; 8] = b"jaildfa3";
 
 /// One rule's DFA and the bytes that can start one of its matches.
 pub struct Compiled {
     dfa: sparse::DFA<&'static [u8]>,
-    /// By [`kind`] of the byte before, then by byte.
-    first: [[bool; 256]; 5],
-    /// Any of `first`: what the search skips to.
-    any_first: [bool; 256],
+    /// What the search skips to.
+    first: [bool; 256],
 }
 
 /// The rules' DFAs, each loaded on first use.
@@ -66,7 +62,7 @@ impl Precompiled {
 /// One rule's part of the file.
 struct Entry {
     hash: &'static [u8],
-    first: &'static [u8; FIRST_BYTES],
+    first: &'static [u8; 32],
     dfa: &'static [u8],
 }
 
@@ -77,7 +73,7 @@ fn entry(file: &'static [u8], index: usize) -> Option<Entry> {
         let (hash, after) = rest.split_at_checked(32)?;
         let (len, after) = after.split_first_chunk::<4>()?;
         let len = usize::try_from(u32::from_le_bytes(*len)).ok()?;
-        let (first, after) = after.split_first_chunk::<FIRST_BYTES>()?;
+        let (first, after) = after.split_first_chunk::<32>()?;
         let (dfa, after) = after.split_at_checked(len)?;
         if at == index {
             return Some(Entry { hash, first, dfa });
@@ -95,66 +91,37 @@ fn load(entry: Entry, pattern: &str) -> Option<Compiled> {
     // Checked, although the bytes are our own: the review crate has no
     // `unsafe`, and validating the transitions is the price of that.
     let (dfa, _) = sparse::DFA::from_bytes(bytes).ok()?;
-    let mut first = [[false; 256]; 5];
-    for (i, set) in first.iter_mut().enumerate() {
-        for (byte, can) in set.iter_mut().enumerate() {
-            let bits = entry.first.get(i * 32 + byte / 8).copied().unwrap_or(0xFF);
-            *can = bits & (1 << (byte % 8)) != 0;
-        }
+    let mut first = [false; 256];
+    for (byte, can) in first.iter_mut().enumerate() {
+        let bits = entry.first.get(byte / 8).copied().unwrap_or(0xFF);
+        *can = bits & (1 << (byte % 8)) != 0;
     }
-    let mut any_first = [false; 256];
-    for (byte, any) in any_first.iter_mut().enumerate() {
-        *any = first.iter().any(|kind| kind.get(byte) == Some(&true));
-    }
-    Some(Compiled {
-        dfa,
-        first,
-        any_first,
-    })
+    Some(Compiled { dfa, first })
 }
 
-/// What a DFA's start state depends on: the byte before the start (none
-/// at the start of the text). regex-automata tells these kinds apart.
+/// One byte of each kind a DFA's start state tells apart (what comes
+/// before the start: nothing, a word byte, another byte, `\n`, `\r`).
 #[cfg(test)]
-const BEFORE: [&[Option<u8>]; 5] = [
-    &[None],
-    &[Some(b'a'), Some(b'Z'), Some(b'0'), Some(b'_')],
-    &[Some(b' '), Some(b'#'), Some(0x00), Some(0xC3), Some(0xFF)],
-    &[Some(b'\n')],
-    &[Some(b'\r')],
-];
+const BEFORE: [Option<u8>; 5] = [None, Some(b'a'), Some(b' '), Some(b'\n'), Some(b'\r')];
 
-/// Which of [`BEFORE`]'s kinds `before` is.
-fn kind(before: Option<u8>) -> usize {
-    match before {
-        None => 0,
-        Some(b) if b.is_ascii_alphanumeric() || b == b'_' => 1,
-        Some(b'\n') => 3,
-        Some(b'\r') => 4,
-        Some(_) => 2,
-    }
-}
-
-/// For each kind of byte before, which bytes lead somewhere other than
-/// the dead state from the anchored start; `None` if a start can match the
+/// The bytes that lead somewhere other than the dead state from an
+/// anchored start, whatever came before; `None` if a start can match the
 /// empty string (then every position is a start).
 #[cfg(test)]
-fn first_bytes(dfa: &sparse::DFA<&[u8]>) -> Option<[[bool; 256]; 5]> {
-    let mut first = [[false; 256]; 5];
-    for (befores, first) in BEFORE.iter().zip(first.iter_mut()) {
-        for &before in *befores {
-            let config = start::Config::new()
-                .anchored(Anchored::Yes)
-                .look_behind(before);
-            let state = dfa.start_state(&config).ok()?;
-            if dfa.is_match_state(dfa.next_eoi_state(state)) {
-                return None;
-            }
-            for (byte, seen) in (0..=255u8).zip(first.iter_mut()) {
-                let next = dfa.next_state(state, byte);
-                if !dfa.is_dead_state(next) && !dfa.is_quit_state(next) {
-                    *seen = true;
-                }
+fn first_bytes(dfa: &sparse::DFA<&[u8]>) -> Option<[bool; 256]> {
+    let mut first = [false; 256];
+    for before in BEFORE {
+        let config = start::Config::new()
+            .anchored(Anchored::Yes)
+            .look_behind(before);
+        let state = dfa.start_state(&config).ok()?;
+        if dfa.is_match_state(dfa.next_eoi_state(state)) {
+            return None;
+        }
+        for (byte, seen) in (0..=255u8).zip(first.iter_mut()) {
+            let next = dfa.next_state(state, byte);
+            if !dfa.is_dead_state(next) && !dfa.is_quit_state(next) {
+                *seen = true;
             }
         }
     }
@@ -193,22 +160,12 @@ impl Compiled {
             // Skip, in one tight loop, to a byte that can start a match.
             let Some(skip) = bytes
                 .get(at..window.end)
-                .and_then(|rest| rest.iter().position(|&b| self.any_first[usize::from(b)]))
+                .and_then(|rest| rest.iter().position(|&b| self.first[usize::from(b)]))
             else {
                 break;
             };
             at += skip;
             let before = at.checked_sub(1).and_then(|i| bytes.get(i)).copied();
-            let can_start = bytes.get(at).is_some_and(|&b| {
-                self.first
-                    .get(kind(before))
-                    .and_then(|first| first.get(usize::from(b)))
-                    == Some(&true)
-            });
-            if !can_start {
-                at += 1;
-                continue;
-            }
             if !self.may_match(bytes, before, at, window.end) {
                 at += 1;
                 continue;
@@ -255,17 +212,13 @@ pub fn build(patterns: &[String]) -> Vec<u8> {
         // run time.
         let bytes = dfa.map(|d| d.to_bytes_little_endian()).unwrap_or_default();
         // Every byte may start a match unless the DFA says otherwise.
-        let mut first = [0xFF; FIRST_BYTES];
-        let sets = sparse::DFA::from_bytes(&bytes)
+        let mut first = [0xFF; 32];
+        let set = sparse::DFA::from_bytes(&bytes)
             .ok()
             .and_then(|(dfa, _)| first_bytes(&dfa));
-        for (i, set) in sets.iter().flatten().enumerate() {
-            for (byte, &can) in set.iter().enumerate() {
-                if let Some(bits) = first.get_mut(i * 32 + byte / 8) {
-                    if !can {
-                        *bits &= !(1 << (byte % 8));
-                    }
-                }
+        for (byte, _) in set.iter().flatten().enumerate().filter(|(_, &can)| !can) {
+            if let Some(bits) = first.get_mut(byte / 8) {
+                *bits &= !(1 << (byte % 8));
             }
         }
         out.extend_from_slice(blake3::hash(pattern.as_bytes()).as_bytes());

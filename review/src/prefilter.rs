@@ -230,28 +230,25 @@ impl Catalog {
             .iter()
             .zip(found)
             .map(|(entry, found)| {
-                if entry.needs.is_empty() {
+                // A group past the 64th is never marked: such a rule is
+                // treated as needing nothing.
+                if entry.needs.is_empty() || entry.needs.iter().any(|groups| groups.len() > 64) {
                     return whole();
                 }
-                let mut anchors = Vec::new();
-                for (groups, bits) in entry.needs.iter().zip(found) {
-                    // A group past the 64th is never marked: such a rule
-                    // is treated as needing nothing.
-                    if groups.len() > 64 {
-                        return whole();
+                let mut met = entry
+                    .needs
+                    .iter()
+                    .zip(found)
+                    .filter(|(groups, bits)| bits.count_ones() as usize == groups.len())
+                    .map(|(groups, _)| *groups);
+                match entry.span {
+                    None if met.next().is_some() => whole(),
+                    None => Vec::new(),
+                    Some(span) => {
+                        let anchors = met.flat_map(|groups| self.near(groups, span, &starts));
+                        windows_around(anchors.collect(), span, &units)
                     }
-                    if bits.count_ones() as usize != groups.len() {
-                        continue;
-                    }
-                    let Some(span) = entry.span else {
-                        return whole();
-                    };
-                    anchors.extend(self.near(groups, span, &starts));
                 }
-                let Some(span) = entry.span else {
-                    return Vec::new();
-                };
-                windows_around(anchors, span, &units)
             })
             .collect()
     }
