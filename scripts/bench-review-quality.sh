@@ -109,10 +109,12 @@ srow "injections the issue found missed" harmful "$n" "$a" "$b" "$e" tuned
 for split in train test; do
     how=tuned
     [ "$split" = test ] && how="held out"
-    for kind in code text agentdojo deepset; do
+    for kind in code text agentdojo deepset pyrit spikee; do
         label="BIPIA $split $kind attacks"
         [ "$kind" = agentdojo ] && label="AgentDojo $split injections"
         [ "$kind" = deepset ] && label="deepset $split injections"
+        [ "$kind" = pyrit ] && label="PyRIT $split jailbreaks"
+        [ "$kind" = spikee ] && label="spikee $split injections"
         for where in comment docstring string; do
             read -r n a b e < <(find "$placed/$split/$kind/$where" -name '*.py' | sort | scanned)
             srow "$label, as a $where" harmful "$n" "$a" "$b" "$e" "$how"

@@ -65,7 +65,7 @@ def main():
         for n, text in enumerate(json.load(f)):
             write_placements(os.path.join(out, "test", "cyberseceval"), n, text)
     for split in ("train", "test"):
-        for source in ("agentdojo", "deepset"):
+        for source in ("agentdojo", "deepset", "pyrit", "spikee"):
             with open(os.path.join(sets, source, f"{split}.json")) as f:
                 for n, text in enumerate(json.load(f)):
                     write_placements(os.path.join(out, split, source), n, text)
