@@ -8,20 +8,21 @@ plus a bias and a length term, cut into words by the review's own code
 (`cargo run --example passages`).
 
 - Text addressed to a model: the train halves of BIPIA's attack texts,
-  AgentDojo's injections and deepset's prompt injections
-  (tests/review-quality/bipia, agentdojo, deepset), each as a comment
-  block.
+  AgentDojo's injections, deepset's prompt injections, PyRIT's jailbreak
+  templates and spikee's injections (tests/review-quality/bipia,
+  agentdojo, deepset, pyrit, spikee), each as a comment block.
 - Ordinary text: the passages of the files of the PyPI packages in
   /opt/jail-ci/pysdk (what .ci/run installs) and of Python's standard
   library whose path hashes into the upper half (blake2b, first hex digit
-  8-f). The lower half, those sets' test halves and CyberSecEval's injections are held out for
-  scripts/bench-review-quality.sh.
+  8-f). The lower half, those sets' test halves and CyberSecEval's
+  injections are held out for scripts/bench-review-quality.sh.
 
 The threshold is the lowest score that flags at most 0.5% of the files of
 each ordinary training set. Deterministic: the same data gives the same
 table.
 
-    scripts/fit-stage5.py            (about a minute)
+    scripts/fit-stage5.py                    (about a minute)
+    scripts/fit-stage5.py --leave-one-out    (how it does on an unseen source)
 """
 import collections
 import hashlib
@@ -49,6 +50,9 @@ L2 = 100.0
 EPOCHS = 300
 RATE = 0.3
 FILE_FALSE_POSITIVES = 0.005
+# The train halves of the sets of text addressed to a model
+# (scripts/injection-placements.py's names for them).
+SOURCES = ("code", "text", "agentdojo", "deepset", "pyrit", "spikee")
 
 
 def upper_half(root, path):
@@ -84,50 +88,62 @@ def features(words):
     return out
 
 
-def main():
-    if not os.path.isdir(SDK):
-        sys.exit(f"no {SDK}: .ci/run installs the packages the ordinary set is drawn from")
+def read_sets():
+    """The train halves' passages (one per file, its longest) with their
+    source, and the ordinary sets' passages by root."""
     with tempfile.TemporaryDirectory() as placed:
         subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "injection-placements.py"), placed], check=True)
-        attack_files = sorted(
-            os.path.join(placed, "train", kind, "comment", name)
-            for kind in ("code", "text", "agentdojo", "deepset")
+        attack_files = {
+            os.path.join(placed, "train", kind, "comment", name): kind
+            for kind in SOURCES
             for name in os.listdir(os.path.join(placed, "train", kind, "comment"))
-        )
+        }
         longest = {}
-        for p in passages(attack_files):
+        for p in passages(sorted(attack_files)):
             if len(p["words"]) > len(longest.get(p["file"], {"words": []})["words"]):
                 longest[p["file"]] = p
-        positive = [p["words"] for p in longest.values()]
+        positive = [(attack_files[f], p["words"]) for f, p in sorted(longest.items())]
     ordinary_sets = {}
     for root in (SDK, STDLIB):
         files = [f for f in python_files(root) if upper_half(root, f)]
         ordinary_sets[root] = passages(files)
-    negative = [p["words"] for rows in ordinary_sets.values() for p in rows if len(p["words"]) >= MIN_WORDS]
-    print(f"positive passages {len(positive)}, ordinary passages {len(negative)}", file=sys.stderr)
+    return positive, ordinary_sets
 
-    df_pos = collections.Counter(f for w in positive for f in features(w))
+
+def fit(positive, ordinary_sets):
+    """The model fitted on (source, words) passages addressed to a model and
+    the ordinary sets: (table, bias, length weight, threshold logit)."""
+    negative = [p["words"] for rows in ordinary_sets.values() for p in rows if len(p["words"]) >= MIN_WORDS]
+    df_pos = collections.Counter(f for _, w in positive for f in features(w))
     df_neg = collections.Counter(f for w in negative for f in features(w))
     vocab = {f for f, c in df_pos.items() if c >= MIN_POSITIVE and df_neg[f] / len(negative) <= MAX_ORDINARY_SHARE}
     vocab |= {f for f, _ in df_neg.most_common(ORDINARY_FEATURES)}
     vocab = sorted(vocab)
     index = {f: i for i, f in enumerate(vocab)}
-    rows = [([index[f] for f in features(w) if f in index], math.log1p(len(w)), 1) for w in positive]
-    rows += [([index[f] for f in features(w) if f in index], math.log1p(len(w)), 0) for w in negative]
+    # Each source weighs as much as the others, whatever its size: a big
+    # set of one style would otherwise teach its own vocabulary and little
+    # else (leave-one-out recall on an unseen source: 0.47 unweighted,
+    # 0.50 weighted; see tests/review-quality/README.md).
+    per_source = collections.Counter(s for s, _ in positive)
+    rows = [
+        ([index[f] for f in features(w) if f in index], math.log1p(len(w)), len(negative) / (len(per_source) * per_source[s]))
+        for s, w in positive
+    ]
+    rows += [([index[f] for f in features(w) if f in index], math.log1p(len(w)), 0.0) for w in negative]
 
-    # Adagrad on the class-balanced log loss with an L2 penalty.
+    # Adagrad on the class-balanced log loss with an L2 penalty. A row's
+    # third field is its weight as a positive, 0 for ordinary text.
     n = len(vocab) + 2
     bias, length = n - 2, n - 1
     weight = [0.0] * n
     squares = [1e-8] * n
-    positive_weight = len(negative) / len(positive)
     total = 2 * len(negative)
     for _ in range(EPOCHS):
         grad = [0.0] * n
-        for present, log_len, label in rows:
+        for present, log_len, positive_weight in rows:
             z = weight[bias] + weight[length] * log_len + sum(weight[j] for j in present)
             p = 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
-            d = (positive_weight if label else 1.0) * (p - label)
+            d = positive_weight * (p - 1) if positive_weight else p
             grad[bias] += d
             grad[length] += d * log_len
             for j in present:
@@ -138,24 +154,62 @@ def main():
             weight[j] -= RATE * g / math.sqrt(squares[j])
     table = {f: round(weight[i], 3) for f, i in index.items() if abs(weight[i]) >= 0.01}
     b, lw = round(weight[bias], 3), round(weight[length], 3)
-
-    def logit(words):
-        z, evidence = b + lw * math.log1p(len(words)), 0
-        for f in features(words):
-            if f in table:
-                z += table[f]
-                evidence += table[f] > 0
-        return z if evidence >= 2 and len(words) >= MIN_WORDS else -math.inf
-
     threshold = -math.inf
-    for root, rows_of_set in ordinary_sets.items():
-        best = collections.defaultdict(lambda: -math.inf)
-        for p in rows_of_set:
-            best[p["file"]] = max(best[p["file"]], logit(p["words"]))
-        scores = sorted(best.values(), reverse=True)
+    for rows_of_set in ordinary_sets.values():
+        scores = sorted(file_scores(table, b, lw, rows_of_set).values(), reverse=True)
         threshold = max(threshold, scores[int(len(scores) * FILE_FALSE_POSITIVES)])
+    return table, b, lw, threshold
+
+
+def logit(table, b, lw, words):
+    z, evidence = b + lw * math.log1p(len(words)), 0
+    for f in features(words):
+        if f in table:
+            z += table[f]
+            evidence += table[f] > 0
+    return z if evidence >= 2 and len(words) >= MIN_WORDS else -math.inf
+
+
+def file_scores(table, b, lw, rows):
+    best = collections.defaultdict(lambda: -math.inf)
+    for p in rows:
+        best[p["file"]] = max(best[p["file"]], logit(table, b, lw, p["words"]))
+    return best
+
+
+def leave_one_out(positive, ordinary_sets):
+    """How the model does on a source it never saw: fitted without each
+    source in turn, its recall on that source's train half; and its false
+    positives on a quarter of the ordinary files kept out of that fit
+    (blake2b first hex digit c-f). Test halves are not read."""
+    def quarter(root, rows, keep):
+        return [p for p in rows if (hashlib.blake2b(os.path.relpath(p["file"], root).encode()).hexdigest()[0] >= "c") == keep]
+    fit_sets = {root: quarter(root, rows, False) for root, rows in ordinary_sets.items()}
+    check_sets = {root: quarter(root, rows, True) for root, rows in ordinary_sets.items()}
+    recalls = []
+    for left_out in SOURCES:
+        table, b, lw, threshold = fit([(s, w) for s, w in positive if s != left_out], fit_sets)
+        unseen = [w for s, w in positive if s == left_out]
+        recall = sum(logit(table, b, lw, w) >= threshold for w in unseen) / len(unseen)
+        recalls.append(recall)
+        fps = []
+        for root, rows in check_sets.items():
+            scores = file_scores(table, b, lw, rows).values()
+            fps.append(f"{os.path.basename(root)} {sum(s >= threshold for s in scores) / len(scores):.4f}")
+        print(f"without {left_out:10} recall on it {recall:.3f}  ordinary files flagged: {', '.join(fps)}")
+    print(f"mean recall on an unseen source {sum(recalls) / len(recalls):.3f}")
+
+
+def main():
+    if not os.path.isdir(SDK):
+        sys.exit(f"no {SDK}: .ci/run installs the packages the ordinary set is drawn from")
+    positive, ordinary_sets = read_sets()
+    if sys.argv[1:] == ["--leave-one-out"]:
+        leave_one_out(positive, ordinary_sets)
+        return
+    table, b, lw, threshold = fit(positive, ordinary_sets)
     probability = round(1 / (1 + math.exp(-threshold)), 4)
-    print(f"{len(table)} weights, bias {b}, length {lw}, threshold {probability}", file=sys.stderr)
+    print(f"{len(positive)} passages addressed to a model, {len(table)} weights, bias {b}, length {lw}, threshold {probability}", file=sys.stderr)
 
     out = os.path.join(ROOT, "review", "src", "histogram", "weights.rs")
     lines = []
