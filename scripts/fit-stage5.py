@@ -122,8 +122,8 @@ def fit(positive, ordinary_sets):
     index = {f: i for i, f in enumerate(vocab)}
     # Each source weighs as much as the others, whatever its size: a big
     # set of one style would otherwise teach its own vocabulary and little
-    # else (leave-one-out recall on an unseen source: 0.47 unweighted,
-    # 0.50 weighted; see tests/review-quality/README.md).
+    # else (leave-one-out recall on an unseen source: 0.49 unweighted,
+    # 0.51 weighted; see tests/review-quality/README.md).
     per_source = collections.Counter(s for s, _ in positive)
     rows = [
         ([index[f] for f in features(w) if f in index], math.log1p(len(w)), len(negative) / (len(per_source) * per_source[s]))
