@@ -64,14 +64,20 @@ fn real_password_in_url(text: &str) -> bool {
     !placeholder
 }
 
-/// Real `sk-` keys are random and so carry digits; `sk-some-long-name` is
-/// not a key.
+/// Whether `text` has an ASCII digit.
 fn has_digit(text: &str) -> bool {
     text.bytes().any(|b| b.is_ascii_digit())
 }
 
+/// [`plausible`], with a digit: real `sk-` keys are random and so carry
+/// digits; `sk-some-long-name` is not a key.
+fn plausible_with_digit(text: &str) -> bool {
+    has_digit(text) && plausible(text)
+}
+
 /// Not a placeholder or a provider's published example: no `EXAMPLE`,
-/// `xxxxx`, `your…`, `dummy`, `redacted`, `changeme` …, no template
+/// `xxxxx`, `your…`, `dummy`, `redacted`, `changeme` …, not
+/// [`sequential`], no template
 /// syntax (`${…}`, `{{…}}`, `<…>`, `%…%`), at least 6 different
 /// characters in a value of 12 or more (`aaaaaaaaaaaa`, `************`),
 /// and at least 3 bits of entropy per character in one of 20 or more
@@ -102,6 +108,7 @@ fn plausible(value: &str) -> bool {
         .collect::<std::collections::HashSet<_>>()
         .len();
     !words.iter().any(|w| lower.contains(w))
+        && !sequential(value)
         && !template
         && (chars < 12 || distinct >= 6)
         && (chars < 20 || entropy(value) >= 3.0)
@@ -131,13 +138,29 @@ fn published_example(found: &str) -> bool {
         .any(|example| found.contains(example))
 }
 
-/// Runs people type for a made-up key: `1234567890`, `abcdefghij`,
-/// `qwerty`, and the hex digits in order.
+/// Runs people type for a made-up key: `qwerty`, and six or more letters
+/// or digits in alphabetical order (`123456`, `abcdef`, `mnopqr`), which a
+/// random token of a few dozen characters holds with a chance of about
+/// one in a million.
 fn sequential(value: &str) -> bool {
     let lower = value.to_ascii_lowercase();
-    ["123456789", "abcdefghij", "qwerty", "0123456789abcdef"]
-        .iter()
-        .any(|run| lower.contains(run))
+    if lower.contains("qwerty") {
+        return true;
+    }
+    let mut run = 1;
+    let mut previous = 0u8;
+    for b in lower.bytes() {
+        run = if b.is_ascii_alphanumeric() && previous.checked_add(1) == Some(b) {
+            run + 1
+        } else {
+            1
+        };
+        if run >= 6 {
+            return true;
+        }
+        previous = b;
+    }
+    false
 }
 
 /// A value that only a keyword nearby marks as a credential must look
@@ -149,6 +172,7 @@ fn random_value(value: &str) -> bool {
 }
 
 mod catalog;
+mod generic;
 
 /// A catalog rule compiled: its regex, and whether the secret is the
 /// regex's first capture group rather than the whole match.
@@ -276,10 +300,12 @@ fn candidates(text: &str) -> Vec<bool> {
 }
 
 /// `name = value`, `name: value`, `"name": "value"` (also `:=`, `=>`, and an
-/// `Authorization: Bearer …` style scheme word before the value).
+/// `Authorization: Bearer …` style scheme word before the value), on one
+/// line: a name with nothing after it (`API_TOKEN=` in an env file) does
+/// not take the next line's text as its value.
 static ASSIGNMENT: LazyLock<Regex> = LazyLock::new(|| {
     regex(
-        r#"["']?(?P<name>[A-Za-z_][A-Za-z0-9_.-]*)["']?\s*(?::=|=>|[:=])\s*(?P<quote>["'`])?(?:(?i:bearer|basic|token)\s+)?(?P<value>[A-Za-z0-9+/=_.~!@#$%^*-]+)"#,
+        r#"["']?(?P<name>[A-Za-z_][A-Za-z0-9_.-]*)["']?[ \t]*(?::=|=>|[:=])[ \t]*(?P<quote>["'`])?(?:(?i:bearer|basic|token)[ \t]+)?(?P<value>[A-Za-z0-9+/=_.~!@#$%^*-]+)"#,
     )
 });
 
@@ -325,17 +351,11 @@ fn entropy(text: &str) -> f64 {
         .sum()
 }
 
-fn random_looking(value: &str, quoted: bool) -> bool {
-    // Unquoted, digit-free values are nearly always code
-    // (`api_key = settings.OPENAI_API_KEY`), not literals.
-    value.chars().count() >= 20 && entropy(value) >= 3.5 && (quoted || has_digit(value))
-}
-
 /// A quoted value of at least 8 characters given to a password-like name
 /// (`password`, `passwd`, `pwd`, `passphrase`): people's passwords are not
-/// random-looking enough for [`random_looking`]; placeholders are not
-/// passwords.
-fn password_like(name: &str, value: &str, quoted: bool) -> bool {
+/// random-looking enough for [`generic::random_looking`]; placeholders,
+/// paths and code references are not passwords.
+fn password_like(name: &str, value: &str, quoted: bool, next: Option<char>) -> bool {
     let name = name.to_ascii_lowercase();
     let named = ["password", "passwd", "pwd", "passphrase"]
         .iter()
@@ -357,7 +377,13 @@ fn password_like(name: &str, value: &str, quoted: bool) -> bool {
             .collect::<std::collections::HashSet<_>>()
             .len()
             < 4;
-    named && quoted && value.chars().count() >= 8 && !placeholder && entropy(value) >= 2.5
+    named
+        && quoted
+        && value.chars().count() >= 8
+        && !placeholder
+        && entropy(value) >= 2.5
+        && !generic::code_reference(value, quoted, next)
+        && !generic::path_like(value)
 }
 
 /// Texts longer than this are scanned in pieces of whole lines of about
@@ -442,12 +468,13 @@ fn scan_piece(text: &str) -> Vec<SecretFinding> {
             break;
         };
         let quoted = caps.name("quote").is_some();
+        let next = text[value.end()..].chars().next();
         if secret_like_name(name.as_str())
+            && !generic::names_something_else(name.as_str())
             && plausible(value.as_str())
             && !published_example(value.as_str())
-            && !sequential(value.as_str())
-            && (random_looking(value.as_str(), quoted)
-                || password_like(name.as_str(), value.as_str(), quoted))
+            && (generic::random_looking(value.as_str(), quoted, next)
+                || password_like(name.as_str(), value.as_str(), quoted, next))
         {
             if !overlaps(&findings, value.start(), value.end()) {
                 findings.push(SecretFinding {

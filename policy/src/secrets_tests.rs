@@ -28,14 +28,14 @@ fn kinds(text: &str) -> Vec<&'static str> {
     "ghs_16C7e42F292c6912E7710c838347Ae178B4a"
 )]
 #[case(
-    "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV",
+    "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",
     "github_token",
-    "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV"
+    "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"
 )]
 #[case(
-    "x sk-ant-api03-AbCdEf0123456789AbCdEf0123456789-_xyz y",
+    "x sk-ant-api03-Qm7Kx2Rb9Tz4Lw1Np8Vc5Hd3Jf6Gs0Ya-_xyz y",
     "anthropic_api_key",
-    "sk-ant-api03-AbCdEf0123456789AbCdEf0123456789-_xyz"
+    "sk-ant-api03-Qm7Kx2Rb9Tz4Lw1Np8Vc5Hd3Jf6Gs0Ya-_xyz"
 )]
 #[case(
     "OPENAI=sk-proj-Ab12Cd34Ef56Gh78Ij90Kl12Mn34",
@@ -48,11 +48,11 @@ fn kinds(text: &str) -> Vec<&'static str> {
     "sk-T3BlbkFJ0a1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6q7r8"
 )]
 #[case(
-    "xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx",
+    "xoxb-740392851627-4819302756481-dXTPyLsxPFkThf4VucSmEHga",
     "slack_token",
-    "xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx"
+    "xoxb-740392851627-4819302756481-dXTPyLsxPFkThf4VucSmEHga"
 )]
-#[case("xoxp-1234567890-abcdef", "slack_token", "xoxp-1234567890-abcdef")]
+#[case("xoxp-7403928516-q7rk2m", "slack_token", "xoxp-7403928516-q7rk2m")]
 #[case(
     "url?key=AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY&x=1",
     "google_api_key",
@@ -151,7 +151,7 @@ fn a_token_in_an_assignment_is_reported_once_by_its_shape() {
 
 #[test]
 fn findings_are_in_order() {
-    let text = "a AKIAQZ4XRWT7MBN2KLPD b xoxb-123456789012-abcdef c AKIAQZ4XRWT7MBN2KLPE";
+    let text = "a AKIAQZ4XRWT7MBN2KLPD b xoxb-740392851627-q7rk2m c AKIAQZ4XRWT7MBN2KLPE";
     assert_eq!(
         kinds(text),
         ["aws_access_key_id", "slack_token", "aws_access_key_id"]
@@ -347,15 +347,15 @@ fn right_and_wrong_guesses_are_answered_alike() {
     "slack_webhook"
 )]
 #[case::slack_xoxe("xoxe-1-My0xLTI3NzQ1MjA4NjAtMzc2", "slack_token")]
-#[case::gitlab("glpat-xYz12AbCdEfGhIjKlMnO", "gitlab_token")]
-#[case::huggingface("hf_AbCdEfGhIjKlMnOpQrStUvWxYzAbCdEfGh", "huggingface_token")]
+#[case::gitlab("glpat-KwVJ7faC9qEwjky40UVs", "gitlab_token")]
+#[case::huggingface("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", "huggingface_token")]
 #[case::sendgrid(
     "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",
     "sendgrid_api_key"
 )]
-#[case::twilio("SK0123456789abcdef0123456789abcdef", "twilio_api_key")]
-#[case::npm("npm_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789", "npm_token")]
-#[case::telegram("123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw0", "telegram_bot_token")]
+#[case::twilio("SK6947ccf25ec84d8dbc74254770f58904", "twilio_api_key")]
+#[case::npm("npm_aiXnkU8Is2g8nprvDd53x83rzjZZZZGeoZDM", "npm_token")]
+#[case::telegram("740392851:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw0", "telegram_bot_token")]
 fn missed_shapes_are_found(#[case] text: &str, #[case] kind: &str) {
     assert!(kinds(text).contains(&kind), "{text}: {:?}", kinds(text));
 }
@@ -637,4 +637,65 @@ fn any_text_scans_without_a_panic() {
         let _ = scan_payload(text);
     }
     assert_eq!(kinds(&texts[2]), ["github_token"]);
+}
+
+/// Made-up tokens that run through the alphabet or the digits are
+/// placeholders, whatever their prefix.
+#[rstest]
+#[case::anthropic("sk-ant-api03-abc123xyz-456de-klMnopqrstuvwx-3456yza789bcde-1234fghijklmnopAA")]
+#[case::github("ghp_1234567890abcdefghijklmnopqrstuvwxyz")]
+#[case::gitlab("glpat-ABCDEFGHIJKLMNOPQRST")]
+#[case::npm("npm_abcdef1234567890abcdef1234567890abcd")]
+fn sequential_placeholders_are_not_tokens(#[case] text: &str) {
+    assert!(kinds(text).is_empty(), "{text}: {:?}", kinds(text));
+}
+
+#[test]
+fn a_run_of_six_in_order_is_sequential_and_five_is_not() {
+    assert!(sequential("x9mnopqrz"));
+    assert!(sequential("Q234567w"));
+    assert!(sequential("qwerty"));
+    assert!(!sequential("x9mnopz"));
+    assert!(!sequential("q7Rk2mZp9XwL4tBn8cVd3sJf"));
+}
+
+/// Values given to secret-like names that are not secrets: where the
+/// secret is read from, its path, words, placeholders, and names that
+/// hold a secret word but name something else.
+#[rstest]
+#[case::env_call("api_key = os.getenv(\"OPENAI_API_KEY_2\")")]
+#[case::env_index("token = os.environ[\"GITHUB_TOKEN_V2\"]")]
+#[case::node_env("apiKey: process.env.STRIPE_SECRET_KEY2,")]
+#[case::settings_chain("\"secret\": \"settings.auth.jwt_secret_key1\"")]
+#[case::path("private_key_path = \"/etc/ssl/private/server2048.key\"")]
+#[case::relative_path("credentials: ./secrets/gcp-credentials-2024.json")]
+#[case::home_path("AWS_SHARED_CREDENTIALS=~/.aws/credentials2024")]
+#[case::words("api_key = \"my-api-key-for-local-testing-2024\"")]
+#[case::camel_words("secret: HelloWorldApplicationSecret2")]
+#[case::placeholder_here("token = \"insert_token_here_123456789x\"")]
+#[case::token_url("token_url = \"oauth2/v1/token-exchange-2024-01\"")]
+#[case::secret_name("secret_name: prod-db-credentials-v2-2024")]
+#[case::key_id("api_key_id = \"a7f3c9e1b5d2-4f8a-9c6b-3e1d7f2a\"")]
+#[case::csrf("csrf_token = \"f8Kd02LmQz91XpWv7TnB4sRc\"")]
+#[case::public_key("public_key: \"f8Kd02LmQz91XpWv7TnB4sRc\"")]
+#[case::next_line("API_TOKEN=\nOTHER_SETTING=f8Kd02LmQz91XpWv7TnB4sRc")]
+fn generic_look_alikes_are_not_secrets(#[case] text: &str) {
+    assert!(kinds(text).is_empty(), "{text}: {:?}", kinds(text));
+}
+
+#[rstest]
+#[case::env_file("SERVICE_TOKEN=q7Rk2mZp9XwL4tBn8cVd3sJf")]
+#[case::yaml("  client_secret: 'Zf3D0LXCM3EIMbgJpUNnkRtOfOueHznB'")]
+#[case::json("{\"auth_token\": \"b1946ac92492d2347c6235b4d2611184e3b0c442\"}")]
+#[case::base64_with_slash("secret = \"wJalrXUtn/FEMIK7MDENGbPxRfiCY2kLmNpAbq\"")]
+#[case::lowercase_password("db_password = \"vzihlaquknriqlht\"")]
+fn generic_secrets_are_still_found(#[case] text: &str) {
+    assert_eq!(kinds(text), ["secret_assignment"], "{text}");
+}
+
+#[test]
+fn name_words_split_at_separators_and_case() {
+    assert_eq!(generic::name_words("apiKeyId"), ["api", "key", "id"]);
+    assert_eq!(generic::name_words("X-API-Key"), ["x", "api", "key"]);
+    assert_eq!(generic::name_words("client_secret2"), ["client", "secret2"]);
 }

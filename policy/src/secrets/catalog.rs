@@ -22,7 +22,8 @@
 //! come before general ones (`sk-ant-` before `sk-`).
 
 use super::{
-    any, has_digit, not_an_example, plausible, random_value, real_password_in_url, slack_like,
+    any, not_an_example, plausible, plausible_with_digit, random_value, real_password_in_url,
+    slack_like,
 };
 
 /// How a rule finds its secret.
@@ -317,10 +318,10 @@ pub(super) const RULES: &[Rule] = &[
     token("mapbox_token", &["pk.eyj", "sk.eyj", "tk.eyj"], r"\b[pst]k\.eyJ[a-zA-Z0-9_-]{20,}\.[a-zA-Z0-9_-]{20,}"),
 
     // --- AI providers ---------------------------------------------------
-    token_with("anthropic_api_key", &["sk-ant-"], r"\bsk-ant-[A-Za-z0-9_-]{20,}", has_digit),
+    token_with("anthropic_api_key", &["sk-ant-"], r"\bsk-ant-[A-Za-z0-9_-]{20,}", plausible_with_digit),
     token("openrouter_api_key", &["sk-or-v1-"], r"\bsk-or-v1-[a-f0-9]{64}\b"),
     near("deepseek_api_key", &["deepseek"], "deepseek", "sk-[a-f0-9]{32}"),
-    token_with("openai_api_key", &["sk-"], r"\bsk-(?:proj-)?[A-Za-z0-9_-]{20,}", has_digit),
+    token_with("openai_api_key", &["sk-"], r"\bsk-(?:proj-)?[A-Za-z0-9_-]{20,}", plausible_with_digit),
     token_with("huggingface_token", &["hf_", "api_org_"], r"\b(?:hf_[A-Za-z]{34}|api_org_[A-Za-z]{34})\b", plausible),
     token_with("groq_api_key", &["gsk_"], r"\bgsk_[A-Za-z0-9]{52}\b", plausible),
     token_with("replicate_token", &["r8_"], r"\br8_[A-Za-z0-9]{37}\b", plausible),
