@@ -64,6 +64,27 @@ fn real_password_in_url(text: &str) -> bool {
     !placeholder
 }
 
+/// A private key's header with key material after it, not the header
+/// alone as code that looks for one holds it (`if line ==
+/// "-----BEGIN RSA PRIVATE KEY-----":`): the [`catalog`] regex takes a
+/// header followed by key text, a PEM header or the text's end; failing
+/// that, a whole block, which needs 64 or more characters of key between
+/// its lines (`-----BEGIN … KEY-----` around `...` is a placeholder).
+fn pem_body(block: &str) -> bool {
+    let Some(end) = block.find("-----END ") else {
+        return true;
+    };
+    let body_start = block.find("KEY-----").map_or(0, |at| at + "KEY-----".len());
+    let body = block.get(body_start..end).unwrap_or("");
+    let key_chars = body
+        .replace("\\n", "")
+        .replace("\\r", "")
+        .bytes()
+        .filter(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'='))
+        .count();
+    key_chars >= 64
+}
+
 /// Whether `text` has an ASCII digit.
 fn has_digit(text: &str) -> bool {
     text.bytes().any(|b| b.is_ascii_digit())
@@ -469,7 +490,7 @@ fn scan_piece(text: &str) -> Vec<SecretFinding> {
         };
         let quoted = caps.name("quote").is_some();
         let next = text[value.end()..].chars().next();
-        if secret_like_name(name.as_str())
+        if (secret_like_name(name.as_str()) || generic::key_name(name.as_str()))
             && !generic::names_something_else(name.as_str())
             && plausible(value.as_str())
             && !published_example(value.as_str())

@@ -59,14 +59,14 @@ fn kinds(text: &str) -> Vec<&'static str> {
     "AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY"
 )]
 #[case(
-    "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA\n-----END RSA PRIVATE KEY-----\ntail",
+    "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEAq7Rk2mZp9XwL4tBn8cVd3sJfZf3D0LXCM3EIMbgJpUNnkRtOfOueHznB\n-----END RSA PRIVATE KEY-----\ntail",
     "private_key",
-    "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA\n-----END RSA PRIVATE KEY-----"
+    "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEAq7Rk2mZp9XwL4tBn8cVd3sJfZf3D0LXCM3EIMbgJpUNnkRtO"
 )]
 #[case(
     "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjE",
     "private_key",
-    "-----BEGIN OPENSSH PRIVATE KEY-----"
+    "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjE"
 )]
 #[case(
     "-----BEGIN PRIVATE KEY-----",
@@ -598,7 +598,9 @@ fn examples_and_placeholders_are_allowed(#[case] text: &str) {
 fn a_long_text_is_scanned_in_pieces_with_the_right_offsets() {
     let filler = "let total = items.iter().map(|item| item.price).sum();\n".repeat(40);
     let key = "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";
-    let text = format!("{filler}token = {key}\n{filler}-----BEGIN RSA PRIVATE KEY-----\n{filler}");
+    let body = "MIIEpAIBAAKCAQEAq7Rk2mZp9XwL4tBn8cVd3sJfZf3D0LXCM3EIMbgJpUNnkRtO";
+    let text =
+        format!("{filler}token = {key}\n{filler}-----BEGIN RSA PRIVATE KEY-----\n{body}\n{filler}");
     assert!(text.len() > 4 * PIECE);
     let found = scan(&text);
     let spans: Vec<(&str, &str)> = found
@@ -609,7 +611,10 @@ fn a_long_text_is_scanned_in_pieces_with_the_right_offsets() {
         spans,
         [
             ("github_token", key),
-            ("private_key", "-----BEGIN RSA PRIVATE KEY-----")
+            (
+                "private_key",
+                &*format!("-----BEGIN RSA PRIVATE KEY-----\n{body}")
+            )
         ]
     );
 }
@@ -698,4 +703,31 @@ fn name_words_split_at_separators_and_case() {
     assert_eq!(generic::name_words("apiKeyId"), ["api", "key", "id"]);
     assert_eq!(generic::name_words("X-API-Key"), ["x", "api", "key"]);
     assert_eq!(generic::name_words("client_secret2"), ["client", "secret2"]);
+}
+
+/// A private key's header is a finding with key text after it, a PEM
+/// header, or nothing (the rest was cut off); not where code names it.
+#[rstest]
+#[case::key_text(
+    "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEAq7Rk2mZp9XwL4tBn8cVd3sJfZf3D0LXCM3EIMbgJ"
+)]
+#[case::escaped_newline(
+    "\"-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\""
+)]
+#[case::encrypted(
+    "-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,5B0E"
+)]
+#[case::cut_off("key = '-----BEGIN EC PRIVATE KEY-----")]
+fn private_key_headers_with_a_key_are_found(#[case] text: &str) {
+    assert_eq!(kinds(text), ["private_key"], "{text}");
+}
+
+#[rstest]
+#[case::code("if line.startswith(\"-----BEGIN RSA PRIVATE KEY-----\"):\n    return True")]
+#[case::regex("PEM = re.compile(r'-----BEGIN PRIVATE KEY-----(.*?)-----END PRIVATE KEY-----')")]
+#[case::placeholder_body(
+    "-----BEGIN OPENSSH PRIVATE KEY-----\n...\n-----END OPENSSH PRIVATE KEY-----"
+)]
+fn private_key_headers_without_a_key_are_not(#[case] text: &str) {
+    assert!(kinds(text).is_empty(), "{text}: {:?}", kinds(text));
 }

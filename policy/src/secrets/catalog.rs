@@ -22,8 +22,8 @@
 //! come before general ones (`sk-ant-` before `sk-`).
 
 use super::{
-    any, not_an_example, plausible, plausible_with_digit, random_value, real_password_in_url,
-    slack_like,
+    any, not_an_example, pem_body, plausible, plausible_with_digit, random_value,
+    real_password_in_url, slack_like,
 };
 
 /// How a rule finds its secret.
@@ -95,8 +95,11 @@ macro_rules! uuid {
 #[rustfmt::skip]
 pub(super) const RULES: &[Rule] = &[
     // --- Keys, key files and generic structures -------------------------
-    // The whole block when its END line is there, else the header.
-    token_with("private_key", &["private key"], r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?s:.*?-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----)?", any),
+    // The header and what follows it: key text, a PEM header
+    // (`Proc-Type:`), or the end of the text (the rest was cut off); else
+    // the whole block, if its END line is there and [`super::pem_body`]
+    // finds a key between (not `...`). A header alone in code is neither.
+    token_with("private_key", &["private key"], r#"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?:(?:\s|\\[nrt]|["'+,])*(?:[A-Za-z0-9+/=]{40,64}|[A-Za-z0-9+/=]{1,39}\z|[A-Z][a-z]+-[A-Z][a-z]+:|\z)|(?s:.*?-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----))"#, pem_body),
     token_with("putty_private_key", &["putty-user-key-file-"], r"PuTTY-User-Key-File-\d: [a-z0-9-]+", any),
     token_with("age_secret_key", &["age-secret-key-1"], r"\bAGE-SECRET-KEY-1[0-9A-Z]{58}\b", any),
     // A GCP service-account key file: its key id next to the private key.

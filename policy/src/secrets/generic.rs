@@ -39,7 +39,8 @@ pub(super) fn name_words(name: &str) -> Vec<String> {
 
 /// Last words that make a name about a secret, not the secret: its id,
 /// name, where it is or comes from, what kind it is, how long it lives.
-const NOT_THE_SECRET: [&str; 46] = [
+const NOT_THE_SECRET: [&str; 47] = [
+    "alias",
     "id",
     "ids",
     "name",
@@ -112,6 +113,58 @@ pub(super) fn names_something_else(name: &str) -> bool {
         || words.iter().any(|w| NOT_A_CREDENTIAL.contains(&w.as_str()))
 }
 
+/// Words before `key` that make it a key of a table, a map, a cache, a
+/// keyboard or a public-key pair, not a credential.
+const NOT_A_SECRET_KEY: [&str; 30] = [
+    "primary",
+    "foreign",
+    "sort",
+    "partition",
+    "hash",
+    "range",
+    "cache",
+    "lookup",
+    "idempotency",
+    "dedup",
+    "dedupe",
+    "unique",
+    "composite",
+    "natural",
+    "surrogate",
+    "index",
+    "idx",
+    "schema",
+    "sequence",
+    "bucket",
+    "object",
+    "s3",
+    "dict",
+    "map",
+    "hot",
+    "shortcut",
+    "translation",
+    "i18n",
+    "group",
+    "row",
+];
+
+/// A name whose last word is `key` (`LICENSE_KEY`, `masterKey`,
+/// `encryption-key`, `IO_KEY`), as gitleaks' generic rule takes: a
+/// credential unless another word makes it a table's, a cache's or a
+/// public key (those, and `public`, [`names_something_else`] leaves).
+pub(super) fn key_name(name: &str) -> bool {
+    let words = name_words(name);
+    let Some(last) = words.last() else {
+        return false;
+    };
+    let keyed = last == "key" || last == "keys" || (last.ends_with("key") && last.len() > 5);
+    keyed
+        && !words.iter().any(|w| NOT_A_SECRET_KEY.contains(&w.as_str()))
+        && !["monkey", "turkey", "hotkey", "donkey", "keykey"]
+            .iter()
+            .any(|w| last.ends_with(w))
+}
+
 /// Where a value is read from rather than the value: an identifier chain
 /// (`process.env.API_KEY`, `settings.SECRET_KEY`, `config.auth.token`),
 /// or, unquoted, a name called or indexed (`os.getenv(`,
@@ -155,42 +208,42 @@ fn vowel(c: char) -> bool {
 }
 
 /// A run of letters that reads like a word: three or more letters, a
-/// vowel in every four at least, and no four consonants in a row.
-fn reads_like_word(word: &str) -> bool {
-    let count = word.chars().count();
-    if count < 3 {
+/// vowel (`y` counts) in every six at least, and no four consonants in a
+/// row (`String` and `Connection` are words, `xkqzt` and `Npb` are not).
+fn reads_like_word(word: &[char]) -> bool {
+    if word.len() < 3 {
         return false;
     }
-    let vowels = word
-        .chars()
-        .filter(|c| vowel(c.to_ascii_lowercase()))
-        .count();
+    let mut vowels = 0;
     let mut consonants = 0;
-    for c in word.chars() {
-        consonants = if vowel(c.to_ascii_lowercase()) {
-            0
+    for c in word {
+        if vowel(c.to_ascii_lowercase()) {
+            vowels += 1;
+            consonants = 0;
         } else {
-            consonants + 1
-        };
-        if consonants >= 4 {
-            return false;
+            consonants += 1;
+            if consonants >= 4 {
+                return false;
+            }
         }
     }
-    vowels * 4 >= count
+    vowels * 6 >= word.len()
 }
 
 /// Most of a value is words (`my-api-key-for-testing`,
 /// `SOME_SECRET_VALUE`, `HelloWorldApplication2`): at least 70% of its
 /// letters and digits are in runs of letters that read like words, split
-/// where lower case turns upper. A random token of 20 or more characters
-/// is that wordy about once in a hundred or less often (lowercase and
-/// digits) to once in several thousand (mixed case, hex).
+/// where lower case turns upper, and not between two digits (random
+/// tokens' letters are; identifiers' words are between separators). A
+/// random token of 20 characters with digits is that wordy less than
+/// once in a hundred.
 pub(super) fn wordy(value: &str) -> bool {
-    let alphanumerics = value.chars().filter(char::is_ascii_alphanumeric).count();
-    if alphanumerics == 0 {
-        return true;
-    }
     let chars: Vec<char> = value.chars().collect();
+    let alphanumerics = chars.iter().filter(|c| c.is_ascii_alphanumeric()).count();
+    let digit_at = |at: Option<usize>| {
+        at.and_then(|at| chars.get(at))
+            .is_some_and(char::is_ascii_digit)
+    };
     let mut covered = 0;
     let mut start = 0;
     while start < chars.len() {
@@ -209,13 +262,13 @@ pub(super) fn wordy(value: &str) -> bool {
             }
             end += 1;
         }
-        let word: String = chars[start..end].iter().collect();
-        if reads_like_word(&word) {
+        let between_digits = digit_at(start.checked_sub(1)) && digit_at(Some(end));
+        if !between_digits && reads_like_word(&chars[start..end]) {
             covered += end - start;
         }
         start = end;
     }
-    covered * 10 >= alphanumerics * 7
+    alphanumerics == 0 || covered * 10 >= alphanumerics * 7
 }
 
 /// Words in a value that make it a placeholder or a description rather
