@@ -85,6 +85,54 @@ fn pem_body(block: &str) -> bool {
     key_chars >= 64
 }
 
+/// A password written in a connection string, a credential constructor,
+/// a `.netrc` or a command line (`Password=…;`, `NetworkCredential("u",
+/// "…")`, `-p …`): any text people choose, unless it is a placeholder
+/// (`password`, `myPassword`, `changeme`, `<pass>`, `${PASS}`, `****`) or
+/// too short to be one.
+fn literal_password(value: &str) -> bool {
+    let lower = value.to_ascii_lowercase();
+    // Whole-value placeholders, as in [`real_password_in_url`].
+    let word = ["secret", "pass", "pwd", "test", "admin"].contains(&lower.as_str());
+    let placeholder = [
+        "password",
+        "passwd",
+        "changeme",
+        "example",
+        "placeholder",
+        "redacted",
+        "your",
+        "xxx",
+        "***",
+    ]
+    .iter()
+    .any(|p| lower.contains(p))
+        || value.starts_with(['$', '{', '<', '%', '#', '@', '['])
+        || value.contains("{{");
+    value.chars().count() >= 4 && !placeholder && !word
+}
+
+/// An `Authorization: Basic` credential: base64 of `user:password`, the
+/// password not a placeholder.
+fn basic_credentials(encoded: &str) -> bool {
+    let Some(decoded) =
+        crate::decode::base64_decode(encoded).and_then(|bytes| String::from_utf8(bytes).ok())
+    else {
+        return false;
+    };
+    decoded.chars().all(|c| !c.is_control())
+        && decoded
+            .split_once(':')
+            .is_some_and(|(user, password)| !user.is_empty() && literal_password(password))
+}
+
+/// A Kubernetes Secret's `data:` value (base64), within one YAML
+/// document: not a template (`{{ .Values.x }}`, which the regex leaves
+/// out) nor a match that runs past a `---` into the next document.
+fn kubernetes_secret_data(found: &str) -> bool {
+    !found.contains("\n---")
+}
+
 /// Whether `text` has an ASCII digit.
 fn has_digit(text: &str) -> bool {
     text.bytes().any(|b| b.is_ascii_digit())
@@ -135,12 +183,24 @@ fn plausible(value: &str) -> bool {
         && (chars < 20 || entropy(value) >= 3.0)
 }
 
-/// Slack tokens number their workspace and user: digits, and letters
-/// after the `xox?-` prefix (`xoxb-xoxb-my-bot-token` and
-/// `xoxp-1234567890` are not tokens).
+/// Slack tokens number their workspace and user: after the `xox?-`
+/// prefix (and a one-digit version, `xoxe-1-`, `xoxa-2-`), a team or user
+/// id of 8 or more digits and then letters (`xoxb-12345-abcd234`,
+/// `xoxp-1234567890` and `xoxb-xoxb-my-bot-token` are not tokens), or,
+/// in configuration and refresh tokens, a random blob with digits
+/// (`xoxe.xoxp-1-RANDOMSTRINGHERE` is not one).
 fn slack_like(token: &str) -> bool {
     let body = token.get(5..).unwrap_or("");
-    plausible(token) && has_digit(body) && body.bytes().any(|b| b.is_ascii_alphabetic())
+    let body = match body.split_once('-') {
+        Some((version, rest)) if version.len() == 1 && has_digit(version) => rest,
+        _ => body,
+    };
+    let (first, rest) = body.split_once('-').unwrap_or((body, ""));
+    let numbered = first.len() >= 8
+        && first.bytes().all(|b| b.is_ascii_digit())
+        && rest.bytes().any(|b| b.is_ascii_alphabetic());
+    let blob = body.len() >= 20 && has_digit(body) && !generic::wordy(body);
+    plausible(token) && (numbered || blob)
 }
 
 /// Keys the providers print in their documentation, used in tutorials

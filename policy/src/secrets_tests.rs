@@ -429,6 +429,14 @@ fn sample_of(pattern: &str, seed: u64) -> String {
 /// (in capitals, so keywords are matched whatever their case) assigned a
 /// value.
 fn rule_sample(rule: &catalog::Rule, seed: u64) -> String {
+    // Its check decodes the value: a random one is not `user:password`.
+    if rule.kind == "basic_auth_header" {
+        let pair = format!("deploy:{}", sample_of("[A-Za-z0-9]{16}", seed));
+        return format!(
+            "Authorization: Basic {}",
+            crate::decode::base64_encode_padded(pair.as_bytes())
+        );
+    }
     match rule.form {
         catalog::Form::Token(pattern) => sample_of(pattern, seed),
         catalog::Form::Near { name, value } => format!(
@@ -729,5 +737,57 @@ fn private_key_headers_with_a_key_are_found(#[case] text: &str) {
     "-----BEGIN OPENSSH PRIVATE KEY-----\n...\n-----END OPENSSH PRIVATE KEY-----"
 )]
 fn private_key_headers_without_a_key_are_not(#[case] text: &str) {
+    assert!(kinds(text).is_empty(), "{text}: {:?}", kinds(text));
+}
+
+/// Passwords written where a generic `name = value` does not see them.
+#[rstest]
+#[case::connection_string(
+    "Server=db1;Database=app;User Id=svc_app;Password=Kq7#vLp2Wm;",
+    "connection_string_password"
+)]
+#[case::network_credential(
+    "new NetworkCredential(\"ci-download\", \"Tq8vR2mLp4Xw\")",
+    "dotnet_network_credential"
+)]
+#[case::netrc(
+    "machine api.example.org login deploy password Zr8kQ2vLm4",
+    "netrc_password"
+)]
+#[case::comparison("if user == \"admin\" and password == \"team10\":", "password_literal")]
+#[case::told("The default password is 'blooberry'", "password_literal")]
+#[case::basic_header(
+    "Authorization: Basic ZGVwbG95OlRxOHZSMm1McDRYdw==",
+    "basic_auth_header"
+)]
+#[case::dotnet_config(
+    "<add key=\"SmtpPassword\" value=\"Tq8vR2mLp4Xw\" />",
+    "dotnet_config_secret"
+)]
+#[case::kubernetes_secret(
+    "kind: Secret\nmetadata:\n  name: db\ndata:\n  password: VHE4dlIybUxwNFh3\n",
+    "kubernetes_secret"
+)]
+#[case::bootstrap_token(
+    "--tls-bootstrap-token 07402b.f395accd245ae53d",
+    "kubernetes_bootstrap_token"
+)]
+#[case::azure_service_bus(
+    "Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=root;SharedAccessKey=q7Rk2mZp9XwL4tBn8cVd3sJfQ1a2B3c4D5e6F7g8H9i=",
+    "azure_connection_string_key"
+)]
+fn written_passwords_are_found(#[case] text: &str, #[case] kind: &str) {
+    assert!(kinds(text).contains(&kind), "{text}: {:?}", kinds(text));
+}
+
+#[rstest]
+#[case::placeholder_connection("Server=db1;User ID=myUsername;Password=myPassword;")]
+#[case::template_connection("server=${HOST};uid=${USER};pwd=${DB_PASSWORD}")]
+#[case::comparison_with_variable("if password == confirm_password:")]
+#[case::basic_not_a_pair("Authorization: Basic bm90IGEgcGFpcg==")]
+#[case::kubernetes_template("kind: Secret\ndata:\n  password: {{ .Values.dbPassword | b64enc }}\n")]
+#[case::slack_short_ids("xoxb-12345-abcd234")]
+#[case::slack_config_words("xoxe.xoxp-1-RANDOMSTRINGHERE")]
+fn written_password_look_alikes_are_not(#[case] text: &str) {
     assert!(kinds(text).is_empty(), "{text}: {:?}", kinds(text));
 }
