@@ -64,14 +64,89 @@ fn real_password_in_url(text: &str) -> bool {
     !placeholder
 }
 
-/// Real `sk-` keys are random and so carry digits; `sk-some-long-name` is
-/// not a key.
+/// A private key's header with key material after it, not the header
+/// alone as code that looks for one holds it (`if line ==
+/// "-----BEGIN RSA PRIVATE KEY-----":`): the [`catalog`] regex takes a
+/// header followed by key text, a PEM header or the text's end; failing
+/// that, a whole block, which needs 64 or more characters of key between
+/// its lines (`-----BEGIN … KEY-----` around `...` is a placeholder).
+fn pem_body(block: &str) -> bool {
+    let Some(end) = block.find("-----END ") else {
+        return true;
+    };
+    let body_start = block.find("KEY-----").map_or(0, |at| at + "KEY-----".len());
+    let body = block.get(body_start..end).unwrap_or("");
+    let key_chars = body
+        .replace("\\n", "")
+        .replace("\\r", "")
+        .bytes()
+        .filter(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'='))
+        .count();
+    key_chars >= 64
+}
+
+/// A password written in a connection string, a credential constructor,
+/// a `.netrc` or a command line (`Password=…;`, `NetworkCredential("u",
+/// "…")`, `-p …`): any text people choose, unless it is a placeholder
+/// (`password`, `myPassword`, `changeme`, `<pass>`, `${PASS}`, `****`) or
+/// too short to be one.
+fn literal_password(value: &str) -> bool {
+    let lower = value.to_ascii_lowercase();
+    // Whole-value placeholders, as in [`real_password_in_url`].
+    let word = ["secret", "pass", "pwd", "test", "admin"].contains(&lower.as_str());
+    let placeholder = [
+        "password",
+        "passwd",
+        "changeme",
+        "example",
+        "placeholder",
+        "redacted",
+        "your",
+        "xxx",
+        "***",
+    ]
+    .iter()
+    .any(|p| lower.contains(p))
+        || value.starts_with(['$', '{', '<', '%', '#', '@', '['])
+        || value.contains("{{");
+    value.chars().count() >= 4 && !placeholder && !word
+}
+
+/// An `Authorization: Basic` credential: base64 of `user:password`, the
+/// password not a placeholder.
+fn basic_credentials(encoded: &str) -> bool {
+    let Some(decoded) =
+        crate::decode::base64_decode(encoded).and_then(|bytes| String::from_utf8(bytes).ok())
+    else {
+        return false;
+    };
+    decoded.chars().all(|c| !c.is_control())
+        && decoded
+            .split_once(':')
+            .is_some_and(|(user, password)| !user.is_empty() && literal_password(password))
+}
+
+/// A Kubernetes Secret's `data:` value (base64), within one YAML
+/// document: not a template (`{{ .Values.x }}`, which the regex leaves
+/// out) nor a match that runs past a `---` into the next document.
+fn kubernetes_secret_data(found: &str) -> bool {
+    !found.contains("\n---")
+}
+
+/// Whether `text` has an ASCII digit.
 fn has_digit(text: &str) -> bool {
     text.bytes().any(|b| b.is_ascii_digit())
 }
 
+/// [`plausible`], with a digit: real `sk-` keys are random and so carry
+/// digits; `sk-some-long-name` is not a key.
+fn plausible_with_digit(text: &str) -> bool {
+    has_digit(text) && plausible(text)
+}
+
 /// Not a placeholder or a provider's published example: no `EXAMPLE`,
-/// `xxxxx`, `your…`, `dummy`, `redacted`, `changeme` …, no template
+/// `xxxxx`, `your…`, `dummy`, `redacted`, `changeme` …, not
+/// [`sequential`], no template
 /// syntax (`${…}`, `{{…}}`, `<…>`, `%…%`), at least 6 different
 /// characters in a value of 12 or more (`aaaaaaaaaaaa`, `************`),
 /// and at least 3 bits of entropy per character in one of 20 or more
@@ -102,17 +177,30 @@ fn plausible(value: &str) -> bool {
         .collect::<std::collections::HashSet<_>>()
         .len();
     !words.iter().any(|w| lower.contains(w))
+        && !sequential(value)
         && !template
         && (chars < 12 || distinct >= 6)
         && (chars < 20 || entropy(value) >= 3.0)
 }
 
-/// Slack tokens number their workspace and user: digits, and letters
-/// after the `xox?-` prefix (`xoxb-xoxb-my-bot-token` and
-/// `xoxp-1234567890` are not tokens).
+/// Slack tokens number their workspace and user: after the `xox?-`
+/// prefix (and a one-digit version, `xoxe-1-`, `xoxa-2-`), a team or user
+/// id of 8 or more digits and then letters (`xoxb-12345-abcd234`,
+/// `xoxp-1234567890` and `xoxb-xoxb-my-bot-token` are not tokens), or,
+/// in configuration and refresh tokens, a random blob with digits
+/// (`xoxe.xoxp-1-RANDOMSTRINGHERE` is not one).
 fn slack_like(token: &str) -> bool {
     let body = token.get(5..).unwrap_or("");
-    plausible(token) && has_digit(body) && body.bytes().any(|b| b.is_ascii_alphabetic())
+    let body = match body.split_once('-') {
+        Some((version, rest)) if version.len() == 1 && has_digit(version) => rest,
+        _ => body,
+    };
+    let (first, rest) = body.split_once('-').unwrap_or((body, ""));
+    let numbered = first.len() >= 8
+        && first.bytes().all(|b| b.is_ascii_digit())
+        && rest.bytes().any(|b| b.is_ascii_alphabetic());
+    let blob = body.len() >= 20 && has_digit(body) && !generic::wordy(body);
+    plausible(token) && (numbered || blob)
 }
 
 /// Keys the providers print in their documentation, used in tutorials
@@ -131,13 +219,29 @@ fn published_example(found: &str) -> bool {
         .any(|example| found.contains(example))
 }
 
-/// Runs people type for a made-up key: `1234567890`, `abcdefghij`,
-/// `qwerty`, and the hex digits in order.
+/// Runs people type for a made-up key: `qwerty`, and six or more letters
+/// or digits in alphabetical order (`123456`, `abcdef`, `mnopqr`), which a
+/// random token of a few dozen characters holds with a chance of about
+/// one in a million.
 fn sequential(value: &str) -> bool {
     let lower = value.to_ascii_lowercase();
-    ["123456789", "abcdefghij", "qwerty", "0123456789abcdef"]
-        .iter()
-        .any(|run| lower.contains(run))
+    if lower.contains("qwerty") {
+        return true;
+    }
+    let mut run = 1;
+    let mut previous = 0u8;
+    for b in lower.bytes() {
+        run = if b.is_ascii_alphanumeric() && previous.checked_add(1) == Some(b) {
+            run + 1
+        } else {
+            1
+        };
+        if run >= 6 {
+            return true;
+        }
+        previous = b;
+    }
+    false
 }
 
 /// A value that only a keyword nearby marks as a credential must look
@@ -149,6 +253,7 @@ fn random_value(value: &str) -> bool {
 }
 
 mod catalog;
+mod generic;
 
 /// A catalog rule compiled: its regex, and whether the secret is the
 /// regex's first capture group rather than the whole match.
@@ -276,10 +381,12 @@ fn candidates(text: &str) -> Vec<bool> {
 }
 
 /// `name = value`, `name: value`, `"name": "value"` (also `:=`, `=>`, and an
-/// `Authorization: Bearer …` style scheme word before the value).
+/// `Authorization: Bearer …` style scheme word before the value), on one
+/// line: a name with nothing after it (`API_TOKEN=` in an env file) does
+/// not take the next line's text as its value.
 static ASSIGNMENT: LazyLock<Regex> = LazyLock::new(|| {
     regex(
-        r#"["']?(?P<name>[A-Za-z_][A-Za-z0-9_.-]*)["']?\s*(?::=|=>|[:=])\s*(?P<quote>["'`])?(?:(?i:bearer|basic|token)\s+)?(?P<value>[A-Za-z0-9+/=_.~!@#$%^*-]+)"#,
+        r#"["']?(?P<name>[A-Za-z_][A-Za-z0-9_.-]*)["']?[ \t]*(?::=|=>|[:=])[ \t]*(?P<quote>["'`])?(?:(?i:bearer|basic|token)[ \t]+)?(?P<value>[A-Za-z0-9+/=_.~!@#$%^*-]+)"#,
     )
 });
 
@@ -325,17 +432,11 @@ fn entropy(text: &str) -> f64 {
         .sum()
 }
 
-fn random_looking(value: &str, quoted: bool) -> bool {
-    // Unquoted, digit-free values are nearly always code
-    // (`api_key = settings.OPENAI_API_KEY`), not literals.
-    value.chars().count() >= 20 && entropy(value) >= 3.5 && (quoted || has_digit(value))
-}
-
 /// A quoted value of at least 8 characters given to a password-like name
 /// (`password`, `passwd`, `pwd`, `passphrase`): people's passwords are not
-/// random-looking enough for [`random_looking`]; placeholders are not
-/// passwords.
-fn password_like(name: &str, value: &str, quoted: bool) -> bool {
+/// random-looking enough for [`generic::random_looking`]; placeholders,
+/// paths and code references are not passwords.
+fn password_like(name: &str, value: &str, quoted: bool, next: Option<char>) -> bool {
     let name = name.to_ascii_lowercase();
     let named = ["password", "passwd", "pwd", "passphrase"]
         .iter()
@@ -357,7 +458,13 @@ fn password_like(name: &str, value: &str, quoted: bool) -> bool {
             .collect::<std::collections::HashSet<_>>()
             .len()
             < 4;
-    named && quoted && value.chars().count() >= 8 && !placeholder && entropy(value) >= 2.5
+    named
+        && quoted
+        && value.chars().count() >= 8
+        && !placeholder
+        && entropy(value) >= 2.5
+        && !generic::code_reference(value, quoted, next)
+        && !generic::path_like(value)
 }
 
 /// Texts longer than this are scanned in pieces of whole lines of about
@@ -442,12 +549,13 @@ fn scan_piece(text: &str) -> Vec<SecretFinding> {
             break;
         };
         let quoted = caps.name("quote").is_some();
-        if secret_like_name(name.as_str())
+        let next = text[value.end()..].chars().next();
+        if (secret_like_name(name.as_str()) || generic::key_name(name.as_str()))
+            && !generic::names_something_else(name.as_str())
             && plausible(value.as_str())
             && !published_example(value.as_str())
-            && !sequential(value.as_str())
-            && (random_looking(value.as_str(), quoted)
-                || password_like(name.as_str(), value.as_str(), quoted))
+            && (generic::random_looking(value.as_str(), quoted, next)
+                || password_like(name.as_str(), value.as_str(), quoted, next))
         {
             if !overlaps(&findings, value.start(), value.end()) {
                 findings.push(SecretFinding {

@@ -28,14 +28,14 @@ fn kinds(text: &str) -> Vec<&'static str> {
     "ghs_16C7e42F292c6912E7710c838347Ae178B4a"
 )]
 #[case(
-    "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV",
+    "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",
     "github_token",
-    "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV"
+    "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"
 )]
 #[case(
-    "x sk-ant-api03-AbCdEf0123456789AbCdEf0123456789-_xyz y",
+    "x sk-ant-api03-Qm7Kx2Rb9Tz4Lw1Np8Vc5Hd3Jf6Gs0Ya-_xyz y",
     "anthropic_api_key",
-    "sk-ant-api03-AbCdEf0123456789AbCdEf0123456789-_xyz"
+    "sk-ant-api03-Qm7Kx2Rb9Tz4Lw1Np8Vc5Hd3Jf6Gs0Ya-_xyz"
 )]
 #[case(
     "OPENAI=sk-proj-Ab12Cd34Ef56Gh78Ij90Kl12Mn34",
@@ -48,25 +48,25 @@ fn kinds(text: &str) -> Vec<&'static str> {
     "sk-T3BlbkFJ0a1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6q7r8"
 )]
 #[case(
-    "xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx",
+    "xoxb-740392851627-4819302756481-dXTPyLsxPFkThf4VucSmEHga",
     "slack_token",
-    "xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx"
+    "xoxb-740392851627-4819302756481-dXTPyLsxPFkThf4VucSmEHga"
 )]
-#[case("xoxp-1234567890-abcdef", "slack_token", "xoxp-1234567890-abcdef")]
+#[case("xoxp-7403928516-q7rk2m", "slack_token", "xoxp-7403928516-q7rk2m")]
 #[case(
     "url?key=AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY&x=1",
     "google_api_key",
     "AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY"
 )]
 #[case(
-    "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA\n-----END RSA PRIVATE KEY-----\ntail",
+    "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEAq7Rk2mZp9XwL4tBn8cVd3sJfZf3D0LXCM3EIMbgJpUNnkRtOfOueHznB\n-----END RSA PRIVATE KEY-----\ntail",
     "private_key",
-    "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA\n-----END RSA PRIVATE KEY-----"
+    "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEAq7Rk2mZp9XwL4tBn8cVd3sJfZf3D0LXCM3EIMbgJpUNnkRtO"
 )]
 #[case(
     "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjE",
     "private_key",
-    "-----BEGIN OPENSSH PRIVATE KEY-----"
+    "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjE"
 )]
 #[case(
     "-----BEGIN PRIVATE KEY-----",
@@ -151,7 +151,7 @@ fn a_token_in_an_assignment_is_reported_once_by_its_shape() {
 
 #[test]
 fn findings_are_in_order() {
-    let text = "a AKIAQZ4XRWT7MBN2KLPD b xoxb-123456789012-abcdef c AKIAQZ4XRWT7MBN2KLPE";
+    let text = "a AKIAQZ4XRWT7MBN2KLPD b xoxb-740392851627-q7rk2m c AKIAQZ4XRWT7MBN2KLPE";
     assert_eq!(
         kinds(text),
         ["aws_access_key_id", "slack_token", "aws_access_key_id"]
@@ -347,15 +347,15 @@ fn right_and_wrong_guesses_are_answered_alike() {
     "slack_webhook"
 )]
 #[case::slack_xoxe("xoxe-1-My0xLTI3NzQ1MjA4NjAtMzc2", "slack_token")]
-#[case::gitlab("glpat-xYz12AbCdEfGhIjKlMnO", "gitlab_token")]
-#[case::huggingface("hf_AbCdEfGhIjKlMnOpQrStUvWxYzAbCdEfGh", "huggingface_token")]
+#[case::gitlab("glpat-KwVJ7faC9qEwjky40UVs", "gitlab_token")]
+#[case::huggingface("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", "huggingface_token")]
 #[case::sendgrid(
     "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",
     "sendgrid_api_key"
 )]
-#[case::twilio("SK0123456789abcdef0123456789abcdef", "twilio_api_key")]
-#[case::npm("npm_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789", "npm_token")]
-#[case::telegram("123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw0", "telegram_bot_token")]
+#[case::twilio("SK6947ccf25ec84d8dbc74254770f58904", "twilio_api_key")]
+#[case::npm("npm_aiXnkU8Is2g8nprvDd53x83rzjZZZZGeoZDM", "npm_token")]
+#[case::telegram("740392851:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw0", "telegram_bot_token")]
 fn missed_shapes_are_found(#[case] text: &str, #[case] kind: &str) {
     assert!(kinds(text).contains(&kind), "{text}: {:?}", kinds(text));
 }
@@ -429,6 +429,14 @@ fn sample_of(pattern: &str, seed: u64) -> String {
 /// (in capitals, so keywords are matched whatever their case) assigned a
 /// value.
 fn rule_sample(rule: &catalog::Rule, seed: u64) -> String {
+    // Its check decodes the value: a random one is not `user:password`.
+    if rule.kind == "basic_auth_header" {
+        let pair = format!("deploy:{}", sample_of("[A-Za-z0-9]{16}", seed));
+        return format!(
+            "Authorization: Basic {}",
+            crate::decode::base64_encode_padded(pair.as_bytes())
+        );
+    }
     match rule.form {
         catalog::Form::Token(pattern) => sample_of(pattern, seed),
         catalog::Form::Near { name, value } => format!(
@@ -598,7 +606,9 @@ fn examples_and_placeholders_are_allowed(#[case] text: &str) {
 fn a_long_text_is_scanned_in_pieces_with_the_right_offsets() {
     let filler = "let total = items.iter().map(|item| item.price).sum();\n".repeat(40);
     let key = "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";
-    let text = format!("{filler}token = {key}\n{filler}-----BEGIN RSA PRIVATE KEY-----\n{filler}");
+    let body = "MIIEpAIBAAKCAQEAq7Rk2mZp9XwL4tBn8cVd3sJfZf3D0LXCM3EIMbgJpUNnkRtO";
+    let text =
+        format!("{filler}token = {key}\n{filler}-----BEGIN RSA PRIVATE KEY-----\n{body}\n{filler}");
     assert!(text.len() > 4 * PIECE);
     let found = scan(&text);
     let spans: Vec<(&str, &str)> = found
@@ -609,7 +619,10 @@ fn a_long_text_is_scanned_in_pieces_with_the_right_offsets() {
         spans,
         [
             ("github_token", key),
-            ("private_key", "-----BEGIN RSA PRIVATE KEY-----")
+            (
+                "private_key",
+                &*format!("-----BEGIN RSA PRIVATE KEY-----\n{body}")
+            )
         ]
     );
 }
@@ -637,4 +650,144 @@ fn any_text_scans_without_a_panic() {
         let _ = scan_payload(text);
     }
     assert_eq!(kinds(&texts[2]), ["github_token"]);
+}
+
+/// Made-up tokens that run through the alphabet or the digits are
+/// placeholders, whatever their prefix.
+#[rstest]
+#[case::anthropic("sk-ant-api03-abc123xyz-456de-klMnopqrstuvwx-3456yza789bcde-1234fghijklmnopAA")]
+#[case::github("ghp_1234567890abcdefghijklmnopqrstuvwxyz")]
+#[case::gitlab("glpat-ABCDEFGHIJKLMNOPQRST")]
+#[case::npm("npm_abcdef1234567890abcdef1234567890abcd")]
+fn sequential_placeholders_are_not_tokens(#[case] text: &str) {
+    assert!(kinds(text).is_empty(), "{text}: {:?}", kinds(text));
+}
+
+#[test]
+fn a_run_of_six_in_order_is_sequential_and_five_is_not() {
+    assert!(sequential("x9mnopqrz"));
+    assert!(sequential("Q234567w"));
+    assert!(sequential("qwerty"));
+    assert!(!sequential("x9mnopz"));
+    assert!(!sequential("q7Rk2mZp9XwL4tBn8cVd3sJf"));
+}
+
+/// Values given to secret-like names that are not secrets: where the
+/// secret is read from, its path, words, placeholders, and names that
+/// hold a secret word but name something else.
+#[rstest]
+#[case::env_call("api_key = os.getenv(\"OPENAI_API_KEY_2\")")]
+#[case::env_index("token = os.environ[\"GITHUB_TOKEN_V2\"]")]
+#[case::node_env("apiKey: process.env.STRIPE_SECRET_KEY2,")]
+#[case::settings_chain("\"secret\": \"settings.auth.jwt_secret_key1\"")]
+#[case::path("private_key_path = \"/etc/ssl/private/server2048.key\"")]
+#[case::relative_path("credentials: ./secrets/gcp-credentials-2024.json")]
+#[case::home_path("AWS_SHARED_CREDENTIALS=~/.aws/credentials2024")]
+#[case::words("api_key = \"my-api-key-for-local-testing-2024\"")]
+#[case::camel_words("secret: HelloWorldApplicationSecret2")]
+#[case::placeholder_here("token = \"insert_token_here_123456789x\"")]
+#[case::token_url("token_url = \"oauth2/v1/token-exchange-2024-01\"")]
+#[case::secret_name("secret_name: prod-db-credentials-v2-2024")]
+#[case::key_id("api_key_id = \"a7f3c9e1b5d2-4f8a-9c6b-3e1d7f2a\"")]
+#[case::csrf("csrf_token = \"f8Kd02LmQz91XpWv7TnB4sRc\"")]
+#[case::public_key("public_key: \"f8Kd02LmQz91XpWv7TnB4sRc\"")]
+#[case::next_line("API_TOKEN=\nOTHER_SETTING=f8Kd02LmQz91XpWv7TnB4sRc")]
+fn generic_look_alikes_are_not_secrets(#[case] text: &str) {
+    assert!(kinds(text).is_empty(), "{text}: {:?}", kinds(text));
+}
+
+#[rstest]
+#[case::env_file("SERVICE_TOKEN=q7Rk2mZp9XwL4tBn8cVd3sJf")]
+#[case::yaml("  client_secret: 'Zf3D0LXCM3EIMbgJpUNnkRtOfOueHznB'")]
+#[case::json("{\"auth_token\": \"b1946ac92492d2347c6235b4d2611184e3b0c442\"}")]
+#[case::base64_with_slash("secret = \"wJalrXUtn/FEMIK7MDENGbPxRfiCY2kLmNpAbq\"")]
+#[case::lowercase_password("db_password = \"vzihlaquknriqlht\"")]
+fn generic_secrets_are_still_found(#[case] text: &str) {
+    assert_eq!(kinds(text), ["secret_assignment"], "{text}");
+}
+
+#[test]
+fn name_words_split_at_separators_and_case() {
+    assert_eq!(generic::name_words("apiKeyId"), ["api", "key", "id"]);
+    assert_eq!(generic::name_words("X-API-Key"), ["x", "api", "key"]);
+    assert_eq!(generic::name_words("client_secret2"), ["client", "secret2"]);
+}
+
+/// A private key's header is a finding with key text after it, a PEM
+/// header, or nothing (the rest was cut off); not where code names it.
+#[rstest]
+#[case::key_text(
+    "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEAq7Rk2mZp9XwL4tBn8cVd3sJfZf3D0LXCM3EIMbgJ"
+)]
+#[case::escaped_newline(
+    "\"-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\""
+)]
+#[case::encrypted(
+    "-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,5B0E"
+)]
+#[case::cut_off("key = '-----BEGIN EC PRIVATE KEY-----")]
+fn private_key_headers_with_a_key_are_found(#[case] text: &str) {
+    assert_eq!(kinds(text), ["private_key"], "{text}");
+}
+
+#[rstest]
+#[case::code("if line.startswith(\"-----BEGIN RSA PRIVATE KEY-----\"):\n    return True")]
+#[case::regex("PEM = re.compile(r'-----BEGIN PRIVATE KEY-----(.*?)-----END PRIVATE KEY-----')")]
+#[case::placeholder_body(
+    "-----BEGIN OPENSSH PRIVATE KEY-----\n...\n-----END OPENSSH PRIVATE KEY-----"
+)]
+fn private_key_headers_without_a_key_are_not(#[case] text: &str) {
+    assert!(kinds(text).is_empty(), "{text}: {:?}", kinds(text));
+}
+
+/// Passwords written where a generic `name = value` does not see them.
+#[rstest]
+#[case::connection_string(
+    "Server=db1;Database=app;User Id=svc_app;Password=Kq7#vLp2Wm;",
+    "connection_string_password"
+)]
+#[case::network_credential(
+    "new NetworkCredential(\"ci-download\", \"Tq8vR2mLp4Xw\")",
+    "dotnet_network_credential"
+)]
+#[case::netrc(
+    "machine api.example.org login deploy password Zr8kQ2vLm4",
+    "netrc_password"
+)]
+#[case::comparison("if user == \"admin\" and password == \"team10\":", "password_literal")]
+#[case::told("The default password is 'blooberry'", "password_literal")]
+#[case::basic_header(
+    "Authorization: Basic ZGVwbG95OlRxOHZSMm1McDRYdw==",
+    "basic_auth_header"
+)]
+#[case::dotnet_config(
+    "<add key=\"SmtpPassword\" value=\"Tq8vR2mLp4Xw\" />",
+    "dotnet_config_secret"
+)]
+#[case::kubernetes_secret(
+    "kind: Secret\nmetadata:\n  name: db\ndata:\n  password: VHE4dlIybUxwNFh3\n",
+    "kubernetes_secret"
+)]
+#[case::bootstrap_token(
+    "--tls-bootstrap-token 07402b.f395accd245ae53d",
+    "kubernetes_bootstrap_token"
+)]
+#[case::azure_service_bus(
+    "Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=root;SharedAccessKey=q7Rk2mZp9XwL4tBn8cVd3sJfQ1a2B3c4D5e6F7g8H9i=",
+    "azure_connection_string_key"
+)]
+fn written_passwords_are_found(#[case] text: &str, #[case] kind: &str) {
+    assert!(kinds(text).contains(&kind), "{text}: {:?}", kinds(text));
+}
+
+#[rstest]
+#[case::placeholder_connection("Server=db1;User ID=myUsername;Password=myPassword;")]
+#[case::template_connection("server=${HOST};uid=${USER};pwd=${DB_PASSWORD}")]
+#[case::comparison_with_variable("if password == confirm_password:")]
+#[case::basic_not_a_pair("Authorization: Basic bm90IGEgcGFpcg==")]
+#[case::kubernetes_template("kind: Secret\ndata:\n  password: {{ .Values.dbPassword | b64enc }}\n")]
+#[case::slack_short_ids("xoxb-12345-abcd234")]
+#[case::slack_config_words("xoxe.xoxp-1-RANDOMSTRINGHERE")]
+fn written_password_look_alikes_are_not(#[case] text: &str) {
+    assert!(kinds(text).is_empty(), "{text}: {:?}", kinds(text));
 }

@@ -5,16 +5,18 @@
 //! - Secrets: generated per family from the published token formats, each
 //!   in several contexts (an env line, JSON, a header, a URL, bare). The
 //!   rules were written from the same formats: a tuned set.
-//! - gitleaks' literal rule examples (tests/review-quality/secrets), split
-//!   by rule into a tuning half and a held-out half: recall on the true
-//!   positives, false positives on the false positives.
+//! - gitleaks' literal rule examples and Nosey Parker's rule examples
+//!   (tests/review-quality/secrets), each split by rule into a tuning half
+//!   and a held-out half: recall on the true positives, false positives on
+//!   the false positives.
 //! - Benign: every line of a fixed sample of real Python source (the PyPI
 //!   packages `.ci/run` installs in /opt/jail-ci/pysdk; nothing was tuned
 //!   on them): held out.
 
 use std::path::{Path, PathBuf};
 
-/// gitleaks' literal rule examples (`scripts/gitleaks-examples.py`).
+/// gitleaks' and Nosey Parker's rule examples
+/// (`scripts/gitleaks-examples.py`, `scripts/noseyparker-examples.py`).
 fn examples_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/review-quality/secrets")
 }
@@ -50,62 +52,51 @@ fn unescape(text: &str) -> String {
     out
 }
 
-/// Recall on gitleaks' true positives and false positives on its false
-/// positives, each split in two halves by rule (see the README there).
-/// With `SECRET_QUALITY_SHOW=1`, the misses and false positives of the
-/// tuning half are printed (never those of the held-out half).
-fn gitleaks_examples() {
+/// Recall on one source's true positives and false positives on its
+/// false positives (`gitleaks`, `noseyparker`), each split in two halves
+/// by rule (see the README there). With `SECRET_QUALITY_SHOW=1`, the
+/// misses and false positives of the tuning half are printed (never those
+/// of the held-out half).
+fn source_examples(source: &str) {
     let show = std::env::var_os("SECRET_QUALITY_SHOW").is_some_and(|v| v == "1");
     let found = |example: &str| !policy::secrets::scan_payload(example).is_empty();
-    for (file, label, tag) in [
-        (
-            "gitleaks-tps-tuning.txt",
-            "gitleaks true positives, tuning half",
-            "tuned",
-        ),
-        (
-            "gitleaks-tps-heldout.txt",
-            "gitleaks true positives, held-out half",
-            "held out",
-        ),
-    ] {
-        let set = examples(file);
+    for (which, tag) in [("tuning", "tuned"), ("heldout", "held out")] {
+        let set = examples(&format!("{source}-tps-{which}.txt"));
         let hits = set.iter().filter(|(_, e)| found(e)).count();
         if tag == "tuned" && show {
             for (rule, example) in set.iter().filter(|(_, e)| !found(e)) {
                 println!("  missed: {rule}: {}", example.escape_debug());
             }
         }
+        let label = format!("{source} true positives, {} half", half_name(which));
         println!(
             "  {label:<44} {:5} texts  found {hits:5}  recall {:.3}  ({tag})",
             set.len(),
             hits as f64 / set.len().max(1) as f64
         );
     }
-    for (file, label, tag) in [
-        (
-            "gitleaks-fps-tuning.txt",
-            "gitleaks false positives, tuning half",
-            "tuned",
-        ),
-        (
-            "gitleaks-fps-heldout.txt",
-            "gitleaks false positives, held-out half",
-            "held out",
-        ),
-    ] {
-        let set = examples(file);
+    for (which, tag) in [("tuning", "tuned"), ("heldout", "held out")] {
+        let set = examples(&format!("{source}-fps-{which}.txt"));
         let flagged = set.iter().filter(|(_, e)| found(e)).count();
         if tag == "tuned" && show {
             for (rule, example) in set.iter().filter(|(_, e)| found(e)) {
                 println!("  flagged: {rule}: {}", example.escape_debug());
             }
         }
+        let label = format!("{source} false positives, {} half", half_name(which));
         println!(
             "  {label:<44} {:5} texts  flagged {flagged:5}  false positives {:.4}  ({tag})",
             set.len(),
             flagged as f64 / set.len().max(1) as f64
         );
+    }
+}
+
+fn half_name(which: &str) -> &str {
+    if which == "heldout" {
+        "held-out"
+    } else {
+        which
     }
 }
 
@@ -963,7 +954,8 @@ fn secret_scanner_quality() {
         ),
         found as f64 / n as f64
     );
-    gitleaks_examples();
+    source_examples("gitleaks");
+    source_examples("noseyparker");
     let root = Path::new("/opt/jail-ci/pysdk");
     if !root.is_dir() {
         println!(

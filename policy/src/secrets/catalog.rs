@@ -22,7 +22,8 @@
 //! come before general ones (`sk-ant-` before `sk-`).
 
 use super::{
-    any, has_digit, not_an_example, plausible, random_value, real_password_in_url, slack_like,
+    any, basic_credentials, kubernetes_secret_data, literal_password, not_an_example, pem_body,
+    plausible, plausible_with_digit, random_value, real_password_in_url, slack_like,
 };
 
 /// How a rule finds its secret.
@@ -94,8 +95,11 @@ macro_rules! uuid {
 #[rustfmt::skip]
 pub(super) const RULES: &[Rule] = &[
     // --- Keys, key files and generic structures -------------------------
-    // The whole block when its END line is there, else the header.
-    token_with("private_key", &["private key"], r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?s:.*?-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----)?", any),
+    // The header and what follows it: key text, a PEM header
+    // (`Proc-Type:`), or the end of the text (the rest was cut off); else
+    // the whole block, if its END line is there and [`super::pem_body`]
+    // finds a key between (not `...`). A header alone in code is neither.
+    token_with("private_key", &["private key"], r#"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?:(?:\s|\\[nrt]|["'+,])*(?:[A-Za-z0-9+/=]{40,64}|[A-Za-z0-9+/=]{1,39}\z|[A-Z][a-z]+-[A-Z][a-z]+:|\z)|(?s:.*?-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----))"#, pem_body),
     token_with("putty_private_key", &["putty-user-key-file-"], r"PuTTY-User-Key-File-\d: [a-z0-9-]+", any),
     token_with("age_secret_key", &["age-secret-key-1"], r"\bAGE-SECRET-KEY-1[0-9A-Z]{58}\b", any),
     // A GCP service-account key file: its key id next to the private key.
@@ -103,6 +107,26 @@ pub(super) const RULES: &[Rule] = &[
     // Not a secret itself, but it marks a key file that holds one.
     token_with("gcp_service_account", &["service_account"], r#""type"\s*:\s*"service_account""#, any),
     token("nuget_config_password", &["<add key="], r#"(?i)<add key="(?:ClearText)?Password"\s*value="([^"]{8,})""#),
+    // .NET configuration: an `<add key="…Password…" value="…"/>`.
+    token_with("dotnet_config_secret", &["<add "], r#"(?i)<add\s+key\s*=\s*"[^"\n]{0,20}(?:pass|pwd|secret|token)[^"\n]{0,20}"\s+value\s*=\s*"([^"\n]{3,100})""#, literal_password),
+    // A connection string's password, after a key that marks one
+    // (`Server=`, `Data Source=`, `User ID=`, `Uid=`, `Driver=`).
+    token_with("connection_string_password", &["password=", "pwd=", "password =", "pwd ="], r#"(?i)\b(?:server|data source|database|initial catalog|user id|userid|uid|user|host|provider|driver|dsn)[ \t]*=[^\n]{0,200}?\b(?:password|pwd)[ \t]?=[ \t]*([^;"'\s<>{}$][^;"'<>\n]{2,100}?)\s*(?:[;"']|$)"#, literal_password),
+    token_with("dotnet_network_credential", &["networkcredential"], r#"(?i)\bNetworkCredential\s*\(\s*"[^"\n]{1,100}"\s*,\s*"([^"\n]{3,100})""#, literal_password),
+    token_with("dotnet_directory_entry", &["directoryentry"], r#"(?i)\bDirectoryEntry\s*\(\s*"[^"\n]{3,100}"\s*,\s*"[^"\n]{1,50}"\s*,\s*"([^"\n]{3,50})""#, literal_password),
+    // A password compared with a literal (`if password == "team10"`), or
+    // told (`the default password is 'blooberry'`).
+    token_with("password_literal", &["password", "passwd", "pwd", "secret", "pass"], r#"(?i)\b(?:password|passwd|pwd|secret|pass)\b["'\]]?\s*(?:===?|!==?)\s*["']([^"'\n]{3,60})["']"#, literal_password),
+    token_with("password_literal", &["password is", "password was"], r#"(?i)\bthe (?:default )?password (?:is|was):?\s*["']([^"'\s]{3,60})["']"#, literal_password),
+    token_with("netrc_password", &["machine"], r"\bmachine\s+\S+\s+login\s+\S+\s+password\s+(\S+)", literal_password),
+    token_with("command_line_password", &["psexec"], r"(?i)\bpsexec\b[^\n]{0,100}?\s-u\s*\S+\s+-p\s*(\S+)", literal_password),
+    token_with("command_line_password", &["connect-viserver"], r#"(?i)\bConnect-VIServer\b[^\n]{0,150}?\s-Password\s+["']?([^\s"']{3,64})"#, literal_password),
+    token_with("basic_auth_header", &["basic"], r#"(?i)\bauthorization["']?\s*[:=]?\s*["']?basic\s+([A-Za-z0-9+/]{6,}={0,2})"#, basic_credentials),
+    // A Secret manifest's base64 `data:` values, `kind` before or after.
+    token_with("kubernetes_secret", &["kind:"], r#"(?i)\bkind:[ \t]*["']?secret["']?\s(?s:.){0,200}?\bdata:(?s:.){0,100}?\s+[\w.-]+:[ \t]*["']?[a-z0-9+/]{10,}={0,3}["']?|\bdata:(?s:.){0,100}?\s+[\w.-]+:[ \t]*["']?[a-z0-9+/]{10,}={0,3}["']?(?s:.){0,200}?\bkind:[ \t]*["']?secret\b["']?"#, kubernetes_secret_data),
+    token_with("kubernetes_bootstrap_token", &["bootstrap"], r"(?i:bootstrap)[\w-]{0,10}[^\w\n]{1,8}([a-z0-9]{6}\.[a-z0-9]{16})\b", random_value),
+    near("kubernetes_bootstrap_token", &["token-secret", "token_secret"], "token[_-]secret", "[a-z0-9]{16}"),
+    token("wireguard_key", &["privatekey", "presharedkey"], r"(?:PrivateKey|PresharedKey)\s*=\s*([A-Za-z0-9+/]{43}=)"),
     token("curl_basic_auth", &["curl"], r#"\bcurl\b[^\n]*?\s(?:-u|--user)[= ]\s{0,3}["']?([^\s"':$]{2,64}:[^\s"'$]{3,128})"#),
     token("curl_auth_header", &["curl"], r#"(?i)\bcurl\b[^\n]*?\s(?:-H|--header)[= ]\s{0,3}["'](?:authorization:\s*(?:bearer|basic|(?:api-)?token)\s+|(?:x-)?(?:api-?)?(?:key|token):\s*)([A-Za-z0-9+/=_.~@-]{8,})"#),
 
@@ -111,6 +135,11 @@ pub(super) const RULES: &[Rule] = &[
     token_with("aws_secret_access_key", &["aws"], r"(?i)\baws_?(?:secret|sk)(?:_?access)?(?:_?key)?[\x22']?\s*(?::=|=>|[:=])\s*[\x22']?[A-Za-z0-9/+]{40}\b", not_an_example),
     token("aws_bedrock_api_key", &["absk"], r"\bABSK[A-Za-z0-9+/]{109,269}={0,2}"),
     token_with("azure_storage_key", &["accountkey="], r"(?i)\bAccountKey=[A-Za-z0-9+/]{86}==", any),
+    // Service Bus, Event Hubs and storage connection strings' keys.
+    token("azure_connection_string_key", &["accountkey", "sharedaccesskey", "sharedsecretvalue"], r"(?i)\b(?:AccountKey|SharedAccessKey|SharedSecretValue)\s*=\s*([A-Za-z0-9+/]{20,100}={0,3})"),
+    token("azure_app_configuration_secret", &["azconfig.io"], r"\.azconfig\.io;Id=[^;\s]{4,40};Secret=([A-Za-z0-9+/]{36,50}=)"),
+    // Azure DevOps' older PATs: 52 characters of base32.
+    near("azure_devops_pat", &["pat", "devops"], r"ado_pat|pat_token|personal_?access_?token|devops", "[a-z2-7]{52}"),
     // Client secrets have a digit and `Q~` at the fourth and fifth places.
     token("azure_ad_client_secret", &["q~"], r"(?:\A|[^\w~.-])([\w~.]{3}\dQ~[\w~.-]{31,34})(?:[^\w~.-]|\z)"),
     token("azure_devops_pat", &["azdo"], r"\b[A-Za-z0-9]{76}AZDO[A-Za-z0-9]{4}\b"),
@@ -135,9 +164,14 @@ pub(super) const RULES: &[Rule] = &[
     token("cloudflare_origin_ca_key", &["v1.0-"], r"\bv1\.0-[a-f0-9]{24}-[a-f0-9]{146}\b"),
     token("openshift_user_token", &["sha256~"], r"\b(sha256~[\w-]{43})(?:[^\w-]|\z)"),
     token_with("vault_token", &["hvs.", "hvb."], r"\bhv[sb]\.[A-Za-z0-9_-]{90,}", plausible),
+    token_with("vault_token", &["hvr."], r"\bhvr\.[A-Za-z0-9]{24,130}\b", plausible_with_digit),
+    // Vault's tokens before 1.10 (`s.`, `b.`, `r.`): only next to Vault's
+    // name, `s.` alone being too common.
+    token_with("vault_token", &["vault"], r#"(?i:vault)[\w-]{0,20}["':= ]{1,5}\b([sbr]\.[A-Za-z0-9_-]{24,128})(?:[^A-Za-z0-9_-]|\z)"#, random_value),
+    near("vault_unseal_key", &["unseal"], "unseal", "[a-z0-9+/]{43}=?"),
     token("terraform_cloud_token", &["atlasv1"], r"\b[a-zA-Z0-9]{14}\.atlasv1\.[a-zA-Z0-9_=-]{60,70}"),
     token_with("databricks_token", &["dapi"], r"\bdapi[a-f0-9]{32}(?:-\d)?\b", plausible),
-    token_with("doppler_token", &["dp."], r"\bdp\.(?:pt|st|sa|scim|audit)\.[A-Za-z0-9]{40,44}\b", plausible),
+    token_with("doppler_token", &["dp."], r"\bdp\.(?:ct|pt|st(?:\.[a-z0-9_-]{2,35})?|sa|scim|audit)\.[A-Za-z0-9]{40,44}\b", plausible),
     token("pulumi_token", &["pul-"], r"\bpul-[a-f0-9]{40}\b"),
     token("planetscale_token", &["pscale_"], r"\bpscale_(?:tkn|oauth|pw)_[\w=.-]{32,64}"),
     token("scalingo_token", &["tk-us-"], r"\btk-us-[\w-]{48}"),
@@ -158,6 +192,10 @@ pub(super) const RULES: &[Rule] = &[
     token("grafana_cloud_token", &["glc_"], r"\bglc_[A-Za-z0-9+/]{32,400}={0,3}"),
     token("grafana_service_account_token", &["glsa_"], r"\bglsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}\b"),
     token_with("newrelic_key", &["nrak-", "nrii-", "nrjs-"], r"\bNR(?:AK|II|JS)-[A-Za-z0-9]{19,32}\b", plausible),
+    token_with("newrelic_key", &["nraa-", "nriq-", "nrra-", "nrii-"], r"\b(NR(?:AA-[a-f0-9]{27}|IQ-[A-Za-z0-9_-]{32}|RA-[a-f0-9]{42}|II-[A-Za-z0-9_-]{32}))(?:[^A-Za-z0-9_-]|\z)", plausible),
+    token_with("newrelic_key", &["nral"], r"\b[a-f0-9]{36}NRAL\b", plausible),
+    token("newrelic_key", &["px-api-", "px-dep-"], concat!(r"\bpx-(?:api|dep)-", uuid!(), r"\b")),
+    near("newrelic_key", &["license_key", "newrelic", "new_relic"], "license_key|new_?relic", "[a-f0-9]{40}"),
     near("datadog_api_key", &["datadog", "dd_api"], "datadog|dd_api", "[a-f0-9]{32}"),
     near("datadog_app_key", &["datadog", "dd_app"], "datadog|dd_app", "[a-z0-9]{40}"),
     token("sentry_token", &["sntryu_"], r"\bsntryu_[a-f0-9]{64}\b"),
@@ -216,7 +254,7 @@ pub(super) const RULES: &[Rule] = &[
     near("linear_client_secret", &["linear"], "linear", "[a-f0-9]{32}"),
 
     // --- Payments, commerce and finance ----------------------------------
-    token_with("stripe_key", &["sk_live", "sk_test", "rk_live", "rk_test"], r"\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{20,99}\b", plausible),
+    token_with("stripe_key", &["sk_live", "sk_test", "sk_prod", "rk_live", "rk_test", "rk_prod"], r"\b(?:sk|rk)_(?:live|test|prod)_[0-9A-Za-z]{10,99}\b", plausible),
     token_with("stripe_webhook_secret", &["whsec_"], r"\bwhsec_[A-Za-z0-9]{32,}\b", plausible),
     token_with("square_token", &["eaaa", "sq0atp-", "sq0csp-"], r"\b(?:EAAA|sq0atp-|sq0csp-)[0-9A-Za-z_-]{22,60}", plausible),
     token_with("shopify_token", &["shpat_", "shpca_", "shppa_", "shpss_"], r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b", plausible),
@@ -265,7 +303,7 @@ pub(super) const RULES: &[Rule] = &[
     near("messagebird_client_id", &["messagebird", "message_bird", "message-bird"], "message[_-]?bird", uuid!()),
     near("sendbird_token", &["sendbird"], "sendbird", "[a-f0-9]{40}"),
     near("sendbird_id", &["sendbird"], "sendbird", uuid!()),
-    token_with("telegram_bot_token", &[":aa"], r"\b\d{8,10}:AA[0-9A-Za-z_-]{33}", plausible),
+    token_with("telegram_bot_token", &[":aa"], r"\b\d{8,10}:AA[0-9A-Za-z_-]{32,33}(?:[^0-9A-Za-z_-]|\z)", plausible),
     near("intercom_token", &["intercom"], "intercom", "[a-z0-9=_-]{60}"),
     near("mattermost_token", &["mattermost"], "mattermost", "[a-z0-9]{26}"),
     near("gitter_token", &["gitter"], "gitter", "[a-z0-9_-]{40}"),
@@ -316,15 +354,35 @@ pub(super) const RULES: &[Rule] = &[
     // Mapbox's `pk.`/`sk.` + base64 of a JSON claim, before `jwt`.
     token("mapbox_token", &["pk.eyj", "sk.eyj", "tk.eyj"], r"\b[pst]k\.eyJ[a-zA-Z0-9_-]{20,}\.[a-zA-Z0-9_-]{20,}"),
 
+    token_with("adafruit_io_key", &["aio_"], r"\baio_[a-zA-Z0-9]{28}\b", plausible_with_digit),
+    token("aws_appsync_key", &["da2-"], r"\bda2-[a-z0-9]{26}\b"),
+    token("amazon_mws_token", &["amzn.mws."], concat!(r"\bamzn\.mws\.", uuid!())),
+    token_with("cratesio_token", &["cio"], r"\bcio[a-zA-Z0-9]{32}\b", plausible_with_digit),
+    token("dependency_track_key", &["odt_"], r"\bodt_[A-Za-z0-9]{32,255}\b"),
+    token("stackhawk_key", &["hawk."], r"\bhawk\.[0-9A-Za-z_-]{20}\.[0-9A-Za-z_-]{20}\b"),
+    token("salesforce_token", &["00d"], r"\b00D[a-zA-Z0-9]{12,15}![a-zA-Z0-9._]{96}"),
+    token_with("truenas_api_key", &["login_with_api_key", "bearer"], r#"(?i:login_with_api_key"(?s:.){0,80}?"params"\s*:\s*\[\s*"|bearer\s+)(\d{1,6}-[a-zA-Z0-9]{64})\b"#, random_value),
+    token("twitch_stream_key", &["live_"], r"\blive_\d{8,12}_[A-Za-z0-9]{30,36}\b"),
+    token_with("okta_token", &["ssws"], r"(?i)\bSSWS\s+(00[A-Za-z0-9_-]{40})", random_value),
+    token_with("mailgun_key", &["key-"], r"\bkey-[a-f0-9]{32}\b", plausible_with_digit),
+    token_with("dropbox_token", &["sl."], r"\bsl\.(?:u\.)?[A-Za-z0-9_-]{130,152}", plausible_with_digit),
+    near("sauce_token", &["sauce"], "sauce", uuid!()),
+    near("codeclimate_token", &["codeclimate", "cc_test_reporter"], "codeclimate|cc_test_reporter", "[a-f0-9]{64}"),
+    near("jenkins_token", &["jenkins"], "jenkins", "[a-f0-9]{32,36}"),
+    near("kagi_api_key", &["kagi"], "kagi", r"[a-z0-9_-]{11}\.[a-z0-9_-]{43}"),
+    near("confluent_key", &["confluent"], "confluent", "[a-z0-9]{16}|[a-z0-9]{64}"),
+
     // --- AI providers ---------------------------------------------------
-    token_with("anthropic_api_key", &["sk-ant-"], r"\bsk-ant-[A-Za-z0-9_-]{20,}", has_digit),
+    token_with("anthropic_api_key", &["sk-ant-"], r"\bsk-ant-[A-Za-z0-9_-]{20,}", plausible_with_digit),
     token("openrouter_api_key", &["sk-or-v1-"], r"\bsk-or-v1-[a-f0-9]{64}\b"),
     near("deepseek_api_key", &["deepseek"], "deepseek", "sk-[a-f0-9]{32}"),
-    token_with("openai_api_key", &["sk-"], r"\bsk-(?:proj-)?[A-Za-z0-9_-]{20,}", has_digit),
+    token_with("openai_api_key", &["sk-"], r"\bsk-(?:proj-)?[A-Za-z0-9_-]{20,}", plausible_with_digit),
     token_with("huggingface_token", &["hf_", "api_org_"], r"\b(?:hf_[A-Za-z]{34}|api_org_[A-Za-z]{34})\b", plausible),
     token_with("groq_api_key", &["gsk_"], r"\bgsk_[A-Za-z0-9]{52}\b", plausible),
     token_with("replicate_token", &["r8_"], r"\br8_[A-Za-z0-9]{37}\b", plausible),
     token("perplexity_api_key", &["pplx-"], r"\bpplx-[a-zA-Z0-9]{48}\b"),
+    token("firecrawl_api_key", &["fc-"], r"\bfc-[a-f0-9]{32}\b"),
+    token("jina_api_key", &["jina_"], r"\bjina_[a-zA-Z0-9]{60}\b"),
     token("xai_api_key", &["xai-"], r"\bxai-[a-zA-Z0-9]{80}\b"),
     token("fireworks_api_key", &["fw_"], r"\bfw_[a-zA-Z0-9]{24}\b"),
     token("together_api_key", &["tgp_v1_"], r"\btgp_v1_[A-Za-z0-9_-]{43}"),
