@@ -943,7 +943,7 @@ fn secret_scanner_quality() {
         n += total;
         found += hits;
         if hits < total {
-            println!("  missed: {family}: {hits} of {total}");
+            println!("  {family}: found {hits} of {total}");
         }
     }
     println!(
