@@ -23,7 +23,7 @@ fn main() -> std::io::Result<()> {
         let Ok(parsed) = parse::parse_lenient(lang, &source) else {
             continue;
         };
-        for passage in histogram::passages(&parse::segments(&parsed)) {
+        for passage in histogram::passages(&parse::segments(&parsed.walked())) {
             let line = serde_json::json!({
                 "file": path,
                 "kind": passage.kind,

@@ -23,6 +23,51 @@ pub struct Parsed {
     pub tree: Tree,
 }
 
+/// A parsed file's nodes in pre-order, each with its depth (the root's is
+/// 0): the one walk of the tree that the import check, the syntax check and
+/// the segments read. A tree-sitter cursor step costs far more than reading
+/// a vector, and walking was most of what each of them cost.
+pub struct Walked<'t> {
+    pub parsed: &'t Parsed,
+    nodes: Vec<(Node<'t>, usize)>,
+}
+
+impl Parsed {
+    /// Walks the tree once; see [`Walked`].
+    pub fn walked(&self) -> Walked<'_> {
+        let root = self.tree.root_node();
+        let mut nodes = Vec::with_capacity(root.descendant_count());
+        let mut cursor = root.walk();
+        let mut depth = 0usize;
+        loop {
+            nodes.push((cursor.node(), depth));
+            if cursor.goto_first_child() {
+                depth += 1;
+                continue;
+            }
+            loop {
+                if cursor.goto_next_sibling() {
+                    break;
+                }
+                if !cursor.goto_parent() {
+                    return Walked {
+                        parsed: self,
+                        nodes,
+                    };
+                }
+                depth -= 1;
+            }
+        }
+    }
+}
+
+impl<'t> Walked<'t> {
+    /// The nodes in pre-order, without their depths.
+    pub(crate) fn nodes(&self) -> impl Iterator<Item = Node<'t>> + '_ {
+        self.nodes.iter().map(|&(node, _)| node)
+    }
+}
+
 /// The first syntax problem in document order. `line` and `column` are
 /// 1-based; the column counts characters, not bytes.
 #[derive(Debug, Clone, thiserror::Error, Serialize)]
@@ -49,7 +94,7 @@ pub(crate) fn language(lang: Lang) -> tree_sitter::Language {
 #[cfg(test)]
 pub fn parse(lang: Lang, source: &str) -> Result<Parsed, SyntaxError> {
     let parsed = parse_lenient(lang, source)?;
-    match first_error(&parsed) {
+    match first_error(&parsed.walked()) {
         Some(err) => Err(err),
         None => Ok(parsed),
     }
@@ -83,7 +128,8 @@ pub fn parse_lenient(lang: Lang, source: &str) -> Result<Parsed, SyntaxError> {
 /// beyond [`MAX_DEPTH`], and for Python code tree-sitter tolerates but
 /// CPython refuses (an empty block, a Python 2 `print`/`exec` statement), so
 /// the agent gets REWORK before the code runs and fails.
-pub fn first_error(parsed: &Parsed) -> Option<SyntaxError> {
+pub fn first_error(walked: &Walked) -> Option<SyntaxError> {
+    let parsed = walked.parsed;
     let (lang, src) = (parsed.lang, parsed.source.as_str());
     let python = (lang == Lang::Python).then(|| {
         // Kind ids, not names: a name costs a strlen and a UTF-8 check.
@@ -94,11 +140,8 @@ pub fn first_error(parsed: &Parsed) -> Option<SyntaxError> {
             language.id_for_node_kind("exec_statement", true),
         ]
     });
-    // One pre-order walk, so the first problem found is the first in the file.
-    let mut cursor = parsed.tree.root_node().walk();
-    let mut depth = 0usize;
-    loop {
-        let node = cursor.node();
+    // In pre-order, so the first problem found is the first in the file.
+    for &(node, depth) in &walked.nodes {
         if node.is_error() || node.is_missing() {
             return Some(describe(src, node));
         }
@@ -116,20 +159,8 @@ pub fn first_error(parsed: &Parsed) -> Option<SyntaxError> {
                 format!("nesting deeper than {MAX_DEPTH} levels"),
             ));
         }
-        if cursor.goto_first_child() {
-            depth += 1;
-            continue;
-        }
-        loop {
-            if cursor.goto_next_sibling() {
-                break;
-            }
-            if !cursor.goto_parent() {
-                return None;
-            }
-            depth -= 1;
-        }
     }
+    None
 }
 
 fn python_problem(node: Node) -> Option<String> {
@@ -277,19 +308,19 @@ pub struct Segment {
 /// parts, embedded expressions left out) and Python docstring, in document
 /// order. Texts are raw source (escapes not decoded); comments keep their
 /// markers.
-pub fn segments(parsed: &Parsed) -> Vec<Segment> {
+pub fn segments(walked: &Walked) -> Vec<Segment> {
+    let parsed = walked.parsed;
     let src = parsed.source.as_str();
-    let root = parsed.tree.root_node();
     let docstrings = if parsed.lang == Lang::Python {
-        python_docstring_ids(root)
+        python_docstring_ids(walked)
     } else {
         HashSet::new()
     };
     let mut out = Vec::new();
-    walk(root, &mut |node| {
+    for node in walked.nodes() {
         // Anonymous tokens share kinds with nodes (TypeScript's `string` type).
         if !node.is_named() {
-            return;
+            continue;
         }
         let kind = node.kind();
         let segment = match (parsed.lang, kind) {
@@ -331,7 +362,7 @@ pub fn segments(parsed: &Parsed) -> Vec<Segment> {
                 text,
             });
         }
-    });
+    }
     out
 }
 
@@ -417,9 +448,9 @@ pub(crate) fn literal_content(
 }
 
 /// Node ids of the `string` nodes that are Python docstrings.
-fn python_docstring_ids(root: Node) -> HashSet<usize> {
+fn python_docstring_ids(walked: &Walked) -> HashSet<usize> {
     let mut ids = HashSet::new();
-    walk(root, &mut |node| {
+    for node in walked.nodes() {
         let body = match node.kind() {
             "module" => Some(node),
             "function_definition" | "class_definition" => node.child_by_field_name("body"),
@@ -438,7 +469,7 @@ fn python_docstring_ids(root: Node) -> HashSet<usize> {
                 }
             }
         }
-    });
+    }
     ids
 }
 
@@ -488,13 +519,14 @@ pub struct Import {
 /// by another road). JS/TS: `import … from "m"`, `import "m"`,
 /// `export … from "m"`, `import x = require("m")`, and `require("m")` /
 /// `x.require("m")` / `import("m")` with a literal. Bash: none.
-pub fn imports(parsed: &Parsed) -> Vec<Import> {
-    let src = parsed.source.as_str();
+pub fn imports(walked: &Walked) -> Vec<Import> {
+    let src = walked.parsed.source.as_str();
     let mut out = Vec::new();
-    let root = parsed.tree.root_node();
-    match parsed.lang {
-        Lang::Python => walk(root, &mut |n| python_import(src, n, &mut out)),
-        Lang::JavaScript | Lang::TypeScript => walk(root, &mut |n| js_import(src, n, &mut out)),
+    match walked.parsed.lang {
+        Lang::Python => walked.nodes().for_each(|n| python_import(src, n, &mut out)),
+        Lang::JavaScript | Lang::TypeScript => {
+            walked.nodes().for_each(|n| js_import(src, n, &mut out));
+        }
         Lang::Bash => {}
     }
     out

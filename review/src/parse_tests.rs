@@ -69,7 +69,7 @@ fn deep_nesting_is_refused() {
 
 fn seg(lang: Lang, src: &str) -> Vec<(SegmentKind, usize, String)> {
     let parsed = parse(lang, src).unwrap();
-    segments(&parsed)
+    segments(&parsed.walked())
         .into_iter()
         .map(|s| (s.kind, s.line, s.text))
         .collect()
@@ -144,7 +144,7 @@ fn javascript_and_bash_segments() {
 
 fn imp(lang: Lang, src: &str) -> Vec<(String, Vec<String>, bool, usize)> {
     let parsed = parse(lang, src).unwrap();
-    imports(&parsed)
+    imports(&parsed.walked())
         .into_iter()
         .map(|i| (i.module, i.names, i.star, i.line))
         .collect()

@@ -15,7 +15,7 @@ use std::time::Instant;
 use policy::model::Profile;
 use serde::{Deserialize, Serialize};
 
-use crate::parse::{self, Parsed};
+use crate::parse::{self, Parsed, Walked};
 use crate::reviewer::{
     self, Flag, ReviewAnswer, ReviewFinding, ReviewRequest, Reviewer, Subject, Verdict,
 };
@@ -250,11 +250,14 @@ impl Run<'_> {
         self.hash(report, cache, hash_us)?;
         // From a tree even when it has errors: stage 3 reports those.
         let (parsed, parse_us) = self.tree(report)?;
-        self.imports(report, &parsed)?;
-        self.parse(report, &parsed, parse_us)?;
+        // One walk of the tree for the stages that read every node,
+        // charged to the first of them.
+        let (walked, walk_us) = timed(|| parsed.walked());
+        self.imports(report, &walked, walk_us)?;
+        self.parse(report, &walked, parse_us)?;
         self.scan(report)?;
-        let notes = self.histograms(report, &parsed);
-        self.sanitize_and_review(report, &parsed, &notes);
+        let notes = self.histograms(report, &walked);
+        self.sanitize_and_review(report, &walked, &notes);
         ControlFlow::Continue(())
     }
 
@@ -303,8 +306,10 @@ impl Run<'_> {
     }
 
     /// Stage 2, imports: a wildcard or a forbidden import is REJECTED.
-    fn imports(&self, report: &mut Report, parsed: &Parsed) -> ControlFlow<()> {
-        let (refused, imports_us) = timed(|| refused_imports(parsed, self.profile));
+    /// `walk_us` is the shared walk of the tree, which this stage reads first.
+    fn imports(&self, report: &mut Report, walked: &Walked, walk_us: u64) -> ControlFlow<()> {
+        let (refused, imports_us) = timed(|| refused_imports(walked, self.profile));
+        let imports_us = imports_us.saturating_add(walk_us);
         if refused.is_empty() {
             report
                 .stages
@@ -327,8 +332,8 @@ impl Run<'_> {
     }
 
     /// Stage 3, parse: a syntax error is REWORK, with its line and column.
-    fn parse(&self, report: &mut Report, parsed: &Parsed, parse_us: u64) -> ControlFlow<()> {
-        let Some(error) = parse::first_error(parsed) else {
+    fn parse(&self, report: &mut Report, walked: &Walked, parse_us: u64) -> ControlFlow<()> {
+        let Some(error) = parse::first_error(walked) else {
             report
                 .stages
                 .push(stage("parse", "passed", parse_us, Vec::new()));
@@ -386,9 +391,9 @@ impl Run<'_> {
     }
 
     /// Stage 5, histograms (advisory): the notes for the reviewer.
-    fn histograms(&self, report: &mut Report, parsed: &Parsed) -> Vec<String> {
+    fn histograms(&self, report: &mut Report, walked: &Walked) -> Vec<String> {
         let (scores, histogram_us) = timed(|| {
-            let segments = parse::segments(parsed);
+            let segments = parse::segments(walked);
             histogram::score(&segments)
         });
         // The reviewer gets the kind and the score only: the words are the
@@ -425,8 +430,8 @@ impl Run<'_> {
     }
 
     /// Stage 6, sanitize, then the reviewers, voted: the verdict.
-    fn sanitize_and_review(&self, report: &mut Report, parsed: &Parsed, notes: &[String]) {
-        let (sanitized, sanitize_us) = timed(|| sanitize::sanitize(parsed));
+    fn sanitize_and_review(&self, report: &mut Report, walked: &Walked, notes: &[String]) {
+        let (sanitized, sanitize_us) = timed(|| sanitize::sanitize(walked));
         let started = Instant::now();
         let (detectors, reviewers): (Vec<&dyn Reviewer>, Vec<&dyn Reviewer>) = self
             .reviewers
@@ -490,13 +495,14 @@ pub fn verdict_word(verdict: Verdict) -> &'static str {
     }
 }
 
-fn refused_imports(parsed: &Parsed, profile: &Profile) -> Vec<String> {
+fn refused_imports(walked: &Walked, profile: &Profile) -> Vec<String> {
+    let parsed = walked.parsed;
     let forbidden = profile
         .review
         .forbidden_imports
         .for_language(parsed.lang.name());
     let mut refused = Vec::new();
-    for import in parse::imports(parsed) {
+    for import in parse::imports(walked) {
         if import.star && parsed.lang == Lang::Python {
             refused.push(format!(
                 "line {}: `from {} import *` hides which names the code uses; import them by name",

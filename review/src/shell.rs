@@ -177,7 +177,7 @@ impl Classifier {
         };
         let root = parsed.tree.root_node();
         if root.has_error() {
-            let error = match super::parse::first_error(&parsed) {
+            let error = match super::parse::first_error(&parsed.walked()) {
                 Some(err) => format!("does not parse as bash ({err})"),
                 None => "does not parse as bash".to_string(),
             };

@@ -618,7 +618,7 @@ fn reviewer_trait_uses_the_request() {
 /// as the pipeline does, with the placeholders' texts.
 fn judge_source(lang: crate::Lang, source: &str) -> ReviewAnswer {
     let parsed = crate::parse::parse(lang, source).expect("parses");
-    let sanitized = crate::sanitize::sanitize(&parsed);
+    let sanitized = crate::sanitize::sanitize(&parsed.walked());
     BuiltinReviewer::new().judge_with_literals(lang.name(), &sanitized.code, &sanitized.literals)
 }
 
@@ -763,7 +763,7 @@ fn literals_show_what_a_call_does(
     assert_eq!(found.line, Some(line), "{answer:?}");
     // Without the literals the same code shows none of this.
     let parsed = crate::parse::parse(lang, source).expect("parses");
-    let sanitized = crate::sanitize::sanitize(&parsed);
+    let sanitized = crate::sanitize::sanitize(&parsed.walked());
     let blind = BuiltinReviewer::new().judge(lang.name(), &sanitized.code);
     assert!(!ids(&blind).iter().any(|i| i == id), "{blind:?}");
 }

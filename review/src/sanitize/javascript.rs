@@ -8,7 +8,7 @@ use tree_sitter::Node;
 use super::call::RootStep::{Found, Inner};
 use super::call::{CallShape, MemberShape};
 use super::kinds::{GrammarTable, NodeKind};
-use super::{field, module_like, names_module, parse, text, Cursor, Hole, Rule, Sanitizer};
+use super::{field, module_like, names_module, parse, text, Cursor, Hole, Rule, Sanitizer, Walked};
 
 impl<'a> Sanitizer<'a> {
     pub(super) fn js(
@@ -384,7 +384,7 @@ fn js_loader_call<'a>(src: &'a str, table: &GrammarTable, value: Node) -> Option
 pub(super) fn imports<'a>(
     src: &'a str,
     table: &GrammarTable,
-    root: Node,
+    walked: &Walked,
 ) -> (HashMap<&'a str, bool>, HashMap<&'a str, String>) {
     let mut bindings = Bindings {
         src,
@@ -393,7 +393,7 @@ pub(super) fn imports<'a>(
         aliases: HashMap::new(),
         assignments: Vec::new(),
     };
-    parse::walk(root, &mut |node| bindings.statement(node));
+    walked.nodes().for_each(|node| bindings.statement(node));
     let Bindings {
         imports,
         mut aliases,

@@ -43,7 +43,7 @@ use std::collections::{HashMap, HashSet};
 use serde::Serialize;
 use tree_sitter::{Node, TreeCursor};
 
-use super::parse::{self, text, Parsed, MAX_DEPTH};
+use super::parse::{self, text, Walked, MAX_DEPTH};
 use super::{scan, Lang};
 use kinds::{table, GrammarTable, NodeKind};
 use words::{JS_KEEP, KEYWORDS, PY_KEEP, SH_KEEP, USER_ROOTS};
@@ -72,13 +72,14 @@ pub struct Sanitized {
     pub literals: Vec<String>,
 }
 
-/// The reviewer's view of `parsed` (see the module doc). Meant for a tree
-/// from `parse`: ERROR nodes and nesting beyond `MAX_DEPTH` are dropped, not
-/// copied.
-pub fn sanitize(parsed: &Parsed) -> Sanitized {
+/// The reviewer's view of the walked file (see the module doc). Meant for
+/// a tree from `parse`: ERROR nodes and nesting beyond `MAX_DEPTH` are
+/// dropped, not copied.
+pub fn sanitize(walked: &Walked) -> Sanitized {
+    let parsed = walked.parsed;
     let root = parsed.tree.root_node();
     let mut sanitizer = Sanitizer::new(parsed.lang, &parsed.source);
-    sanitizer.prepass(root);
+    sanitizer.prepass(walked);
     // One cursor for the whole walk: a fresh cursor per node costs several
     // times more than the walk itself.
     let mut cursor = root.walk();
@@ -490,15 +491,16 @@ impl<'a> Sanitizer<'a> {
 
     // ---- pre-pass: names bound by imports ----------------------------------
 
-    fn prepass(&mut self, root: Node<'a>) {
+    fn prepass(&mut self, walked: &Walked<'a>) {
         self.imports = match self.lang {
             Lang::Python => {
+                let root = walked.parsed.tree.root_node();
                 let (imports, aliases) = python::imports(self.src, self.table, root);
                 self.aliases = aliases;
                 imports
             }
             Lang::JavaScript | Lang::TypeScript => {
-                let (imports, aliases) = javascript::imports(self.src, self.table, root);
+                let (imports, aliases) = javascript::imports(self.src, self.table, walked);
                 self.aliases = aliases;
                 imports
             }

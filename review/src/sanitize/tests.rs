@@ -9,11 +9,11 @@ fn assert_clean(lang: Lang, code: &str) {
         Ok(p) => p,
         Err(e) => panic!("sanitized code does not parse: {e}\n{code}"),
     };
-    let modules: HashSet<String> = crate::parse::imports(&reparsed)
+    let modules: HashSet<String> = crate::parse::imports(&reparsed.walked())
         .into_iter()
         .map(|i| i.module)
         .collect();
-    for seg in crate::parse::segments(&reparsed) {
+    for seg in crate::parse::segments(&reparsed.walked()) {
         let t = seg.text.replace(['\\', '\n', '\r', ' '], "");
         let placeholder = t.is_empty()
             || modules.contains(&seg.text)
@@ -27,7 +27,7 @@ fn assert_clean(lang: Lang, code: &str) {
 
 fn san(lang: Lang, src: &str) -> Sanitized {
     let parsed = parse(lang, src).unwrap_or_else(|e| panic!("{e} in\n{src}"));
-    let out = sanitize(&parsed);
+    let out = sanitize(&parsed.walked());
     assert_clean(lang, &out.code);
     assert_eq!(
         out.code.lines().count(),
@@ -319,7 +319,7 @@ mod property {
 
     fn check(lang: Lang, src: &str, words: &HashSet<String>) {
         let parsed = parse(lang, src).unwrap_or_else(|e| panic!("{e} in\n{src}"));
-        let out = sanitize(&parsed);
+        let out = sanitize(&parsed.walked());
         assert_clean(lang, &out.code);
         for token in tokens(&out.code) {
             assert!(!words.contains(token), "{token} leaked:\n{}", out.code);
@@ -420,7 +420,7 @@ fn sanitize_speed() {
     let runs = 200u32;
     let start = std::time::Instant::now();
     for _ in 0..runs {
-        std::hint::black_box(sanitize(&parsed));
+        std::hint::black_box(sanitize(&parsed.walked()));
     }
     let per = start.elapsed() / runs;
     let start = std::time::Instant::now();
@@ -430,7 +430,7 @@ fn sanitize_speed() {
     let parse_per = start.elapsed() / runs;
     let start = std::time::Instant::now();
     for _ in 0..runs {
-        std::hint::black_box(crate::parse::first_error(&parsed));
+        std::hint::black_box(crate::parse::first_error(&parsed.walked()));
     }
     let check_per = start.elapsed() / runs;
     eprintln!(
