@@ -732,11 +732,6 @@ static ESCAPE_RE: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
-/// `text` as [`scan`] reads it a second time, or None when no line
-/// changes: escapes decoded (not to control characters: a line stays a
-/// line), tag characters (U+E0020..U+E007E) read as the ASCII they hide,
-/// and long identifiers with their words apart. Also where escapes made
-/// tag characters, with the text they hide.
 /// `text` with its `\U0001XXXX`, `\u{..}`, `\uXXXX` and `\xXX` escapes
 /// decoded (control characters and invalid code points stay escaped).
 pub(crate) fn decode_escapes(text: &str) -> std::borrow::Cow<'_, str> {
@@ -750,6 +745,11 @@ pub(crate) fn decode_escapes(text: &str) -> std::borrow::Cow<'_, str> {
     })
 }
 
+/// `text` as [`scan`] reads it a second time, or None when no line
+/// changes: escapes decoded (not to control characters: a line stays a
+/// line), tag characters (U+E0020..U+E007E) read as the ASCII they hide,
+/// and long identifiers with their words apart. Also where escapes made
+/// tag characters, with the text they hide.
 fn derived(text: &str) -> Option<(String, Vec<(usize, String)>)> {
     let mut changed = false;
     let mut tagged = Vec::new();
