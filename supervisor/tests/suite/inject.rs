@@ -365,7 +365,7 @@ fn what_goes_inside_an_inspected_tunnel_is_gated_as_a_plain_request_is() {
     let url = format!("https://localhost:{}/gists", server.port);
     let out = setup.sh(&format!(
         "curl -sS -o /dev/null -w '%{{http_code}}\\n' -H \"Authorization: Bearer $GH_TOKEN\" \
-         --data 'aws=AKIAABCDEFGHIJKLMNOP' {url}; \
+         --data 'aws=AKIAZ4RTU7WXQ2LMV3JD' {url}; \
          curl -sS -o /dev/null -w '%{{http_code}}\\n' -H \"Authorization: Bearer $GH_TOKEN\" \
          --data 'note=hello' {url}"
     ));

@@ -372,8 +372,8 @@ fn a_credential_to_a_public_sink_needs_approval_tainted_or_not_and_is_refused_wi
     // (base64 of `key=AKIA...`) as well as plain.
     let out = setup.sh(&format!(
         "{}; echo; echo ---; {}; echo; echo ---; {}",
-        post("key=AKIAABCDEFGHIJKLMNOP"),
-        post("a=a2V5PUFLSUFBQkNERUZHSElKS0xNTk9Q"),
+        post("key=AKIAZ4RTU7WXQ2LMV3JD"),
+        post("a=a2V5PUFLSUFaNFJUVTdXWFEyTE1WM0pE"),
         post("clean=1")
     ));
     assert_ok(&out);
@@ -847,7 +847,7 @@ fn yes_at_the_terminal_lets_a_gated_request_go() {
     let upstream = server("ok");
     let setup = Setup::new(&loopback_policy("\"localhost\"", ""));
     let post = format!(
-        "curl -sS -o /dev/null -w '%{{http_code}} ' -X POST --data 'key=AKIAABCDEFGHIJKLMNOP' \
+        "curl -sS -o /dev/null -w '%{{http_code}} ' -X POST --data 'key=AKIAZ4RTU7WXQ2LMV3JD' \
          http://localhost:{}/upload",
         upstream.port
     );
