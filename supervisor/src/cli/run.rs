@@ -101,6 +101,7 @@ pub fn run(
     let launched = super::exec::Launched {
         state,
         audit,
+        checked: true,
         reviewed: true,
         gated: None,
         secrets,

@@ -19,8 +19,12 @@ fn refused(setup: &Setup, what: &str) {
         stdout(&verify)
     );
     assert!(stderr(&verify).contains(what), "{}", stderr(&verify));
+    // The work dir is bound read-write: a payload that ran leaves its mark.
     let marker = setup.work.path().join("ran");
-    let out = run(setup.jail().args(["exec", "--", "touch", "ran"]));
+    let work = setup.work.path().to_str().expect("utf-8 path");
+    let out = run(setup
+        .jail()
+        .args(["exec", "--rw", work, "--", "touch", "ran"]));
     assert_eq!(out.status.code(), Some(125), "exec ran: {}", stderr(&out));
     assert!(!marker.exists(), "the command ran");
     let err = stderr(&out);
@@ -40,6 +44,49 @@ fn sessions(setup: &Setup, n: usize, pause: f64) {
         }
         assert_ok(&run(setup.jail().args(["exec", "--", "true"])));
     }
+}
+
+/// The log is checked while the jail is being built (the two overlap), but
+/// the payload starts only once the check has passed: a run on a broken
+/// log builds a jail, runs nothing in it, and writes nothing more (no line,
+/// no session record). A run on the intact log first shows the mark would
+/// be seen.
+#[test]
+fn a_run_on_a_broken_log_starts_no_payload_and_writes_nothing() {
+    let setup = Setup::new("");
+    let work = setup.work.path().to_str().expect("utf-8 path").to_string();
+    let touch = |name: &str| {
+        run(setup
+            .jail()
+            .args(["exec", "--rw", &work, "--", "touch", name]))
+    };
+    assert_ok(&touch("first"));
+    assert!(
+        setup.work.path().join("first").exists(),
+        "no mark from a run"
+    );
+    let log = setup.state().join("audit.log");
+    let text = std::fs::read_to_string(&log).expect("log");
+    std::fs::write(&log, text.replacen("\"status\":0", "\"status\":1", 1)).expect("edit");
+    let records = || {
+        std::fs::read_dir(setup.state().join("sessions"))
+            .expect("sessions")
+            .count()
+    };
+    let (bytes, before) = (std::fs::read(&log).expect("log"), records());
+    let out = touch("second");
+    assert_eq!(out.status.code(), Some(125), "{}", stderr(&out));
+    assert!(stderr(&out).contains("broken at line"), "{}", stderr(&out));
+    assert!(
+        !setup.work.path().join("second").exists(),
+        "the payload ran"
+    );
+    assert_eq!(
+        std::fs::read(&log).expect("log"),
+        bytes,
+        "the run wrote to the log"
+    );
+    assert_eq!(records(), before, "the run left a session record");
 }
 
 fn log_lines(setup: &Setup) -> Vec<String> {
