@@ -9,7 +9,9 @@ Taken: the rules Kingfisher reports. Left out: those it marks
 client id, a username, a host), and those whose name says they are an
 identifier rather than a secret (`… Client ID`, `… Username`, `… Domain`,
 `… Host`, a service's `… URL` other than a webhook's or credentials in
-one). Examples that are not plain strings (a few are maps) are skipped.
+one), and its password hash rules (`Password Hash (bcrypt)`, …), left out
+as Nosey Parker's `np.hashes` rules are. Examples that are not plain
+strings are skipped.
 
 Kingfisher began as a fork of Nosey Parker and borrows from gitleaks:
 an example whose exact text is already in the gitleaks or Nosey Parker
@@ -123,7 +125,13 @@ def main():
         if name.endswith((".yml", ".yaml")):
             doc = yaml.safe_load(git(git_dir, "show", f"{commit}:data/rules/{name}"))
             rules.extend(doc.get("rules") or [])
-    taken = [r for r in rules if r.get("visible") is not False and not IDENTIFIER.search(r["name"].strip())]
+    taken = [
+        r
+        for r in rules
+        if r.get("visible") is not False
+        and not IDENTIFIER.search(r["name"].strip())
+        and not r["name"].startswith("Password Hash")
+    ]
     patterns, uncompiled = [], 0
     for rule in taken:
         try:
