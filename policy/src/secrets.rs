@@ -42,26 +42,34 @@ fn not_an_example(text: &str) -> bool {
 }
 
 /// `scheme://user:password@host` with a password, not a placeholder
-/// (`password`, `****`, `${PASS}`, `<pass>`, `xxx`).
+/// (`password`, `mypassword`, `REPLACE_WITH_PASSWORD`, `****`, `${PASS}`,
+/// `<pass>`, `xxx`), nor a default that repeats the user name
+/// (`postgres:postgres`), nor one too short or too uniform to be chosen
+/// (`abc`, `1111`).
 fn real_password_in_url(text: &str) -> bool {
     let Some(credentials) = text.split_once("://").map(|(_, rest)| rest) else {
         return false;
     };
-    let Some((_, password)) = credentials
+    let Some((user, password)) = credentials
         .rsplit_once('@')
         .and_then(|(userinfo, _)| userinfo.split_once(':'))
     else {
         return false;
     };
     let lower = password.to_ascii_lowercase();
-    let placeholder = [
-        "password", "passwd", "pass", "secret", "changeme", "example", "xxx",
-    ]
-    .iter()
-    .any(|p| lower == *p || lower.contains("your"))
+    let placeholder = ["pass", "secret", "xxx"].contains(&lower.as_str())
+        || [
+            "password", "passwd", "changeme", "example", "replace", "your", "xxxx",
+        ]
+        .iter()
+        .any(|p| lower.contains(p))
         || password.chars().all(|c| c == '*' || c == 'x' || c == 'X')
         || password.starts_with(['$', '{', '<', '%']);
-    !placeholder
+    let distinct = password
+        .chars()
+        .collect::<std::collections::HashSet<_>>()
+        .len();
+    !placeholder && !password.eq_ignore_ascii_case(user) && password.len() >= 4 && distinct >= 3
 }
 
 /// A private key's header with key material after it, not the header
@@ -181,6 +189,27 @@ fn plausible(value: &str) -> bool {
         && !template
         && (chars < 12 || distinct >= 6)
         && (chars < 20 || entropy(value) >= 3.0)
+}
+
+/// An Anthropic key: after `sk-ant-` and the kind and version
+/// (`api03-`, `admin01-`), 32 or more characters, [`plausible`] and with a
+/// digit (real keys have some 95 random ones).
+fn anthropic_key(found: &str) -> bool {
+    let body = found.strip_prefix("sk-ant-").unwrap_or(found);
+    let key = body
+        .split_once('-')
+        .filter(|(tag, _)| {
+            let letters = tag.trim_end_matches(|c: char| c.is_ascii_digit());
+            tag.len() - letters.len() == 2 && letters.bytes().all(|b| b.is_ascii_lowercase())
+        })
+        .map_or(body, |(_, rest)| rest);
+    key.len() >= 32 && plausible_with_digit(key)
+}
+
+/// An OpenAI-style `sk-` key, not an Anthropic one that
+/// [`anthropic_key`] turned down (`sk-ant-api02-notarealkey`).
+fn openai_key(found: &str) -> bool {
+    !found.starts_with("sk-ant-") && plausible_with_digit(found)
 }
 
 /// Slack tokens number their workspace and user: after the `xox?-`
@@ -390,6 +419,17 @@ static ASSIGNMENT: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
+/// `name value` with spaces alone: `--api-token VALUE` on a command line,
+/// `SECRET VALUE` in notes. The name holds one of the
+/// [`ASSIGNMENT_KEYWORDS`] (which keeps this regex from trying every pair
+/// of words) and the value has 20 or more characters; only a
+/// random-looking value counts (a password-like word is prose).
+static SPACED: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r#"(?P<name>[A-Za-z0-9_.-]*(?i:pass|pwd|secret|token|api|key|credential|auth)[A-Za-z0-9_.-]*)[ \t]+(?P<quote>["'`])?(?P<value>[A-Za-z0-9+/=_.~!@#$%^*-]{20,})"#,
+    )
+});
+
 /// Compared with the name lowercased and without `_`, `-` and `.`, so
 /// `api_key`, `x-api-key` and `apiKey` all match.
 const SECRET_NAMES: [&str; 8] = [
@@ -504,6 +544,25 @@ pub fn scan(text: &str) -> Vec<SecretFinding> {
     findings
 }
 
+/// Whether an assignment's value (the `value` group of `caps`, in `text`)
+/// is a secret: a credential's name that does not name something else, and
+/// a value that looks random or, written with `=` or `:` (not `spaced`),
+/// like a password.
+fn assigned_secret(name: &str, caps: &regex::Captures<'_>, text: &str, spaced: bool) -> bool {
+    let Some(value) = caps.name("value") else {
+        return false;
+    };
+    let quoted = caps.name("quote").is_some();
+    let next = text[value.end()..].chars().next();
+    let value = value.as_str();
+    (secret_like_name(name) || generic::key_name(name))
+        && !generic::names_something_else(name)
+        && plausible(value)
+        && !published_example(value)
+        && (generic::random_looking(value, quoted, next)
+            || (!spaced && password_like(name, value, quoted, next)))
+}
+
 /// [`scan`] of one piece.
 fn scan_piece(text: &str) -> Vec<SecretFinding> {
     let mut findings: Vec<SecretFinding> = Vec::new();
@@ -543,30 +602,24 @@ fn scan_piece(text: &str) -> Vec<SecretFinding> {
     // Not `captures_iter`: an assignment whose name is harmless must not
     // swallow one in its value (`"body": "API_TOKEN=…"`), so the search
     // goes on right after the name.
-    let mut from = 0;
-    while let Some(caps) = ASSIGNMENT.captures_at(text, from) {
-        let (Some(name), Some(value)) = (caps.name("name"), caps.name("value")) else {
-            break;
-        };
-        let quoted = caps.name("quote").is_some();
-        let next = text[value.end()..].chars().next();
-        if (secret_like_name(name.as_str()) || generic::key_name(name.as_str()))
-            && !generic::names_something_else(name.as_str())
-            && plausible(value.as_str())
-            && !published_example(value.as_str())
-            && (generic::random_looking(value.as_str(), quoted, next)
-                || password_like(name.as_str(), value.as_str(), quoted, next))
-        {
-            if !overlaps(&findings, value.start(), value.end()) {
-                findings.push(SecretFinding {
-                    kind: "secret_assignment",
-                    start: value.start(),
-                    end: value.end(),
-                });
+    for (pattern, spaced) in [(&*ASSIGNMENT, false), (&*SPACED, true)] {
+        let mut from = 0;
+        while let Some(caps) = pattern.captures_at(text, from) {
+            let (Some(name), Some(value)) = (caps.name("name"), caps.name("value")) else {
+                break;
+            };
+            if assigned_secret(name.as_str(), &caps, text, spaced) {
+                if !overlaps(&findings, value.start(), value.end()) {
+                    findings.push(SecretFinding {
+                        kind: "secret_assignment",
+                        start: value.start(),
+                        end: value.end(),
+                    });
+                }
+                from = value.end();
+            } else {
+                from = name.end();
             }
-            from = value.end();
-        } else {
-            from = name.end();
         }
     }
     findings.sort_by_key(|f| (f.start, f.end));
