@@ -412,10 +412,12 @@ fn candidates(text: &str) -> Vec<bool> {
 /// `name = value`, `name: value`, `"name": "value"` (also `:=`, `=>`, and an
 /// `Authorization: Bearer …` style scheme word before the value), on one
 /// line: a name with nothing after it (`API_TOKEN=` in an env file) does
-/// not take the next line's text as its value.
+/// not take the next line's text as its value. Also a quoted name and a
+/// quoted value in a list (`setdefault("API_KEY", "…")`, Gradle's
+/// `buildConfigField 'String', 'API_KEY', '"…"'`): the `comma` group.
 static ASSIGNMENT: LazyLock<Regex> = LazyLock::new(|| {
     regex(
-        r#"["']?(?P<name>[A-Za-z_][A-Za-z0-9_.-]*)["']?[ \t]*(?::=|=>|[:=])[ \t]*(?P<quote>["'`])?(?:(?i:bearer|basic|token)[ \t]+)?(?P<value>[A-Za-z0-9+/=_.~!@#$%^*-]+)"#,
+        r#"["']?(?P<name>[A-Za-z_][A-Za-z0-9_.-]*)["']?[ \t]*(?::=|=>|[:=]|(?P<comma>,))[ \t]*(?P<quote>["'`]["']?)?(?:(?i:bearer|basic|token)[ \t]+)?(?P<value>[A-Za-z0-9+/=_.~!@#$%^*-]+)"#,
     )
 });
 
@@ -555,6 +557,17 @@ fn assigned_secret(name: &str, caps: &regex::Captures<'_>, text: &str, spaced: b
     let quoted = caps.name("quote").is_some();
     let next = text[value.end()..].chars().next();
     let value = value.as_str();
+    // After a comma, only a quoted value of a quoted name: `f(token,
+    // api_key)` lists names, `("API_KEY", "…")` pairs one with a value.
+    if caps.name("comma").is_some() {
+        let name_quoted = caps
+            .name("name")
+            .and_then(|n| text[n.end()..].chars().next())
+            .is_some_and(|c| c == '"' || c == '\'');
+        if !quoted || !name_quoted {
+            return false;
+        }
+    }
     (secret_like_name(name) || generic::key_name(name))
         && !generic::names_something_else(name)
         && plausible(value)

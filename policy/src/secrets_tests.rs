@@ -826,6 +826,14 @@ fn written_password_look_alikes_are_not(#[case] text: &str) {
     "secret_assignment"
 )]
 #[case::url_real_password("postgres://app:q7Rk2mZp9XwL@db.internal/app", "url_with_password")]
+#[case::pair_in_a_call(
+    "os.environ.setdefault(\"API_KEY\", \"q7Rk2mZp9XwL4tBn8cVd3sJf\")",
+    "secret_assignment"
+)]
+#[case::gradle_field(
+    "buildConfigField 'String', 'API_KEY', '\"951bc382db9cfee29c68634761dd6e19\"'",
+    "secret_assignment"
+)]
 // 3.3 bits per character: below 3.5, as a random 24-hex key is half the
 // time.
 #[case::hex_key("API_KEY = \"729fae923d5a4fd12aabfe22\"", "secret_assignment")]
@@ -844,6 +852,8 @@ fn round_two_shapes_are_found(#[case] text: &str, #[case] kind: &str) {
 #[case::spaced_password_word("the password hunter2andmore is weak")]
 #[case::spaced_words("token expires tomorrow unless renewed by the admin")]
 #[case::spaced_code_call("secret_key get_secret_key_from_vault_2024(name)")]
+#[case::names_in_a_list("def connect(token, q7Rk2mZp9XwL4tBn8cVd3sJf):")]
+#[case::pair_with_a_variable("headers(\"API_KEY\", q7Rk2mZp9XwL4tBn8cVd3sJf)")]
 fn round_two_look_alikes_are_not(#[case] text: &str) {
     assert!(kinds(text).is_empty(), "{text}: {:?}", kinds(text));
 }
