@@ -217,7 +217,9 @@ fn openai_key(found: &str) -> bool {
 /// id of 8 or more digits and then letters (`xoxb-12345-abcd234`,
 /// `xoxp-1234567890` and `xoxb-xoxb-my-bot-token` are not tokens), or,
 /// in configuration and refresh tokens, a random blob with digits
-/// (`xoxe.xoxp-1-RANDOMSTRINGHERE` is not one).
+/// (`xoxe.xoxp-1-RANDOMSTRINGHERE` is not one). A token whose last part
+/// is not there (`xoxp-…-572331691188-####`, the match ending in `-`) is
+/// a redacted or templated one.
 fn slack_like(token: &str) -> bool {
     let body = token.get(5..).unwrap_or("");
     let body = match body.split_once('-') {
@@ -229,7 +231,7 @@ fn slack_like(token: &str) -> bool {
         && first.bytes().all(|b| b.is_ascii_digit())
         && rest.bytes().any(|b| b.is_ascii_alphabetic());
     let blob = body.len() >= 20 && has_digit(body) && !generic::wordy(body);
-    plausible(token) && (numbered || blob)
+    plausible(token) && !token.ends_with('-') && (numbered || blob)
 }
 
 /// Keys the providers print in their documentation, used in tutorials

@@ -852,6 +852,9 @@ fn round_two_shapes_are_found(#[case] text: &str, #[case] kind: &str) {
 #[case::spaced_password_word("the password hunter2andmore is weak")]
 #[case::spaced_words("token expires tomorrow unless renewed by the admin")]
 #[case::spaced_code_call("secret_key get_secret_key_from_vault_2024(name)")]
+#[case::slack_last_part_redacted(
+    "xoxp-572370529330-573807301142-572331691188-####################"
+)]
 #[case::names_in_a_list("def connect(token, q7Rk2mZp9XwL4tBn8cVd3sJf):")]
 #[case::pair_with_a_variable("headers(\"API_KEY\", q7Rk2mZp9XwL4tBn8cVd3sJf)")]
 fn round_two_look_alikes_are_not(#[case] text: &str) {
