@@ -184,7 +184,8 @@ pub(super) const RULES: &[Rule] = &[
     token("octopus_deploy_api_key", &["api-"], r"\bAPI-[A-Z0-9]{26}\b"),
     token("defined_networking_token", &["dnkey-"], r"\bdnkey-[a-z0-9=_-]{26}-[a-z0-9=_-]{52}"),
     token("dynatrace_token", &["dt0c01."], r"\bdt0c01\.[a-zA-Z0-9]{24}\.[a-zA-Z0-9]{64}\b"),
-    token("docker_hub_token", &["dckr_pat_"], r"\bdckr_pat_[A-Za-z0-9_-]{27}"),
+    // Personal and (since 2024) organization access tokens.
+    token("docker_hub_token", &["dckr_pat_", "dckr_oat_"], r"\bdckr_(?:pat|oat)_[A-Za-z0-9_-]{27}"),
     token("supabase_token", &["sbp_"], r"\bsbp_[a-f0-9]{40}\b"),
     token("render_api_key", &["rnd_"], r"\brnd_[A-Za-z0-9]{32}\b"),
     token("clickhouse_cloud_key", &["4b1d"], r"\b4b1d[A-Za-z0-9]{38}\b"),
@@ -215,7 +216,7 @@ pub(super) const RULES: &[Rule] = &[
 
     // --- Source hosting, CI and package registries -----------------------
     token_with("github_token", &["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"], r"\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b", plausible),
-    token_with("gitlab_token", &["glpat-", "glptt-", "gldt-", "glrt-", "glsoat-", "glcbt-", "glft-", "glimt-", "glagent-"], r"\b(?:glpat|glptt|gldt|glrt|glsoat|glcbt|glft|glimt|glagent)-[0-9A-Za-z_-]{20,}", plausible),
+    token_with("gitlab_token", &["glpat-", "glptt-", "gldt-", "glrt-", "glsoat-", "glcbt-", "glft-", "glimt-", "glagent-", "gloas-", "glffct-"], r"\b(?:glpat|glptt|gldt|glrt|glsoat|glcbt|glft|glimt|glagent|gloas|glffct)-[0-9A-Za-z_-]{20,}", plausible),
     token("gitlab_token", &["glffct-", "gloas-"], r"\b(?:glffct|gloas)-[0-9A-Za-z_-]{20,}"),
     token("gitlab_runner_registration_token", &["gr1348941"], r"\bGR1348941[\w-]{20}"),
     token("gitlab_session_cookie", &["_gitlab_session="], r"_gitlab_session=([0-9a-z]{32})"),
@@ -257,6 +258,10 @@ pub(super) const RULES: &[Rule] = &[
     near("okta_token", &["okta"], "okta", r"00[\w=-]{40}"),
     near("launchdarkly_token", &["launchdarkly"], "launchdarkly", "[a-z0-9=_-]{40}"),
     token_with("linear_api_key", &["lin_api_"], r"\blin_api_[A-Za-z0-9]{40}\b", plausible),
+    token_with("linear_oauth_token", &["lin_oauth_"], r"\blin_oauth_[a-f0-9]{64}\b", plausible),
+    // Tailscale's auth, API, OAuth client, webhook and SCIM keys: the
+    // kind, a key id, and the secret.
+    token_with("tailscale_key", &["tskey-"], r"\btskey-(?:auth|api|client|webhook|scim)-[A-Za-z0-9]{6,20}-[A-Za-z0-9]{20,64}\b", plausible_with_digit),
     near("linear_client_secret", &["linear"], "linear", "[a-f0-9]{32}"),
 
     // --- Payments, commerce and finance ----------------------------------
