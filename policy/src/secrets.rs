@@ -96,7 +96,7 @@ fn pem_body(block: &str) -> bool {
 /// A password written in a connection string, a credential constructor,
 /// a `.netrc` or a command line (`Password=…;`, `NetworkCredential("u",
 /// "…")`, `-p …`): any text people choose, unless it is a placeholder
-/// (`password`, `myPassword`, `changeme`, `<pass>`, `${PASS}`, `****`) or
+/// (`password`, `myPassword`, `changeme`, `<pass>`, `${PASS}`, `#{pass}`, `****`) or
 /// too short to be one.
 fn literal_password(value: &str) -> bool {
     let lower = value.to_ascii_lowercase();
@@ -115,7 +115,9 @@ fn literal_password(value: &str) -> bool {
     ]
     .iter()
     .any(|p| lower.contains(p))
-        || value.starts_with(['$', '{', '<', '%', '#', '@', '['])
+        || value.starts_with(['$', '{', '<', '%', '@', '['])
+        // `#{…}` is Ruby's interpolation; `#gets0m3` is a password.
+        || value.starts_with("#{")
         || value.contains("{{");
     value.chars().count() >= 4 && !placeholder && !word
 }

@@ -783,6 +783,7 @@ fn written_passwords_are_found(#[case] text: &str, #[case] kind: &str) {
 #[rstest]
 #[case::placeholder_connection("Server=db1;User ID=myUsername;Password=myPassword;")]
 #[case::template_connection("server=${HOST};uid=${USER};pwd=${DB_PASSWORD}")]
+#[case::ruby_template_connection("server=db1;uid=app;pwd=#{datastore['DBPASSWORD']};")]
 #[case::comparison_with_variable("if password == confirm_password:")]
 #[case::basic_not_a_pair("Authorization: Basic bm90IGEgcGFpcg==")]
 #[case::kubernetes_template("kind: Secret\ndata:\n  password: {{ .Values.dbPassword | b64enc }}\n")]
@@ -822,6 +823,10 @@ fn written_password_look_alikes_are_not(#[case] text: &str) {
 )]
 #[case::docker_org("dckr_oat_q7Rk2mZp9XwL4tBn8cVd3sJfQ1a", "docker_hub_token")]
 #[case::gitlab_oauth_app("gloas-q7Rk2mZp9XwL4tBn8cVd3sJfQ1a2B3c4D5e6", "gitlab_token")]
+#[case::connection_password_with_hash(
+    "<add key=\"Db\" value=\"Server=db1,1433;Database=B2B;User ID=b2b;Password=#gets0m3;\" />",
+    "connection_string_password"
+)]
 #[case::zapier(
     "https://hooks.zapier.com/hooks/catch/8716253/abq3xz9/",
     "zapier_webhook"
