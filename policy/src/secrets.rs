@@ -426,13 +426,14 @@ static ASSIGNMENT: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// `name value` with spaces alone: `--api-token VALUE` on a command line,
-/// `SECRET VALUE` in notes. The name holds one of the
-/// [`ASSIGNMENT_KEYWORDS`] (which keeps this regex from trying every pair
-/// of words) and the value has 20 or more characters; only a
-/// random-looking value counts (a password-like word is prose).
+/// `SECRET VALUE` in notes. The name ends in a secret's word (the regex
+/// starts at that word, so it costs one literal search; [`scan_piece`]
+/// takes the rest of the name from before it) and the value has 20 or
+/// more characters; only a random-looking value counts (a password-like
+/// word is prose).
 static SPACED: LazyLock<Regex> = LazyLock::new(|| {
     regex(
-        r#"(?P<name>[A-Za-z0-9_.-]*(?i:pass|pwd|secret|token|api|key|credential|auth)[A-Za-z0-9_.-]*)[ \t]+(?P<quote>["'`])?(?P<value>[A-Za-z0-9+/=_.~!@#$%^*-]{20,})"#,
+        r#"(?P<name>(?i:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?))[ \t]+(?P<quote>["'`])?(?P<value>[A-Za-z0-9+/=_.~!@#$%^*-]{20,})"#,
     )
 });
 
@@ -625,7 +626,15 @@ fn scan_piece(text: &str) -> Vec<SecretFinding> {
             let (Some(name), Some(value)) = (caps.name("name"), caps.name("value")) else {
                 break;
             };
-            if assigned_secret(name.as_str(), &caps, text, spaced) {
+            // The spaced form's match starts at the name's last word.
+            let name_start = if spaced {
+                text[..name.start()]
+                    .trim_end_matches(|c: char| c.is_ascii_alphanumeric() || "_.-".contains(c))
+                    .len()
+            } else {
+                name.start()
+            };
+            if assigned_secret(&text[name_start..name.end()], &caps, text, spaced) {
                 if !overlaps(&findings, value.start(), value.end()) {
                     findings.push(SecretFinding {
                         kind: "secret_assignment",
