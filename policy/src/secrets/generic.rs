@@ -287,8 +287,12 @@ const PLACEHOLDER_WORDS: [&str; 11] = [
 /// placeholder, not a code reference or a path.
 pub(super) fn random_looking(value: &str, quoted: bool, next: Option<char>) -> bool {
     let lower = value.to_ascii_lowercase();
-    let hex = value.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
-        || value.bytes().all(|b| b.is_ascii_digit() || (b'A'..=b'F').contains(&b));
+    let hex = value
+        .bytes()
+        .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        || value
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'A'..=b'F').contains(&b));
     let least = if hex { 3.0 } else { 3.5 };
     value.chars().count() >= 20
         && entropy(value) >= least
