@@ -134,7 +134,8 @@ srow "Python's standard library ($stdlib)" benign "$n" "$a" "$b" "$e" "held out"
 
 echo
 # The outbound secret scanner (tool arguments, proxy requests to public
-# sinks): generated secrets per family, gitleaks' rule examples (tuning and
+# sinks): generated secrets per family, gitleaks', Nosey Parker's and
+# Kingfisher's rule examples and secretlint's rule test inputs (tuning and
 # held-out halves), lines of real library code, and its speed.
 for t in secret_scanner_quality secret_scanner_speed; do
     (cd "$root" && cargo test -q -p policy --release --test secret_quality -- --ignored --nocapture --exact "$t" 2>/dev/null)

@@ -42,26 +42,34 @@ fn not_an_example(text: &str) -> bool {
 }
 
 /// `scheme://user:password@host` with a password, not a placeholder
-/// (`password`, `****`, `${PASS}`, `<pass>`, `xxx`).
+/// (`password`, `mypassword`, `REPLACE_WITH_PASSWORD`, `****`, `${PASS}`,
+/// `<pass>`, `xxx`), nor a default that repeats the user name
+/// (`postgres:postgres`), nor one too short or too uniform to be chosen
+/// (`abc`, `1111`).
 fn real_password_in_url(text: &str) -> bool {
     let Some(credentials) = text.split_once("://").map(|(_, rest)| rest) else {
         return false;
     };
-    let Some((_, password)) = credentials
+    let Some((user, password)) = credentials
         .rsplit_once('@')
         .and_then(|(userinfo, _)| userinfo.split_once(':'))
     else {
         return false;
     };
     let lower = password.to_ascii_lowercase();
-    let placeholder = [
-        "password", "passwd", "pass", "secret", "changeme", "example", "xxx",
-    ]
-    .iter()
-    .any(|p| lower == *p || lower.contains("your"))
+    let placeholder = ["pass", "secret", "xxx"].contains(&lower.as_str())
+        || [
+            "password", "passwd", "changeme", "example", "replace", "your", "xxxx",
+        ]
+        .iter()
+        .any(|p| lower.contains(p))
         || password.chars().all(|c| c == '*' || c == 'x' || c == 'X')
         || password.starts_with(['$', '{', '<', '%']);
-    !placeholder
+    let distinct = password
+        .chars()
+        .collect::<std::collections::HashSet<_>>()
+        .len();
+    !placeholder && !password.eq_ignore_ascii_case(user) && password.len() >= 4 && distinct >= 3
 }
 
 /// A private key's header with key material after it, not the header
@@ -88,7 +96,7 @@ fn pem_body(block: &str) -> bool {
 /// A password written in a connection string, a credential constructor,
 /// a `.netrc` or a command line (`Password=…;`, `NetworkCredential("u",
 /// "…")`, `-p …`): any text people choose, unless it is a placeholder
-/// (`password`, `myPassword`, `changeme`, `<pass>`, `${PASS}`, `****`) or
+/// (`password`, `myPassword`, `changeme`, `<pass>`, `${PASS}`, `#{pass}`, `****`) or
 /// too short to be one.
 fn literal_password(value: &str) -> bool {
     let lower = value.to_ascii_lowercase();
@@ -107,7 +115,9 @@ fn literal_password(value: &str) -> bool {
     ]
     .iter()
     .any(|p| lower.contains(p))
-        || value.starts_with(['$', '{', '<', '%', '#', '@', '['])
+        || value.starts_with(['$', '{', '<', '%', '@', '['])
+        // `#{…}` is Ruby's interpolation; `#gets0m3` is a password.
+        || value.starts_with("#{")
         || value.contains("{{");
     value.chars().count() >= 4 && !placeholder && !word
 }
@@ -183,12 +193,35 @@ fn plausible(value: &str) -> bool {
         && (chars < 20 || entropy(value) >= 3.0)
 }
 
+/// An Anthropic key: after `sk-ant-` and the kind and version
+/// (`api03-`, `admin01-`), 32 or more characters, [`plausible`] and with a
+/// digit (real keys have some 95 random ones).
+fn anthropic_key(found: &str) -> bool {
+    let body = found.strip_prefix("sk-ant-").unwrap_or(found);
+    let key = body
+        .split_once('-')
+        .filter(|(tag, _)| {
+            let letters = tag.trim_end_matches(|c: char| c.is_ascii_digit());
+            tag.len() - letters.len() == 2 && letters.bytes().all(|b| b.is_ascii_lowercase())
+        })
+        .map_or(body, |(_, rest)| rest);
+    key.len() >= 32 && plausible_with_digit(key)
+}
+
+/// An OpenAI-style `sk-` key, not an Anthropic one that
+/// [`anthropic_key`] turned down (`sk-ant-api02-notarealkey`).
+fn openai_key(found: &str) -> bool {
+    !found.starts_with("sk-ant-") && plausible_with_digit(found)
+}
+
 /// Slack tokens number their workspace and user: after the `xox?-`
 /// prefix (and a one-digit version, `xoxe-1-`, `xoxa-2-`), a team or user
 /// id of 8 or more digits and then letters (`xoxb-12345-abcd234`,
 /// `xoxp-1234567890` and `xoxb-xoxb-my-bot-token` are not tokens), or,
 /// in configuration and refresh tokens, a random blob with digits
-/// (`xoxe.xoxp-1-RANDOMSTRINGHERE` is not one).
+/// (`xoxe.xoxp-1-RANDOMSTRINGHERE` is not one). A token whose last part
+/// is not there (`xoxp-…-572331691188-####`, the match ending in `-`) is
+/// a redacted or templated one.
 fn slack_like(token: &str) -> bool {
     let body = token.get(5..).unwrap_or("");
     let body = match body.split_once('-') {
@@ -200,7 +233,7 @@ fn slack_like(token: &str) -> bool {
         && first.bytes().all(|b| b.is_ascii_digit())
         && rest.bytes().any(|b| b.is_ascii_alphabetic());
     let blob = body.len() >= 20 && has_digit(body) && !generic::wordy(body);
-    plausible(token) && (numbered || blob)
+    plausible(token) && !token.ends_with('-') && (numbered || blob)
 }
 
 /// Keys the providers print in their documentation, used in tutorials
@@ -383,10 +416,24 @@ fn candidates(text: &str) -> Vec<bool> {
 /// `name = value`, `name: value`, `"name": "value"` (also `:=`, `=>`, and an
 /// `Authorization: Bearer …` style scheme word before the value), on one
 /// line: a name with nothing after it (`API_TOKEN=` in an env file) does
-/// not take the next line's text as its value.
+/// not take the next line's text as its value. Also a quoted name and a
+/// quoted value in a list (`setdefault("API_KEY", "…")`, Gradle's
+/// `buildConfigField 'String', 'API_KEY', '"…"'`): the `comma` group.
 static ASSIGNMENT: LazyLock<Regex> = LazyLock::new(|| {
     regex(
-        r#"["']?(?P<name>[A-Za-z_][A-Za-z0-9_.-]*)["']?[ \t]*(?::=|=>|[:=])[ \t]*(?P<quote>["'`])?(?:(?i:bearer|basic|token)[ \t]+)?(?P<value>[A-Za-z0-9+/=_.~!@#$%^*-]+)"#,
+        r#"["']?(?P<name>[A-Za-z_][A-Za-z0-9_.-]*)["']?[ \t]*(?::=|=>|[:=]|(?P<comma>,))[ \t]*(?P<quote>["'`]["']?)?(?:(?i:bearer|basic|token)[ \t]+)?(?P<value>[A-Za-z0-9+/=_.~!@#$%^*-]+)"#,
+    )
+});
+
+/// `name value` with spaces alone: `--api-token VALUE` on a command line,
+/// `SECRET VALUE` in notes. The name ends in a secret's word (the regex
+/// starts at that word, so it costs one literal search; [`scan_piece`]
+/// takes the rest of the name from before it) and the value has 20 or
+/// more characters; only a random-looking value counts (a password-like
+/// word is prose).
+static SPACED: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r#"(?P<name>(?i:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?))[ \t]+(?P<quote>["'`])?(?P<value>[A-Za-z0-9+/=_.~!@#$%^*-]{20,})"#,
     )
 });
 
@@ -504,6 +551,36 @@ pub fn scan(text: &str) -> Vec<SecretFinding> {
     findings
 }
 
+/// Whether an assignment's value (the `value` group of `caps`, in `text`)
+/// is a secret: a credential's name that does not name something else, and
+/// a value that looks random or, written with `=` or `:` (not `spaced`),
+/// like a password.
+fn assigned_secret(name: &str, caps: &regex::Captures<'_>, text: &str, spaced: bool) -> bool {
+    let Some(value) = caps.name("value") else {
+        return false;
+    };
+    let quoted = caps.name("quote").is_some();
+    let next = text[value.end()..].chars().next();
+    let value = value.as_str();
+    // After a comma, only a quoted value of a quoted name: `f(token,
+    // api_key)` lists names, `("API_KEY", "…")` pairs one with a value.
+    if caps.name("comma").is_some() {
+        let name_quoted = caps
+            .name("name")
+            .and_then(|n| text[n.end()..].chars().next())
+            .is_some_and(|c| c == '"' || c == '\'');
+        if !quoted || !name_quoted {
+            return false;
+        }
+    }
+    (secret_like_name(name) || generic::key_name(name))
+        && !generic::names_something_else(name)
+        && plausible(value)
+        && !published_example(value)
+        && (generic::random_looking(value, quoted, next)
+            || (!spaced && password_like(name, value, quoted, next)))
+}
+
 /// [`scan`] of one piece.
 fn scan_piece(text: &str) -> Vec<SecretFinding> {
     let mut findings: Vec<SecretFinding> = Vec::new();
@@ -543,30 +620,32 @@ fn scan_piece(text: &str) -> Vec<SecretFinding> {
     // Not `captures_iter`: an assignment whose name is harmless must not
     // swallow one in its value (`"body": "API_TOKEN=…"`), so the search
     // goes on right after the name.
-    let mut from = 0;
-    while let Some(caps) = ASSIGNMENT.captures_at(text, from) {
-        let (Some(name), Some(value)) = (caps.name("name"), caps.name("value")) else {
-            break;
-        };
-        let quoted = caps.name("quote").is_some();
-        let next = text[value.end()..].chars().next();
-        if (secret_like_name(name.as_str()) || generic::key_name(name.as_str()))
-            && !generic::names_something_else(name.as_str())
-            && plausible(value.as_str())
-            && !published_example(value.as_str())
-            && (generic::random_looking(value.as_str(), quoted, next)
-                || password_like(name.as_str(), value.as_str(), quoted, next))
-        {
-            if !overlaps(&findings, value.start(), value.end()) {
-                findings.push(SecretFinding {
-                    kind: "secret_assignment",
-                    start: value.start(),
-                    end: value.end(),
-                });
+    for (pattern, spaced) in [(&*ASSIGNMENT, false), (&*SPACED, true)] {
+        let mut from = 0;
+        while let Some(caps) = pattern.captures_at(text, from) {
+            let (Some(name), Some(value)) = (caps.name("name"), caps.name("value")) else {
+                break;
+            };
+            // The spaced form's match starts at the name's last word.
+            let name_start = if spaced {
+                text[..name.start()]
+                    .trim_end_matches(|c: char| c.is_ascii_alphanumeric() || "_.-".contains(c))
+                    .len()
+            } else {
+                name.start()
+            };
+            if assigned_secret(&text[name_start..name.end()], &caps, text, spaced) {
+                if !overlaps(&findings, value.start(), value.end()) {
+                    findings.push(SecretFinding {
+                        kind: "secret_assignment",
+                        start: value.start(),
+                        end: value.end(),
+                    });
+                }
+                from = value.end();
+            } else {
+                from = name.end();
             }
-            from = value.end();
-        } else {
-            from = name.end();
         }
     }
     findings.sort_by_key(|f| (f.start, f.end));

@@ -5,7 +5,8 @@
 //! - Secrets: generated per family from the published token formats, each
 //!   in several contexts (an env line, JSON, a header, a URL, bare). The
 //!   rules were written from the same formats: a tuned set.
-//! - gitleaks' literal rule examples and Nosey Parker's rule examples
+//! - gitleaks' literal rule examples, Nosey Parker's and Kingfisher's rule
+//!   examples, and secretlint's rule test inputs
 //!   (tests/review-quality/secrets), each split by rule into a tuning half
 //!   and a held-out half: recall on the true positives, false positives on
 //!   the false positives.
@@ -15,8 +16,9 @@
 
 use std::path::{Path, PathBuf};
 
-/// gitleaks' and Nosey Parker's rule examples
-/// (`scripts/gitleaks-examples.py`, `scripts/noseyparker-examples.py`).
+/// The four sources' examples (`scripts/gitleaks-examples.py`,
+/// `scripts/noseyparker-examples.py`, `scripts/kingfisher-examples.py`,
+/// `scripts/secretlint-examples.py`).
 fn examples_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/review-quality/secrets")
 }
@@ -53,7 +55,8 @@ fn unescape(text: &str) -> String {
 }
 
 /// Recall on one source's true positives and false positives on its
-/// false positives (`gitleaks`, `noseyparker`), each split in two halves
+/// false positives (`gitleaks`, `noseyparker`, `kingfisher`,
+/// `secretlint`), each split in two halves
 /// by rule (see the README there). With `SECRET_QUALITY_SHOW=1`, the
 /// misses and false positives of the tuning half are printed (never those
 /// of the held-out half).
@@ -956,6 +959,8 @@ fn secret_scanner_quality() {
     );
     source_examples("gitleaks");
     source_examples("noseyparker");
+    source_examples("kingfisher");
+    source_examples("secretlint");
     let root = Path::new("/opt/jail-ci/pysdk");
     if !root.is_dir() {
         println!(

@@ -22,8 +22,9 @@
 //! come before general ones (`sk-ant-` before `sk-`).
 
 use super::{
-    any, basic_credentials, kubernetes_secret_data, literal_password, not_an_example, pem_body,
-    plausible, plausible_with_digit, random_value, real_password_in_url, slack_like,
+    anthropic_key, any, basic_credentials, kubernetes_secret_data, literal_password,
+    not_an_example, openai_key, pem_body, plausible, plausible_with_digit, random_value,
+    real_password_in_url, slack_like,
 };
 
 /// How a rule finds its secret.
@@ -156,6 +157,8 @@ pub(super) const RULES: &[Rule] = &[
     token_with("google_oauth_token", &["ya29."], r"\bya29\.[0-9A-Za-z_-]{20,}", plausible),
     token("google_oauth_client_secret", &["gocspx-"], r"\bGOCSPX-[A-Za-z0-9_-]{28}\b"),
     token_with("digitalocean_token", &["_v1_"], r"\bdo[opr]_v1_[a-f0-9]{64}\b", plausible),
+    // MongoDB Atlas service-account secrets.
+    token("mongodb_atlas_secret", &["mdb_sa_sk_"], r"\bmdb_sa_sk_[0-9a-zA-Z_-]{40}\b"),
     token_with("heroku_api_key", &["heroku"], r"(?i)\bheroku[a-z_-]{0,20}[\x22']?\s*[:=]\s*[\x22']?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b", plausible),
     token("heroku_api_key", &["hrku-aa"], r"\bHRKU-AA[0-9a-zA-Z_-]{58}"),
     token("flyio_token", &["fo1_", "fm1", "fm2_"], r"\b(?:fo1_[\w-]{43}|fm1[ar]_[a-zA-Z0-9+/]{100,}={0,3}|fm2_[a-zA-Z0-9+/]{100,}={0,3})"),
@@ -181,7 +184,8 @@ pub(super) const RULES: &[Rule] = &[
     token("octopus_deploy_api_key", &["api-"], r"\bAPI-[A-Z0-9]{26}\b"),
     token("defined_networking_token", &["dnkey-"], r"\bdnkey-[a-z0-9=_-]{26}-[a-z0-9=_-]{52}"),
     token("dynatrace_token", &["dt0c01."], r"\bdt0c01\.[a-zA-Z0-9]{24}\.[a-zA-Z0-9]{64}\b"),
-    token("docker_hub_token", &["dckr_pat_"], r"\bdckr_pat_[A-Za-z0-9_-]{27}"),
+    // Personal and (since 2024) organization access tokens.
+    token("docker_hub_token", &["dckr_pat_", "dckr_oat_"], r"\bdckr_(?:pat|oat)_[A-Za-z0-9_-]{27}"),
     token("supabase_token", &["sbp_"], r"\bsbp_[a-f0-9]{40}\b"),
     token("render_api_key", &["rnd_"], r"\brnd_[A-Za-z0-9]{32}\b"),
     token("clickhouse_cloud_key", &["4b1d"], r"\b4b1d[A-Za-z0-9]{38}\b"),
@@ -212,7 +216,7 @@ pub(super) const RULES: &[Rule] = &[
 
     // --- Source hosting, CI and package registries -----------------------
     token_with("github_token", &["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"], r"\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b", plausible),
-    token_with("gitlab_token", &["glpat-", "glptt-", "gldt-", "glrt-", "glsoat-", "glcbt-", "glft-", "glimt-", "glagent-"], r"\b(?:glpat|glptt|gldt|glrt|glsoat|glcbt|glft|glimt|glagent)-[0-9A-Za-z_-]{20,}", plausible),
+    token_with("gitlab_token", &["glpat-", "glptt-", "gldt-", "glrt-", "glsoat-", "glcbt-", "glft-", "glimt-", "glagent-", "gloas-", "glffct-"], r"\b(?:glpat|glptt|gldt|glrt|glsoat|glcbt|glft|glimt|glagent|gloas|glffct)-[0-9A-Za-z_-]{20,}", plausible),
     token("gitlab_token", &["glffct-", "gloas-"], r"\b(?:glffct|gloas)-[0-9A-Za-z_-]{20,}"),
     token("gitlab_runner_registration_token", &["gr1348941"], r"\bGR1348941[\w-]{20}"),
     token("gitlab_session_cookie", &["_gitlab_session="], r"_gitlab_session=([0-9a-z]{32})"),
@@ -224,7 +228,10 @@ pub(super) const RULES: &[Rule] = &[
     near("codecov_token", &["codecov"], "codecov", "[a-z0-9]{32}"),
     near("travis_ci_token", &["travis"], "travis", "[a-z0-9]{22}"),
     near("drone_ci_token", &["droneci"], "droneci", "[a-z0-9]{32}"),
-    token("circleci_token", &["ccipat_"], r"\bCCIPAT_[A-Za-z0-9]{22}_[a-f0-9]{40}\b"),
+    // The second part is not always hex (Kingfisher's rule takes any).
+    token("circleci_token", &["ccipat_"], r"\bCCIPAT_[A-Za-z0-9]{22,26}_[A-Za-z0-9]{40}\b"),
+    // Vercel's tokens by kind: personal, integration, app, refresh, key.
+    token_with("vercel_token", &["vcp_", "vci_", "vca_", "vcr_", "vck_"], r"\bvc[piark]_[A-Za-z0-9]{20,60}\b", plausible_with_digit),
     token("buildkite_token", &["bkua_"], r"\bbkua_[a-f0-9]{40}\b"),
     token("jfrog_api_key", &["akcp"], r"\bAKCp[A-Za-z0-9]{69}\b"),
     token("jfrog_reference_token", &["cmvmd"], r"\bcmVmd[A-Za-z0-9]{59}\b"),
@@ -251,13 +258,19 @@ pub(super) const RULES: &[Rule] = &[
     near("okta_token", &["okta"], "okta", r"00[\w=-]{40}"),
     near("launchdarkly_token", &["launchdarkly"], "launchdarkly", "[a-z0-9=_-]{40}"),
     token_with("linear_api_key", &["lin_api_"], r"\blin_api_[A-Za-z0-9]{40}\b", plausible),
+    token_with("linear_oauth_token", &["lin_oauth_"], r"\blin_oauth_[a-f0-9]{64}\b", plausible),
+    // Tailscale's auth, API, OAuth client, webhook and SCIM keys: the
+    // kind, a key id, and the secret.
+    token_with("tailscale_key", &["tskey-"], r"\btskey-(?:auth|api|client|webhook|scim)-[A-Za-z0-9]{6,20}-[A-Za-z0-9]{20,64}\b", plausible_with_digit),
     near("linear_client_secret", &["linear"], "linear", "[a-f0-9]{32}"),
 
     // --- Payments, commerce and finance ----------------------------------
     token_with("stripe_key", &["sk_live", "sk_test", "sk_prod", "rk_live", "rk_test", "rk_prod"], r"\b(?:sk|rk)_(?:live|test|prod)_[0-9A-Za-z]{10,99}\b", plausible),
     token_with("stripe_webhook_secret", &["whsec_"], r"\bwhsec_[A-Za-z0-9]{32,}\b", plausible),
     token_with("square_token", &["eaaa", "sq0atp-", "sq0csp-"], r"\b(?:EAAA|sq0atp-|sq0csp-)[0-9A-Za-z_-]{22,60}", plausible),
-    token_with("shopify_token", &["shpat_", "shpca_", "shppa_", "shpss_"], r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b", plausible),
+    // Shopify lengthened its app secrets and tokens (changelog, 2023):
+    // 32 to 64 alphanumerics, no longer hex.
+    token_with("shopify_token", &["shpat_", "shpca_", "shppa_", "shpss_"], r"\bshp(?:at|ca|pa|ss)_[a-zA-Z0-9]{32,64}\b", plausible_with_digit),
     token("braintree_access_token", &["access_token$"], r"\baccess_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32}\b"),
     token("shippo_token", &["shippo_"], r"\bshippo_(?:live|test)_[a-fA-F0-9]{40}\b"),
     token("easypost_token", &["ezak", "eztk"], r"\bEZ[AT]K[a-zA-Z0-9]{54}\b"),
@@ -291,6 +304,11 @@ pub(super) const RULES: &[Rule] = &[
     token_with("discord_bot_token", &[], r"(?-u:\b)[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}(?-u:\b)", random_value),
     near("discord_client_secret", &["discord"], "discord", "[a-z0-9=_-]{32}"),
     token("teams_webhook", &["webhook.office.com"], r"https://[a-z0-9]+\.webhook\.office\.com/webhookb2/[a-z0-9-]{36}@[a-z0-9-]{36}/IncomingWebhook/[a-z0-9]{32}/[a-z0-9-]{36}"),
+    // Teams' older incoming webhooks, on Outlook's host.
+    token("teams_webhook", &["outlook.office"], r"(?i)https://outlook\.office(?:365)?\.com/webhook/[a-f0-9-]{36}@[a-f0-9-]{36}/IncomingWebhook/[a-f0-9]{32}/[a-f0-9-]{36}"),
+    // Webhook URLs that act on a request alone: the path is the secret.
+    token("zapier_webhook", &["hooks.zapier.com"], r"https://hooks\.zapier\.com/hooks/catch/\d+/[A-Za-z0-9]{5,}"),
+    token("tines_webhook", &["tines.com/webhook"], r"https://[\w-]+\.tines\.com/webhook/[a-z0-9]{32}/[a-z0-9]{32}"),
     token("sendgrid_api_key", &["sg."], r"\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}"),
     token("sendinblue_api_key", &["xkeysib-"], r"\bxkeysib-[a-f0-9]{64}-[a-zA-Z0-9]{16}\b"),
     token_with("twilio_api_key", &["sk"], r"\bSK[0-9a-f]{32}\b", plausible),
@@ -349,6 +367,8 @@ pub(super) const RULES: &[Rule] = &[
     token("sidekiq_url", &["contribsys.com"], r"\bhttps?://([a-f0-9]{8}:[a-f0-9]{8})@(?:gems|enterprise)\.contribsys\.com"),
     near("trello_token", &["trello"], "trello", "[a-z0-9]{32}"),
     token("typeform_token", &["tfp_"], r"\btfp_[a-zA-Z0-9_.=-]{59}"),
+    // Teamwork (CRM, Desk, Spaces) API tokens.
+    token_with("teamwork_token", &["tkn.v1_"], r"\btkn\.v1_[0-9A-Za-z+/_-]{60,90}={0,2}", plausible_with_digit),
     token("clickup_token", &["pk_"], r"\bpk_[0-9]{6,8}_[A-Z0-9]{32}\b"),
     near("mapbox_token", &["mapbox"], "mapbox", "pk\\.[a-z0-9]{60}\\.[a-z0-9]{22}"),
     // Mapbox's `pk.`/`sk.` + base64 of a JSON claim, before `jwt`.
@@ -373,10 +393,12 @@ pub(super) const RULES: &[Rule] = &[
     near("confluent_key", &["confluent"], "confluent", "[a-z0-9]{16}|[a-z0-9]{64}"),
 
     // --- AI providers ---------------------------------------------------
-    token_with("anthropic_api_key", &["sk-ant-"], r"\bsk-ant-[A-Za-z0-9_-]{20,}", plausible_with_digit),
+    // After the kind and version (`api03-`, `admin01-`), real keys have
+    // some 95 random characters; `sk-ant-api02-notarealkey` is not one.
+    token_with("anthropic_api_key", &["sk-ant-"], r"\bsk-ant-[A-Za-z0-9_-]{32,}", anthropic_key),
     token("openrouter_api_key", &["sk-or-v1-"], r"\bsk-or-v1-[a-f0-9]{64}\b"),
     near("deepseek_api_key", &["deepseek"], "deepseek", "sk-[a-f0-9]{32}"),
-    token_with("openai_api_key", &["sk-"], r"\bsk-(?:proj-)?[A-Za-z0-9_-]{20,}", plausible_with_digit),
+    token_with("openai_api_key", &["sk-"], r"\bsk-(?:proj-)?[A-Za-z0-9_-]{20,}", openai_key),
     token_with("huggingface_token", &["hf_", "api_org_"], r"\b(?:hf_[A-Za-z]{34}|api_org_[A-Za-z]{34})\b", plausible),
     token_with("groq_api_key", &["gsk_"], r"\bgsk_[A-Za-z0-9]{52}\b", plausible),
     token_with("replicate_token", &["r8_"], r"\br8_[A-Za-z0-9]{37}\b", plausible),

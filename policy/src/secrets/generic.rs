@@ -279,14 +279,23 @@ const PLACEHOLDER_WORDS: [&str; 11] = [
 ];
 
 /// A value the generic rule takes for a credential on its looks alone:
-/// 20 or more characters, 3.5 bits of entropy per character or more, at
-/// least one digit (letters-only values are words and identifiers; a
-/// random token of 20 has a digit all but always), not mostly words, not
-/// a placeholder, not a code reference or a path.
+/// 20 or more characters, 3.5 bits of entropy per character or more (3.0
+/// for hex, whose 16 symbols give a random key of 20 to 32 characters
+/// less than 3.5 bits one time in five to four in five), at least one
+/// digit (letters-only values are words and identifiers; a random token
+/// of 20 has a digit all but always), not mostly words, not a
+/// placeholder, not a code reference or a path.
 pub(super) fn random_looking(value: &str, quoted: bool, next: Option<char>) -> bool {
     let lower = value.to_ascii_lowercase();
+    let hex = value
+        .bytes()
+        .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        || value
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'A'..=b'F').contains(&b));
+    let least = if hex { 3.0 } else { 3.5 };
     value.chars().count() >= 20
-        && entropy(value) >= 3.5
+        && entropy(value) >= least
         && has_digit(value)
         && !PLACEHOLDER_WORDS.iter().any(|w| lower.contains(w))
         && !code_reference(value, quoted, next)
