@@ -57,11 +57,9 @@ pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
         sys::exit(SETUP_FAILED);
     }
     check(Step::Chdir, sys::chdir(&p.exec.cwd));
-    // Nothing may run outside the jail's cgroups, nor before the
-    // supervisor has written what comes first (its log's lines): wait for
-    // the second release.
+    // Nothing may run outside the jail's cgroups: wait until we are in them.
     check(
-        Step::WaitForStart,
+        Step::WaitForCgroups,
         sync::wait_for_cgroups_joined(ends.release),
     );
     // Signals arriving before the init loop starts must not be lost: give
@@ -108,7 +106,7 @@ pub(crate) fn run_on_host(p: &Prepared, ends: ChildEnds) -> ! {
     );
     check(
         report,
-        Step::WaitForStart,
+        Step::WaitForCgroups,
         sync::wait_for_cgroups_joined(ends.release),
     );
     check(report, Step::Chdir, sys::chdir(&p.exec.cwd));

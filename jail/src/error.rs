@@ -34,7 +34,7 @@ pub enum Step {
     Seccomp,
     Exec,
     RpcSocket,
-    WaitForStart,
+    WaitForCgroups,
     ProxySocket,
 }
 
@@ -68,7 +68,7 @@ impl Step {
         Step::Seccomp,
         Step::Exec,
         Step::RpcSocket,
-        Step::WaitForStart,
+        Step::WaitForCgroups,
         Step::ProxySocket,
     ];
 
@@ -127,7 +127,7 @@ impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = match self {
             Step::WaitForMaps => "waiting for the uid/gid maps",
-            Step::WaitForStart => "waiting for the supervisor to start the payload (the jail's cgroups joined, its log written)",
+            Step::WaitForCgroups => "waiting to join the jail's cgroups",
             Step::ParentDeathSignal => "setting the parent-death signal",
             Step::NewSession => "starting a new session",
             Step::Hostname => "setting the hostname",

@@ -87,16 +87,13 @@ pub struct Jail {
     /// [`Jail::proxy_listener`]).
     pub proxy_handoff: Option<OwnedFd>,
     /// Our end of the release pipe, open as long as we live: the child
-    /// checks it once its parent-death signal is set (sync::parent_gone),
-    /// and waits on it for [`Jail::start`].
-    release: OwnedFd,
+    /// checks it once its parent-death signal is set (sync::parent_gone).
+    _release: OwnedFd,
     prepared: Prepared,
 }
 
 /// Starts the jail described by `prepared`. Returns once the child has its
-/// id maps and is building the jail, which then waits for [`Jail::start`]
-/// before anything of the payload runs: the caller's own work (its log,
-/// its records) is done meanwhile. Read [`Jail::report`] to learn whether
+/// id maps and is building the jail; read [`Jail::report`] to learn whether
 /// the payload started.
 pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
     let (parent_ends, child_ends, child_owned) = sync::pipes()?;
@@ -164,6 +161,7 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
     }
     // A failed write means the child is gone; its report says why.
     let _ = sync::release_child(&parent_ends.release);
+    let _ = sync::confirm_cgroups(&parent_ends.release);
     Ok(Jail {
         pid,
         pidfd,
@@ -172,20 +170,12 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
         denials,
         rpc_handoff,
         proxy_handoff,
-        release: parent_ends.release,
+        _release: parent_ends.release,
         prepared,
     })
 }
 
 impl Jail {
-    /// Lets the jail run its payload, once its mount tree is built: the
-    /// second release (the jail's cgroups already hold its init). A jail
-    /// dropped without it fails at that step and runs nothing.
-    pub fn start(&self) {
-        // A failed write means the child is gone; its report says why.
-        let _ = sync::confirm_cgroups(&self.release);
-    }
-
     /// The listening socket of `JAIL_RPC_SOCKET`, once the payload has
     /// exec'd (it sends it before): `None` in the degraded tier, without a
     /// channel, or if it was already taken.

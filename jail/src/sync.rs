@@ -1,10 +1,8 @@
 //! The parent <-> child step protocol, over two close-on-exec pipes:
 //! - release (parent -> child): one byte once the uid/gid maps are written,
-//!   a second once the jail's cgroups hold the init and the supervisor has
-//!   written what must come before the payload (it does both while the
-//!   child builds its mount tree: [`crate::Jail::start`]); the parent keeps
-//!   its end open as long as it lives, so a hang-up means the parent is
-//!   gone.
+//!   a second once the jail's cgroups hold the init (the parent builds them
+//!   while the child builds its mount tree); the parent keeps its end open
+//!   as long as it lives, so a hang-up means the parent is gone.
 //! - report (child -> parent): a `ChildFailure` if a step fails; end of file
 //!   with no bytes means the payload's execve succeeded (the pipe is
 //!   close-on-exec and the init closes its copy).

@@ -68,10 +68,6 @@ pub enum LaunchError {
     State(#[from] StateError),
     #[error(transparent)]
     Audit(#[from] AuditError),
-    /// The log could not be checked or take the session's first line while
-    /// the jail was built: nothing ran, and nothing more is written.
-    #[error(transparent)]
-    Opening(AuditError),
 }
 
 impl LaunchError {
@@ -86,30 +82,6 @@ impl LaunchError {
     }
 }
 
-/// What the audit log must hold before the payload starts, left to be
-/// written while the child builds the jail rather than before the clone
-/// (the two overlap on a machine with two CPUs).
-pub enum Opening {
-    /// Nothing is left: the log was checked and written to before (a
-    /// review, a gate or a named session wrote to it first).
-    Written,
-    /// The chain's check (`check`), then the session's first line.
-    Pending { check: bool, created: Event },
-}
-
-impl Opening {
-    fn write(self, audit: &AuditLog, session: &str) -> Result<(), AuditError> {
-        if let Opening::Pending { check, created } = self {
-            // A broken chain stops everything until an operator has looked.
-            if check {
-                audit.verify_current()?;
-            }
-            audit.append(Some(session), &created)?;
-        }
-        Ok(())
-    }
-}
-
 /// What stands behind the jail's channel.
 pub struct Backing {
     pub state: crate::state::StateDir,
@@ -120,7 +92,6 @@ pub struct Backing {
     pub lock: Option<crate::session::SessionLock>,
     /// The run's injected credentials and LLM gateway, for the proxy.
     pub secrets: crate::proxy::Secrets,
-    pub opening: Opening,
 }
 
 /// Runs the jail with its session and channel; the session ends with the
@@ -133,7 +104,6 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> Result<u8, Launc
         audit,
         lock,
         secrets,
-        opening,
     } = backing;
     // Blocked before any thread starts or the clone, so every thread and the
     // child inherit the mask and nothing arrives unhandled; the signalfd
@@ -187,11 +157,7 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> Result<u8, Launc
         taint: taint.clone(),
     };
     let mut server = LazyServer::new(server);
-    let result = run_jail(plan, verbose, theirs, &mut server, proxy, opening);
-    if let Err(LaunchError::Opening(_)) = &result {
-        // The session has no first line: it never began, and ends unwritten.
-        return result;
-    }
+    let result = run_jail(plan, verbose, theirs, &mut server, proxy);
     // The jail is gone, and everything serving it ends now: waits stop,
     // tool commands are killed, every channel reads end of file.
     cancel.store(true, Ordering::Relaxed);
@@ -270,13 +236,9 @@ impl LazyServer {
         }
     }
 
-    /// While the child builds the jail: what the log must hold before the
-    /// payload starts (see [`Opening`]), then the session's record.
-    fn open(&self, opening: Opening) -> Result<(), LaunchError> {
+    /// Writes the session's record (while the child builds the jail).
+    fn save_record(&self) -> Result<(), StateError> {
         if let Some(server) = &self.idle {
-            opening
-                .write(&server.audit, server.session.id())
-                .map_err(LaunchError::Opening)?;
             server.session.save(false)?;
         }
         Ok(())
@@ -351,7 +313,6 @@ fn run_jail(
     channel: OwnedFd,
     server: &mut LazyServer,
     proxy: Option<crate::proxy::Context>,
-    opening: Opening,
 ) -> Result<u8, LaunchError> {
     let signal_fd = SignalFd::with_flags(
         &forwarded_signals(),
@@ -363,15 +324,8 @@ fn run_jail(
     crate::tier::announce(plan);
     let prepared = jail::Prepared::new(plan, terminal.stdio(), verbose, Some(channel))?;
     let mut jail = jail::spawn(prepared)?;
-    // While the child builds the jail: the log's check and the session's
-    // first line, then its record. The payload starts after them, or not
-    // at all.
-    if let Err(err) = server.open(opening) {
-        jail.kill_all();
-        let _ = nix::sys::wait::waitpid(nix::unistd::Pid::from_raw(jail.pid), None);
-        return Err(err);
-    }
-    jail.start();
+    // While the child builds the jail.
+    server.save_record()?;
     let refusals = jail.denials.take().map(count_refusals);
     if verbose {
         report_cgroups(&jail.cgroups);

@@ -371,7 +371,6 @@ fn trial_jail(profile: &policy::Profile) -> anyhow::Result<()> {
         false,
         None,
     )?)?;
-    jail.start();
     let started = jail.wait_started();
     let status = nix::sys::wait::waitpid(nix::unistd::Pid::from_raw(jail.pid), None)?;
     started?;

@@ -14,7 +14,6 @@ use std::sync::Arc;
 use super::gate::Gated;
 use crate::audit::{AuditLog, Event};
 use crate::fsview::HostFs;
-use crate::launch::Opening;
 use crate::session::{Session, SessionId, SessionLock, SessionState};
 use crate::state::StateDir;
 use policy::gate::Taint;
@@ -217,6 +216,8 @@ pub fn run(
         return Ok(0);
     }
     let audit = super::audit_log(&state, &policy);
+    // A broken chain stops everything until an operator has looked.
+    audit.verify_current()?;
     launch(
         profile,
         &args.jail,
@@ -224,7 +225,6 @@ pub fn run(
         Launched {
             state,
             audit,
-            checked: false,
             reviewed: false,
             gated: gated.as_ref(),
             secrets,
@@ -241,8 +241,6 @@ pub fn run(
 pub struct Launched<'a> {
     pub state: StateDir,
     pub audit: AuditLog,
-    /// The log's chain was checked already (before a review wrote to it).
-    pub checked: bool,
     /// The code passed review.
     pub reviewed: bool,
     /// The command goes through the bash gate first.
@@ -260,38 +258,20 @@ pub fn launch(
     let Launched {
         state,
         audit,
-        checked,
         reviewed,
         gated,
         secrets,
     } = launched;
-    // The log is checked, and takes the session's first line, before
-    // anything else is written to it (a gate's lines, a named session's);
-    // a fresh session's wait for the child to be building the jail.
-    let deferred = gated.is_none() && options.session.is_none();
-    if !checked && !deferred {
-        // A broken chain stops everything until an operator has looked.
-        audit.verify_current()?;
-    }
     // Before anything is written: a refused command leaves no session.
     crate::pins::check(&options.profile, profile, plan)?;
-    let (mut session, lock, opening) = match &options.session {
-        None => {
-            let (session, created) = fresh(profile, options, plan, &state, reviewed)?;
-            let opening = if deferred {
-                Opening::Pending {
-                    check: !checked,
-                    created,
-                }
-            } else {
-                audit.append(Some(session.id()), &created)?;
-                Opening::Written
-            };
-            (session, None, opening)
-        }
+    let (mut session, lock) = match &options.session {
+        None => (
+            fresh(profile, options, plan, &state, &audit, reviewed)?,
+            None,
+        ),
         Some(id) => {
             let (session, lock) = continued(id, options, plan, &state, &audit, reviewed)?;
-            (session, Some(lock), Opening::Written)
+            (session, Some(lock))
         }
     };
     if let Some(gated) = gated {
@@ -315,20 +295,19 @@ pub fn launch(
         audit: Arc::new(audit),
         lock,
         secrets,
-        opening,
     };
     Ok(crate::launch::run(plan, options.verbose, backing)?)
 }
 
-/// A new session for this run alone, and its `session_created` line (for
-/// the caller to write).
+/// A new session for this run alone, and its `session_created` line.
 fn fresh(
     profile: &policy::Profile,
     options: &JailOptions,
     plan: &policy::JailPlan,
     state: &StateDir,
+    audit: &AuditLog,
     reviewed: bool,
-) -> anyhow::Result<(Session, Event)> {
+) -> anyhow::Result<Session> {
     let session = Session::new(
         state,
         &options.profile,
@@ -336,12 +315,15 @@ fn fresh(
         profile.rpc.session_ttl_secs,
         reviewed,
     )?;
-    let created = Event::SessionCreated {
-        profile: options.profile.clone(),
-        command: plan.argv.clone(),
-        expires: session.record.expires,
-    };
-    Ok((session, created))
+    audit.append(
+        Some(session.id()),
+        &Event::SessionCreated {
+            profile: options.profile.clone(),
+            command: plan.argv.clone(),
+            expires: session.record.expires,
+        },
+    )?;
+    Ok(session)
 }
 
 /// The named session `id`, held for this run (refused before anything

@@ -101,7 +101,6 @@ pub fn run(
     let launched = super::exec::Launched {
         state,
         audit,
-        checked: true,
         reviewed: true,
         gated: None,
         secrets,

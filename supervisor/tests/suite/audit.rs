@@ -46,11 +46,9 @@ fn sessions(setup: &Setup, n: usize, pause: f64) {
     }
 }
 
-/// The log is checked while the jail is being built (the two overlap), but
-/// the payload starts only once the check has passed: a run on a broken
-/// log builds a jail, runs nothing in it, and writes nothing more (no line,
-/// no session record). A run on the intact log first shows the mark would
-/// be seen.
+/// A run on a broken log runs nothing and writes nothing more (no line, no
+/// session record). A run on the intact log first shows the mark would be
+/// seen.
 #[test]
 fn a_run_on_a_broken_log_starts_no_payload_and_writes_nothing() {
     let setup = Setup::new("");
