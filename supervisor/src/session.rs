@@ -455,47 +455,11 @@ pub struct Pruned {
 /// deleting the log and its head still shows (`jail audit verify`); the
 /// older records it drops only vouched for lines the chain already covers.
 pub fn prune(state: &StateDir, cutoff: u64) -> Result<Pruned, StateError> {
-    let now = state::now();
-    let dir = state.sessions();
-    let mut old = Vec::new();
-    let mut newest: Option<(u64, String)> = None;
-    for entry in std::fs::read_dir(&dir)
-        .map_err(StateError::io(&dir))?
-        .flatten()
-    {
-        let path = entry.path();
-        if path.extension().is_none_or(|x| x != "json") {
-            continue;
-        }
-        // A record that does not parse is left for an operator to look at.
-        let Ok(record) = state::read_json::<Record>(&path) else {
-            continue;
-        };
-        if let Some(point) = &record.log {
-            if newest.as_ref().is_none_or(|(seq, _)| point.seq > *seq) {
-                newest = Some((point.seq, record.id.clone()));
-            }
-        }
-        let over = matches!(record.state, SessionState::Finished | SessionState::Ended)
-            || record.expires <= now;
-        if over && record.created < cutoff {
-            old.push((record.id, path));
-        }
-    }
-    let mut pruned = Pruned::default();
-    for (id, path) in old {
-        if newest.as_ref().is_some_and(|(_, keep)| *keep == id) {
-            pruned.kept = Some(id);
-            continue;
-        }
-        // A named session's lock goes with it, unless a jail holds it.
-        let lock = path.with_extension("lock");
-        if !SessionLock::is_held(&lock).unwrap_or(true) {
-            remove(&lock)?;
-        }
-        remove(&path)?;
-        pruned.sessions += 1;
-    }
+    let (over, newest) = records_over(state)?;
+    let old = over
+        .into_iter()
+        .filter(|(record, _)| record.created < cutoff);
+    let mut pruned = remove_records(old, newest.as_deref())?;
     let dir = state.pending();
     for entry in std::fs::read_dir(&dir)
         .map_err(StateError::io(&dir))?
@@ -511,6 +475,81 @@ pub fn prune(state: &StateDir, cutoff: u64) -> Result<Pruned, StateError> {
             remove(&entry.path())?;
             pruned.pending += 1;
         }
+    }
+    Ok(pruned)
+}
+
+/// Removes the oldest records of unnamed sessions that are over, until
+/// `keep` of them remain; never the newest record that names a point in
+/// the audit log (see [`prune`]). Named sessions' records stay: they are
+/// for `jail state prune`.
+pub fn prune_oldest(state: &StateDir, keep: usize) -> Result<Pruned, StateError> {
+    let (over, newest) = records_over(state)?;
+    let mut unnamed: Vec<RecordAt> = over
+        .into_iter()
+        .filter(|(record, _)| !record.named)
+        .collect();
+    // Newest first, by where each ended in the log (creation times are in
+    // seconds, and runs share them); the ones past `keep` go.
+    let order = |r: &Record| (r.log.as_ref().map(|point| point.seq), r.created);
+    unnamed.sort_by(|(a, _), (b, _)| order(b).cmp(&order(a)).then_with(|| b.id.cmp(&a.id)));
+    remove_records(unnamed.into_iter().skip(keep), newest.as_deref())
+}
+
+/// A session record and where it lies.
+type RecordAt = (Record, PathBuf);
+
+/// The records whose session is over (finished, ended, or expired), with
+/// their paths, and the id of the newest record that names a point in the
+/// audit log. Records that do not parse are left for an operator to look at.
+fn records_over(state: &StateDir) -> Result<(Vec<RecordAt>, Option<String>), StateError> {
+    let now = state::now();
+    let dir = state.sessions();
+    let mut over = Vec::new();
+    let mut newest: Option<(u64, String)> = None;
+    for entry in std::fs::read_dir(&dir)
+        .map_err(StateError::io(&dir))?
+        .flatten()
+    {
+        let path = entry.path();
+        if path.extension().is_none_or(|x| x != "json") {
+            continue;
+        }
+        let Ok(record) = state::read_json::<Record>(&path) else {
+            continue;
+        };
+        if let Some(point) = &record.log {
+            if newest.as_ref().is_none_or(|(seq, _)| point.seq > *seq) {
+                newest = Some((point.seq, record.id.clone()));
+            }
+        }
+        if matches!(record.state, SessionState::Finished | SessionState::Ended)
+            || record.expires <= now
+        {
+            over.push((record, path));
+        }
+    }
+    Ok((over, newest.map(|(_, id)| id)))
+}
+
+/// Removes the records `old` (and a named session's lock, unless a jail
+/// holds it), all but `keep`'s.
+fn remove_records(
+    old: impl Iterator<Item = RecordAt>,
+    keep: Option<&str>,
+) -> Result<Pruned, StateError> {
+    let mut pruned = Pruned::default();
+    for (record, path) in old {
+        if keep == Some(record.id.as_str()) {
+            pruned.kept = Some(record.id);
+            continue;
+        }
+        let lock = path.with_extension("lock");
+        if !SessionLock::is_held(&lock).unwrap_or(true) {
+            remove(&lock)?;
+        }
+        remove(&path)?;
+        pruned.sessions += 1;
     }
     Ok(pruned)
 }

@@ -64,6 +64,11 @@ pub struct StateRetention {
     /// older than this many days (the default of `jail state prune
     /// --older-than`); 0: kept until pruned with `--older-than`.
     pub keep_days: u64,
+    /// A run that finds more session records than this removes the oldest
+    /// finished ones, down to half as many, after it ends: each run lists
+    /// them all, so start-up would otherwise grow with the history. 0:
+    /// only `jail state prune` removes them.
+    pub keep_records: u64,
     /// The audit log moves to a numbered segment once this long; 0: never
     /// by size (`jail audit rotate` still does).
     pub audit_segment_size: ByteSize,
@@ -73,6 +78,7 @@ impl Default for StateRetention {
     fn default() -> Self {
         StateRetention {
             keep_days: 30,
+            keep_records: 500,
             audit_segment_size: ByteSize(64 << 20),
         }
     }

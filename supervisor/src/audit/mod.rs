@@ -142,6 +142,13 @@ pub enum Event {
         sessions: u64,
         pending: u64,
     },
+    /// A run found more session records than `state.keep_records` and
+    /// removed the oldest `sessions` of those whose session is over,
+    /// keeping `kept` (and the newest finished record).
+    RecordsPruned {
+        kept: u64,
+        sessions: u64,
+    },
     /// The first line of a segment: the lines before it were moved to
     /// `audit.log.SEGMENT`, whose last line is number `lines` with blake3
     /// `head` (this line's `prev`).
@@ -302,6 +309,8 @@ pub struct Verified {
     pub sealed_from: Option<u64>,
     /// Finished sessions whose end was found in the log.
     pub sessions: usize,
+    /// Session records in the state dir (read or not).
+    pub records: usize,
     /// Segments deleted on purpose (`jail audit drop-segments`): up to
     /// this one.
     pub dropped_upto: Option<u64>,

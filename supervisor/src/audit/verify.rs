@@ -173,10 +173,11 @@ struct Current {
 
 impl AuditLog {
     /// Where each finished session says the log stood when it ended; with
-    /// `since`, only the records saved from then on.
-    fn session_ends(&self, since: Option<std::time::Duration>) -> Vec<(String, LogPoint)> {
+    /// `since`, only the records saved from then on. Also how many records
+    /// there are (read or not).
+    fn session_ends(&self, since: Option<std::time::Duration>) -> (Vec<(String, LogPoint)>, usize) {
         let Ok(entries) = std::fs::read_dir(&self.sessions) else {
-            return Vec::new();
+            return (Vec::new(), 0);
         };
         let saved_since = |entry: &std::fs::DirEntry| {
             since.is_none_or(|since| {
@@ -188,13 +189,16 @@ impl AuditLog {
                     .is_none_or(|t| t + CHECKPOINT_SLACK >= since)
             })
         };
-        entries
+        let mut records = 0;
+        let ends = entries
             .flatten()
             .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+            .inspect(|_| records += 1)
             .filter(saved_since)
             .filter_map(|e| crate::state::read_json::<Ended>(&e.path()).ok())
             .filter_map(|ended| Some((ended.id, ended.log?)))
-            .collect()
+            .collect();
+        (ends, records)
     }
 
     fn load_checkpoint(&self) -> Option<Checkpoint> {
@@ -256,7 +260,7 @@ impl AuditLog {
         }
         // Session records first: one saved after this read points at a
         // line the log read below already holds (the log only grows).
-        let ends = self.session_ends(None);
+        let (ends, records) = self.session_ends(None);
         let (bytes, _lock) = self.read_locked()?;
         let head: Option<HeadRecord> = std::fs::read(&self.head)
             .ok()
@@ -292,6 +296,7 @@ impl AuditLog {
             lines: chain.count,
             sealed_from: chain.seal.map(|w| w.from),
             sessions: ends.len(),
+            records,
             dropped_upto: dropped.map(|d| d.0),
         })
     }
@@ -307,7 +312,7 @@ impl AuditLog {
         // Session records first, as in `check`; read again with the log
         // when the checkpoint turns out not to hold.
         let mut checkpoint = self.load_checkpoint();
-        let (ends, current, _lock) = loop {
+        let ((ends, records), current, _lock) = loop {
             let since = checkpoint
                 .as_ref()
                 .map(|c| std::time::Duration::from_nanos(c.began_ns));
@@ -354,6 +359,7 @@ impl AuditLog {
             lines: chain.count,
             sealed_from: chain.seal.map(|w| w.from),
             sessions: ends.len(),
+            records,
             dropped_upto: dropped.map(|d| d.0),
         })
     }

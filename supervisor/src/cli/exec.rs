@@ -12,7 +12,7 @@ use policy::PlanRequest;
 use std::sync::Arc;
 
 use super::gate::Gated;
-use crate::audit::{AuditLog, Event};
+use crate::audit::{AuditLog, Event, Verified};
 use crate::fsview::HostFs;
 use crate::session::{Session, SessionId, SessionLock, SessionState};
 use crate::state::StateDir;
@@ -217,7 +217,7 @@ pub fn run(
     }
     let audit = super::audit_log(&state, &policy);
     // A broken chain stops everything until an operator has looked.
-    audit.verify_current()?;
+    let verified = audit.verify_current()?;
     launch(
         profile,
         &args.jail,
@@ -225,6 +225,7 @@ pub fn run(
         Launched {
             state,
             audit,
+            keep_records: records_to_keep(&policy, &verified),
             reviewed: false,
             gated: gated.as_ref(),
             secrets,
@@ -241,6 +242,9 @@ pub fn run(
 pub struct Launched<'a> {
     pub state: StateDir,
     pub audit: AuditLog,
+    /// After the run, remove old session records down to this many
+    /// ([`records_to_keep`]).
+    pub keep_records: Option<usize>,
     /// The code passed review.
     pub reviewed: bool,
     /// The command goes through the bash gate first.
@@ -258,6 +262,7 @@ pub fn launch(
     let Launched {
         state,
         audit,
+        keep_records,
         reviewed,
         gated,
         secrets,
@@ -296,7 +301,41 @@ pub fn launch(
         lock,
         secrets,
     };
-    Ok(crate::launch::run(plan, options.verbose, backing)?)
+    let state = backing.state.clone();
+    let status = crate::launch::run(plan, options.verbose, backing);
+    if let Some(keep) = keep_records {
+        prune_records(&state, keep);
+    }
+    Ok(status?)
+}
+
+/// With more session records than the policy's `state.keep_records` (the
+/// count the run's audit check saw), the run ends by removing the oldest
+/// finished ones down to half as many: every run lists them all, and its
+/// start-up would grow with the history.
+pub fn records_to_keep(policy: &policy::Policy, verified: &Verified) -> Option<usize> {
+    let limit = usize::try_from(policy.state.keep_records).unwrap_or(usize::MAX);
+    (limit > 0 && verified.records > limit).then_some(limit / 2)
+}
+
+/// The pruning [`records_to_keep`] asks for, after the whole log is
+/// verified (the records it removes are part of what vouches for the log,
+/// as for `jail state prune`), recorded in the log. Nothing is removed
+/// when the log does not verify: the next run's check says why.
+fn prune_records(state: &StateDir, keep: usize) {
+    let audit = AuditLog::new(state);
+    if audit.verify(None).is_err() {
+        return;
+    }
+    if let Ok(pruned) = crate::session::prune_oldest(state, keep) {
+        let _ = audit.append(
+            None,
+            &Event::RecordsPruned {
+                kept: keep as u64,
+                sessions: pruned.sessions,
+            },
+        );
+    }
 }
 
 /// A new session for this run alone, and its `session_created` line.

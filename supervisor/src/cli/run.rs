@@ -57,7 +57,7 @@ pub fn run(
     let interpreter = interpreter_for(lang)?;
     let state = StateDir::resolve(state_dir)?;
     let audit = super::audit_log(&state, &policy);
-    audit.verify_current()?;
+    let verified = audit.verify_current()?;
     // A session that cannot be continued is refused before the review.
     if let Some(id) = &args.jail.session {
         crate::session::Session::check(&state, id, &args.jail.profile)?;
@@ -101,6 +101,7 @@ pub fn run(
     let launched = super::exec::Launched {
         state,
         audit,
+        keep_records: super::exec::records_to_keep(&policy, &verified),
         reviewed: true,
         gated: None,
         secrets,

@@ -239,3 +239,44 @@ fn keep_days_zero_keeps_everything_and_durations_need_a_unit() {
     assert_eq!(out.status.code(), Some(125));
     assert!(stderr(&out).contains("like 30d"), "{}", stderr(&out));
 }
+
+/// Every run lists the session records, so a state dir that only grows
+/// would slow every start: past `state.keep_records`, a run ends by
+/// removing the oldest finished records down to half as many, says so in
+/// the log, and leaves what vouches for the log and a named session alone.
+#[test]
+fn past_keep_records_a_run_removes_the_oldest_finished_records() {
+    let setup = Setup::new("[state]\nkeep_records = 4\n");
+    let out = run(setup.jail().args(["session", "new"]));
+    assert_ok(&out);
+    let named = stdout(&out).trim().to_string();
+    let count = |setup: &Setup| records(&setup.state()).len();
+    // Up to the limit (the named session's record among them), nothing goes.
+    for _ in 0..4 {
+        assert_ok(&setup.sh("true"));
+    }
+    assert_eq!(count(&setup), 5, "pruned before the limit");
+    assert!(
+        !setup.audit().contains("records_pruned"),
+        "{}",
+        setup.audit()
+    );
+    // This run saw 5 records: it ends with the named one and the newest 2.
+    assert_ok(&setup.sh("true"));
+    let left = records(&setup.state());
+    assert_eq!(left.len(), 3, "{left:?}");
+    assert!(left.iter().any(|r| r["id"] == named.as_str()), "{left:?}");
+    assert!(
+        setup
+            .audit()
+            .contains("\"type\":\"records_pruned\",\"kept\":2,\"sessions\":3"),
+        "{}",
+        setup.audit()
+    );
+    assert_ok(&run(setup.jail().args(["audit", "verify"])));
+    // Deleting the log still shows: the newest finished record stayed.
+    std::fs::remove_file(setup.state().join("audit.log")).expect("rm");
+    std::fs::remove_file(setup.state().join("audit.head")).expect("rm");
+    let verify = run(setup.jail().args(["audit", "verify"]));
+    assert_eq!(verify.status.code(), Some(1), "{}", stderr(&verify));
+}
