@@ -401,7 +401,22 @@ static CATALOG: &[Rule] = &[
         "new-instructions",
         Instruction,
         Warning,
-        r"(?i)\b(?:new|updated|revised|real|actual|true|hidden|secret|additional|override|priority|important) (?:system )?instructions?\s*:",
+        // A header: `NEW INSTRUCTIONS:`, `*** NEW IMPORTANT INSTRUCTIONS ***`.
+        r"(?i)\b(?:new|updated|revised|real|actual|true|hidden|secret|additional|override|priority|important) (?:(?:important|urgent|priority|new|updated) )?(?:system )?(?:instructions?|prompt|directives?)\s*(?::|\*{2,}|!+|={2,}|#{2,})",
+    ),
+    rule(
+        "response-format",
+        Instruction,
+        Warning,
+        // What to put in the model's answer (a string, a link, a divider):
+        // the shape of an injection that exfiltrates through the reply.
+        r"(?i)\b(?:include|insert|add|append|repeat|output|print|write|put) (?:(?:the|this|these|following|string|text|words?|line|exactly|it|verbatim|encoded|below|base64|sentence|link|image) ){0,6}(?:in|into|at the (?:start|end|beginning|top|bottom) of) your (?:response|answer|reply|output)\b|\b(?:in|at the (?:start|end|beginning) of) your (?:response|answer|reply|output),? (?:include|insert|add|append|repeat|write|print|output)\b|\b(?:UserQuery|ResponseFormat):|\byour refusal,? beginning with\b",
+    ),
+    rule(
+        "persona",
+        Instruction,
+        Warning,
+        r"(?i)\b(?:stay|remain|staying) in character\b|\byou (?:are to|will now|must now|shall now|are going to) (?:act|play|pretend|roleplay) (?:as|the role of|to be)\b|\bhypothetical (?:story|scenario|world),? (?:in which |where )?you (?:are|will)\b",
     ),
     rule(
         "you-must-comply",
