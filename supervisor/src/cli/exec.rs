@@ -318,13 +318,15 @@ pub fn records_to_keep(policy: &policy::Policy, verified: &Verified) -> Option<u
     (limit > 0 && verified.records > limit).then_some(limit / 2)
 }
 
-/// The pruning [`records_to_keep`] asks for, after the whole log is
-/// verified (the records it removes are part of what vouches for the log,
-/// as for `jail state prune`), recorded in the log. Nothing is removed
-/// when the log does not verify: the next run's check says why.
+/// The pruning [`records_to_keep`] asks for, recorded in the log, after
+/// the log passes the check every run makes (the records it removes are
+/// part of what vouches for it). Not the whole history, as `jail state
+/// prune` checks: that grows with every segment, and the run pruning would
+/// pay it all at once. Nothing is removed when the check fails: the next
+/// run's says why.
 fn prune_records(state: &StateDir, keep: usize) {
     let audit = AuditLog::new(state);
-    if audit.verify(None).is_err() {
+    if audit.verify_current().is_err() {
         return;
     }
     if let Ok(pruned) = crate::session::prune_oldest(state, keep) {
