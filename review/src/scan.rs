@@ -337,6 +337,14 @@ static CATALOG: &[Rule] = &[
         r"(?i)\b(?:ignore|disregard|forget) (?:all )?your (?:previous|prior|earlier|original|initial|current) \w+",
     ),
     rule(
+        "forget-previous",
+        Instruction,
+        Warning,
+        // What came before, dropped: "forget all previous tasks", "forget
+        // everything before that", and the same in German.
+        r"(?i)\b(?:forget|ignore|disregard) (?:about )?(?:all |any )?(?:of )?(?:the )?(?:previous|prior|preceding|foregoing|earlier) (?:tasks?|assignments?|information|context|conversation)\b|\bforget (?:about )?everything (?:before|above|prior|we (?:discussed|said|talked about)|(?:i|you) (?:said|wrote))\b|\b(?:focus|concentrate) on (?:your|the|this) new task\b|\b(?:vergiss|vergessen sie|ignoriere|ignorieren sie) (?:\w+ ){0,3}(?:anweisungen|aufgaben|befehle|angaben|informationen)\b|\bvergiss alles (?:davor|vorher|bisherige)\b",
+    ),
+    rule(
         "instruct-approve",
         Instruction,
         Critical,
@@ -416,7 +424,7 @@ static CATALOG: &[Rule] = &[
         "persona",
         Instruction,
         Warning,
-        r"(?i)\b(?:stay|remain|staying) in character\b|\byou (?:are to|will now|must now|shall now|are going to) (?:act|play|pretend|roleplay) (?:as|the role of|to be)\b|\bhypothetical (?:story|scenario|world),? (?:in which |where )?you (?:are|will)\b",
+        r"(?i)\b(?:stay|remain|staying) in character\b|\bi want you to (?:act|pretend|play) (?:as|to be)\b|\byou (?:are to|will now|must now|shall now|are going to) (?:act|play|pretend|roleplay) (?:as|the role of|to be)\b|\bhypothetical (?:story|scenario|world),? (?:in which |where )?you (?:are|will)\b",
     ),
     rule(
         "you-must-comply",
