@@ -16,17 +16,11 @@ as `\\\\`, `\\n`, `\\r`, `\\t`.
 """
 
 import ast
-import hashlib
-import os
 import re
-import subprocess
 import sys
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "review-quality", "secrets")
-
-
-def git(git_dir, *args):
-    return subprocess.run(["git", "--git-dir", git_dir, *args], check=True, capture_output=True, text=True).stdout
+sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
+from secret_examples import git, half, write  # noqa: E402
 
 
 def tokens(src, at):
@@ -113,14 +107,6 @@ FUNC = re.compile(r"^func\s", re.M)
 RULE_ID = re.compile(r'RuleID:\s*"([^"]+)"')
 
 
-def escape(text):
-    return text.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t")
-
-
-def half(rule_id):
-    return "tuning" if hashlib.sha256(rule_id.encode()).hexdigest()[0] < "8" else "heldout"
-
-
 def main():
     git_dir = sys.argv[1]
     commit = sys.argv[2] if len(sys.argv) > 2 else "HEAD"
@@ -143,17 +129,7 @@ def main():
                     if example.strip():
                         key = (m.group(1), half(rule.group(1)))
                         sets.setdefault(key, []).append((rule.group(1), example))
-    os.makedirs(OUT, exist_ok=True)
-    for (kind, which), rows in sorted(sets.items()):
-        path = os.path.join(OUT, f"gitleaks-{kind}-{which}.txt")
-        seen = set()
-        with open(path, "w") as out:
-            for rule_id, example in rows:
-                if (rule_id, example) in seen:
-                    continue
-                seen.add((rule_id, example))
-                out.write(f"{rule_id}\t{escape(example)}\n")
-        print(f"{path}: {len(seen)} examples")
+    write("gitleaks", sets)
     print(f"gitleaks commit {commit}")
 
 

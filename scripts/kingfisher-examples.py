@@ -35,84 +35,17 @@ needs the PyPI packages PyYAML and regex). Output lines:
 commit it read and counts, never the examples themselves.
 """
 
-import glob
-import hashlib
-import os
 import re
-import subprocess
 import sys
 
 import regex
 import yaml
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "review-quality", "secrets")
+sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
+from secret_examples import earlier_sources, git, half, split, write  # noqa: E402
+
+
 IDENTIFIER = re.compile(r"(?:Client ID|Username|Domain|Host|(?<!Webhook )(?<!in a )URL)$")
-
-
-def git(git_dir, *args):
-    return subprocess.run(["git", "--git-dir", git_dir, *args], check=True, capture_output=True, text=True).stdout
-
-
-def escape(text):
-    return text.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t")
-
-
-def unescape(text):
-    out, chars = [], iter(text)
-    for c in chars:
-        if c != "\\":
-            out.append(c)
-            continue
-        n = next(chars, None)
-        out.append({"n": "\n", "r": "\r", "t": "\t", None: "\\"}.get(n, n))
-    return "".join(out)
-
-
-def half(rule_id):
-    return "tuning" if hashlib.sha256(rule_id.encode()).hexdigest()[0] < "8" else "heldout"
-
-
-def earlier_sources(prefixes):
-    """Every example text of the other sources' files (compared, never shown)."""
-    texts = set()
-    for prefix in prefixes:
-        for path in glob.glob(os.path.join(OUT, f"{prefix}-*.txt")):
-            with open(path) as f:
-                for line in f:
-                    if "\t" in line:
-                        texts.add(unescape(line.rstrip("\n").split("\t", 1)[1]))
-    return texts
-
-
-def write(source, sets):
-    for (kind, which), rows in sorted(sets.items()):
-        path = os.path.join(OUT, f"{source}-{kind}-{which}.txt")
-        with open(path, "w") as out:
-            for rule_id, example in rows:
-                out.write(f"{rule_id}\t{escape(example)}\n")
-        print(f"{path}: {len(rows)} examples")
-
-
-def split(raw, earlier):
-    """`raw`: (kind, rule id, text) in order. The halves, without texts the
-    earlier sources hold, repeats, or held-out texts the tuning half holds."""
-    sets = {(kind, which): [] for kind in ("tps", "fps") for which in ("tuning", "heldout")}
-    tuning_texts = {text for _kind, rule_id, text in raw if half(rule_id) == "tuning"}
-    seen = set()
-    counts = {"earlier": 0, "both halves": 0}
-    for kind, rule_id, text in raw:
-        if text in earlier:
-            counts["earlier"] += 1
-            continue
-        which = half(rule_id)
-        if which == "heldout" and text in tuning_texts:
-            counts["both halves"] += 1
-            continue
-        if (kind, rule_id, text) in seen:
-            continue
-        seen.add((kind, rule_id, text))
-        sets[(kind, which)].append((rule_id, text))
-    return sets, counts
 
 
 def main():
@@ -153,7 +86,6 @@ def main():
                 continue
             raw.append(("fps", rule["id"], example))
     sets, counts = split(raw, earlier_sources(["gitleaks", "noseyparker"]))
-    os.makedirs(OUT, exist_ok=True)
     write("kingfisher", sets)
     print(f"{len(taken)} of {len(rules)} rules taken; {uncompiled} patterns not compiled; {not_strings} examples not strings")
     print(f"left out: {counts['earlier']} examples already in gitleaks' or Nosey Parker's files, {counts['both halves']} held-out texts also in the tuning half")

@@ -32,28 +32,16 @@ prints the commit it read and how many examples each file holds, never the
 examples themselves.
 """
 
-import hashlib
-import os
-import subprocess
 import sys
 
 import regex
 import yaml
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "review-quality", "secrets")
+sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
+from secret_examples import git, half, write  # noqa: E402
+
+
 DATA = "crates/noseyparker/data/default/builtin"
-
-
-def git(git_dir, *args):
-    return subprocess.run(["git", "--git-dir", git_dir, *args], check=True, capture_output=True, text=True).stdout
-
-
-def escape(text):
-    return text.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t")
-
-
-def half(rule_id):
-    return "tuning" if hashlib.sha256(rule_id.encode()).hexdigest()[0] < "8" else "heldout"
 
 
 def default_rule_ids(git_dir, commit):
@@ -93,17 +81,7 @@ def main():
                 dropped[half(rule_id)] += 1
                 continue
             sets[("fps", half(rule_id))].append((rule_id, example))
-    os.makedirs(OUT, exist_ok=True)
-    for (kind, which), rows in sorted(sets.items()):
-        path = os.path.join(OUT, f"noseyparker-{kind}-{which}.txt")
-        seen = set()
-        with open(path, "w") as out:
-            for rule_id, example in rows:
-                if (rule_id, example) in seen:
-                    continue
-                seen.add((rule_id, example))
-                out.write(f"{rule_id}\t{escape(example)}\n")
-        print(f"{path}: {len(seen)} examples")
+    write("noseyparker", sets)
     for which, count in dropped.items():
         print(f"{which}: {count} negative examples left out (a taken rule's pattern matches them)")
     print(f"noseyparker commit {commit}")

@@ -34,13 +34,11 @@ escaped as the other sources' files. It prints the commit it read and
 counts, never the examples themselves.
 """
 
-import os
 import subprocess
 import sys
 
-sys.dont_write_bytecode = True
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-kingfisher = __import__("kingfisher-examples")
+sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
+from secret_examples import earlier_sources, git, split, write  # noqa: E402
 
 PACKAGES = "packages/@secretlint"
 NOT_CREDENTIAL_RULES = {
@@ -63,8 +61,8 @@ def git_bytes(git_dir, *args):
 def main():
     git_dir = sys.argv[1]
     commit = sys.argv[2] if len(sys.argv) > 2 else "HEAD"
-    commit = kingfisher.git(git_dir, "rev-parse", commit).strip()
-    paths = kingfisher.git(git_dir, "ls-tree", "-r", "--name-only", commit, PACKAGES).splitlines()
+    commit = git(git_dir, "rev-parse", commit).strip()
+    paths = git(git_dir, "ls-tree", "-r", "--name-only", commit, PACKAGES).splitlines()
     cases = {}
     for path in paths:
         parts = path.split("/")
@@ -97,8 +95,8 @@ def main():
     positives = {text for kind, _rule, text in raw if kind == "tps"}
     both = sum(1 for kind, _rule, text in raw if kind == "fps" and text in positives)
     raw = [(kind, rule, text) for kind, rule, text in raw if kind == "tps" or text not in positives]
-    sets, left_out = kingfisher.split(raw, kingfisher.earlier_sources(["gitleaks", "noseyparker", "kingfisher"]))
-    kingfisher.write("secretlint", sets)
+    sets, left_out = split(raw, earlier_sources(["gitleaks", "noseyparker", "kingfisher"]))
+    write("secretlint", sets)
     print(f"left out: {counts['options']} cases with options, {counts['binary']} binary inputs, {both} ok inputs also ng inputs")
     print(f"left out: {left_out['earlier']} inputs already in the other sources' files, {left_out['both halves']} held-out texts also in the tuning half")
     print(f"secretlint commit {commit}")
