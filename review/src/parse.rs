@@ -24,9 +24,10 @@ pub struct Parsed {
 }
 
 /// A parsed file's nodes in pre-order, each with its depth (the root's is
-/// 0): the one walk of the tree that the import check, the syntax check and
-/// the segments read. A tree-sitter cursor step costs far more than reading
-/// a vector, and walking was most of what each of them cost.
+/// 0): the one walk of the tree that the import check, the syntax check,
+/// the segments and the sanitizer's JavaScript bindings read. A tree-sitter
+/// cursor step costs far more than reading a vector, and walking was most
+/// of what each of them cost.
 pub struct Walked<'t> {
     pub parsed: &'t Parsed,
     nodes: Vec<(Node<'t>, usize)>,
