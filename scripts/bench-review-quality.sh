@@ -125,6 +125,14 @@ for where in comment docstring string; do
     read -r n a b e < <(find "$placed/test/cyberseceval/$where" -name '*.py' | sort | scanned)
     srow "CyberSecEval injections, as a $where" harmful "$n" "$a" "$b" "$e" "held out"
 done
+# The held-out texts again behind an encoding an attacker would use: every
+# Latin a, c, e, o, p, x a Cyrillic look-alike, or base64 in a string.
+for kind in code text agentdojo deepset pyrit spikee cyberseceval; do
+    for where in look-alike base64; do
+        read -r n a b e < <(find "$placed/test/$kind/$where" -name '*.py' | sort | scanned)
+        srow "held-out $kind, $where" harmful "$n" "$a" "$b" "$e" "held out"
+    done
+done
 if [ -d "$sdk" ]; then
     read -r n a b e < <(find "$sdk" -name '*.py' | lower_half "$sdk" | head -n "$sample" | scanned)
     srow "library code from PyPI ($sdk)" benign "$n" "$a" "$b" "$e" "held out"

@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 """Writes each BIPIA attack text (tests/review-quality/bipia) into a small
 ordinary Python program, three ways: as a comment block, a docstring and a
-string literal. Files land in OUT/{train,test}/{code,text}/{comment,docstring,string}/NNN.py.
+string literal; and two ways behind an encoding: as a comment whose Latin
+a, c, e, o, p, x are their Cyrillic look-alikes, and as a string literal in
+base64. Files land in
+OUT/{train,test}/{code,text}/{comment,docstring,string,look-alike,base64}/NNN.py.
 The code attacks' snippets (the harmful code they ask the model to write)
 land alone in OUT/{train,test}/snippets/NNN.py.
 
     scripts/bipia-placements.py OUT
 """
+import base64
 import json
 import os
 import re
@@ -32,6 +36,10 @@ if __name__ == "__main__":
 '''
 
 
+# Latin letters and the Cyrillic letters drawn the same.
+LOOK_ALIKES = str.maketrans("aceopxACEOPX", "асеорхАСЕОРХ")
+
+
 def place(text, how):
     lines = HOST.splitlines()
     if how == "comment":
@@ -44,6 +52,10 @@ def place(text, how):
         body = text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
         body = "\n".join("    " + line for line in body.split("\n"))
         lines.insert(lines.index("def load(path):") + 1, '    """' + body.lstrip() + '\n    """')
+    elif how == "look-alike":
+        return place(text.translate(LOOK_ALIKES), "comment")
+    elif how == "base64":
+        return place(base64.b64encode(text.encode()).decode(), "string")
     else:
         at = lines.index("def main():") + 1
         lines[at:at] = ["    note = " + repr(text), '    print(note[:0], end="")']
@@ -51,7 +63,7 @@ def place(text, how):
 
 
 def write_placements(folder, n, text):
-    for how in ("comment", "docstring", "string"):
+    for how in ("comment", "docstring", "string", "look-alike", "base64"):
         os.makedirs(os.path.join(folder, how), exist_ok=True)
         with open(os.path.join(folder, how, f"{n:03d}.py"), "w") as f:
             f.write(place(text, how))

@@ -181,17 +181,75 @@ fn changed(before: &str, after: String) -> Option<String> {
 }
 
 /// Runs of base64 (standard or URL-safe alphabet, padded or not) at least
-/// `min` characters long that decode to text; each run decoded on its own.
-pub fn base64_runs(text: &str, min: usize) -> Vec<String> {
-    let is_b64 = |c: char| c.is_ascii_alphanumeric() || "+/-_".contains(c);
-    text.split(|c: char| !is_b64(c))
-        .filter(|run| run.len() >= min)
-        .filter_map(base64_decode)
-        .filter_map(|bytes| String::from_utf8(bytes).ok())
-        .filter(|decoded| {
+/// `min` characters long that decode to text; each run decoded on its own,
+/// with the byte offset where it starts in `text`.
+pub fn base64_runs(text: &str, min: usize) -> Vec<(usize, String)> {
+    let is_b64 = |b: u8| b.is_ascii_alphanumeric() || b"+/-_".contains(&b);
+    runs(text, min, is_b64, true, base64_decode)
+}
+
+/// Runs of hexadecimal digits at least `min` long that decode, two digits a
+/// byte, to text (as `bytes.fromhex` or `Buffer.from(s, "hex")` read them),
+/// with the byte offset where each starts in `text`.
+pub fn hex_runs(text: &str, min: usize) -> Vec<(usize, String)> {
+    runs(text, min, |b| b.is_ascii_hexdigit(), false, hex_decode)
+}
+
+/// Maximal runs of bytes that `member` accepts (and up to two `=` of
+/// `padding` after them), `min` long or longer, that `decode` turns into
+/// text: UTF-8 without control characters but whitespace.
+fn runs(
+    text: &str,
+    min: usize,
+    member: impl Fn(u8) -> bool,
+    padding: bool,
+    decode: impl Fn(&str) -> Option<Vec<u8>>,
+) -> Vec<(usize, String)> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !member(bytes[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && member(bytes[i]) {
+            i += 1;
+        }
+        let digits = i - start;
+        while padding && i < bytes.len() && bytes[i] == b'=' && i - start < digits + 2 {
+            i += 1;
+        }
+        if digits < min {
+            continue;
+        }
+        let run = &text[start..i];
+        let decoded = decode(run).and_then(|bytes| String::from_utf8(bytes).ok());
+        if let Some(decoded) = decoded.filter(|decoded| {
             decoded
                 .chars()
                 .all(|c| !c.is_control() || c.is_ascii_whitespace())
+        }) {
+            out.push((start, decoded));
+        }
+    }
+    out
+}
+
+/// Decodes hexadecimal digits, two a byte; None for an odd count or a
+/// character that is not a digit.
+pub fn hex_decode(text: &str) -> Option<Vec<u8>> {
+    let pairs = text.as_bytes().chunks_exact(2);
+    if !pairs.remainder().is_empty() {
+        return None;
+    }
+    pairs
+        .map(|pair| {
+            // from_str_radix alone would take a sign: `+f`.
+            let digits = std::str::from_utf8(pair).ok()?;
+            pair.iter().all(u8::is_ascii_hexdigit).then_some(())?;
+            u8::from_str_radix(digits, 16).ok()
         })
         .collect()
 }
@@ -297,8 +355,19 @@ mod tests {
         assert_eq!(base64_encode(b"AKIA", false), "QUtJQQ");
         assert_eq!(
             base64_runs("x QUtJQUlPU0ZPRE5ON0VYQU1QTEU= y", 16),
-            ["AKIAIOSFODNN7EXAMPLE"]
+            [(2, "AKIAIOSFODNN7EXAMPLE".to_string())]
         );
+        // Binary (a digest) is not text; an odd count is not hex.
+        assert_eq!(
+            hex_runs(
+                "h = '68656c6c6f20776f726c64' # 0f1e2d3c4b5a69788796a5b4c3d2e1f0",
+                16
+            ),
+            [(5, "hello world".to_string())]
+        );
+        assert!(hex_runs("68656c6c6f20776f726c6", 16).is_empty());
+        assert_eq!(hex_decode("+f"), None);
+        assert_eq!(hex_decode("4A6b"), Some(vec![0x4a, 0x6b]));
     }
 
     #[rstest]

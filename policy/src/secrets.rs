@@ -763,7 +763,7 @@ impl<K: Clone + PartialEq + From<Undecodable>, F: FnMut(&str) -> Vec<K>> Payload
         decoded.extend(
             crate::decode::base64_runs(text, MIN_BASE64)
                 .into_iter()
-                .map(|run| ("base64", run)),
+                .map(|(_, run)| ("base64", run)),
         );
         // Each query parameter (and path or fragment piece) on its own.
         if text.contains(['?', '&']) {

@@ -17,8 +17,11 @@
 //! string concatenation (`"ignore " + "previous instructions"`) still
 //! matches; invisible characters are removed before matching (and reported
 //! themselves); letter-spaced (`r e v i e w e r`) and leetspeak
-//! (`1gn0re`) spellings of the key words are caught token by token.
-//! Homoglyphs (Cyrillic `о` for `o`) are not handled.
+//! (`1gn0re`) spellings of the key words are caught token by token;
+//! look-alike letters (Cyrillic `о`, fullwidth `Ｉ`, mathematical `𝐢`) are
+//! read as the Latin ones they imitate ([`fold`]); and text written as
+//! base64 or hex in the source is decoded and scanned too, reported on the
+//! line where it is written ([`encoded_texts`]).
 
 use std::borrow::Cow;
 use std::sync::LazyLock;
@@ -542,7 +545,7 @@ static CATALOG: &[Rule] = &[
 /// Characters that render as nothing (or reorder text) and so can hide
 /// words from a human or split them for a regex. They are removed before
 /// the catalog runs; [`INVISIBLE_REPORTED`] are also reported.
-fn is_invisible(c: char) -> bool {
+pub(crate) fn is_invisible(c: char) -> bool {
     matches!(c,
         '\u{00AD}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
         | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}'
@@ -665,6 +668,13 @@ pub fn scan(source: &str) -> Vec<Finding> {
         });
     }
 
+    // A word that mixes scripts (Latin with a Cyrillic `о`) is written to
+    // look like one thing and read as another (UTS #39's mixed-script
+    // check); the catalog then reads it folded.
+    if !ascii {
+        raw_hits.extend(mixed_script_words(source));
+    }
+
     let text: Cow<str> = if ascii {
         Cow::Borrowed(source)
     } else {
@@ -692,6 +702,23 @@ pub fn scan(source: &str) -> Vec<Finding> {
         }));
         findings.extend(with_lines(&derived, hits));
     }
+    // What base64 and hex runs decode to, reported where they are written.
+    let mut hits = Vec::new();
+    for (start, decoded) in encoded_texts(&text) {
+        let decoded = if decoded.is_ascii() {
+            decoded
+        } else {
+            normalize(&decoded)
+        };
+        let mut found = catalog_hits(&decoded);
+        obfuscated(&decoded, &mut found);
+        hits.extend(found.into_iter().map(|hit| Hit {
+            start,
+            excerpt: excerpt(&format!("encoded: {}", hit.excerpt)),
+            ..hit
+        }));
+    }
+    findings.extend(with_lines(&text, hits));
     dedupe(findings)
 }
 
@@ -843,21 +870,99 @@ fn derived(text: &str) -> Option<(String, Vec<(usize, String)>)> {
 }
 
 /// The text the catalog reads when the source is not ASCII: hidden
-/// characters removed (so `ig<U+200B>nore` reads `ignore`) and Unicode
-/// spaces made ASCII spaces (so a no-break space still separates words).
+/// characters removed (so `ig<U+200B>nore` reads `ignore`), Unicode spaces
+/// made ASCII spaces (so a no-break space still separates words), and
+/// look-alike characters read as the ASCII they imitate ([`fold`]).
 /// Newlines are kept, so line numbers agree with the raw source.
 fn normalize(source: &str) -> String {
-    source
-        .chars()
-        .filter(|&c| !is_invisible(c))
-        .map(|c| {
-            if !c.is_ascii() && c.is_whitespace() && c != '\u{2028}' && c != '\u{2029}' {
-                ' '
-            } else {
-                c
-            }
-        })
-        .collect()
+    let mut out = String::with_capacity(source.len());
+    let mut scratch = String::new();
+    for c in source.chars() {
+        if c.is_ascii() {
+            out.push(c);
+        } else if is_invisible(c) {
+        } else if c.is_whitespace() && c != '\u{2028}' && c != '\u{2029}' {
+            out.push(' ');
+        } else if fold(c, &mut scratch) {
+            out.push_str(&scratch);
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Whether the non-ASCII `c` imitates ASCII text, which is then left in
+/// `out`: a compatibility form (fullwidth `Ｉ`, mathematical `𝐢`, the
+/// ligature `ﬁ`) reads as its NFKD decomposition, a letter of another
+/// script (Cyrillic `о`, Greek `ο`) as its prototype in Unicode's
+/// confusables table. The table is read for the lowercase letter, whose
+/// prototype is the letter itself (for `I` it is `l`); the catalog
+/// ignores case. A letter with a diacritic (`é`) or of a script with no
+/// Latin look-alike (`中`) imitates nothing. Stage 5 reads words the same
+/// way ([`super::histogram::words`]).
+pub(crate) fn fold(c: char, out: &mut String) -> bool {
+    let ascii_text = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_graphic());
+    out.clear();
+    unicode_normalization::char::decompose_compatible(c, |part| out.push(part));
+    if ascii_text(out) {
+        return true;
+    }
+    out.clear();
+    for lower in c.to_lowercase() {
+        out.extend(unicode_security::confusable_detection::skeleton(
+            lower.encode_utf8(&mut [0; 4]),
+        ));
+    }
+    ascii_text(out)
+}
+
+/// Words that mix scripts, such as `ignоre` with a Cyrillic `о`. Digits,
+/// marks and characters common to all scripts go with any script; so do
+/// the invisible characters, which are reported on their own.
+fn mixed_script_words(source: &str) -> Vec<Hit> {
+    use unicode_security::MixedScript;
+    let mut hits = Vec::new();
+    let is_word = |c: char| c.is_alphanumeric() || is_invisible(c);
+    let mut rest = source;
+    while let Some(start) = rest.find(is_word) {
+        let from = &rest[start..];
+        let end = from.find(|c: char| !is_word(c)).unwrap_or(from.len());
+        let word = &from[..end];
+        let offset = source.len() - rest.len() + start;
+        let visible: String = word.chars().filter(|&c| !is_invisible(c)).collect();
+        if !word.is_ascii() && !visible.as_str().is_single_script() {
+            hits.push(Hit {
+                start: offset,
+                name: "mixed-script-word",
+                family: Obfuscation,
+                severity: Warning,
+                excerpt: excerpt(word),
+            });
+        }
+        rest = &from[end..];
+    }
+    hits
+}
+
+/// Shortest base64 run decoded: 15 bytes of text, two or three words.
+const MIN_BASE64: usize = 20;
+/// Shortest hex run decoded: 16 bytes of text.
+const MIN_HEX: usize = 32;
+
+/// The texts written as base64 or hex in `text` (a string literal a model
+/// reading the file would decode unprompted), each with the offset where
+/// it is written. Runs that decode to binary (digests, keys, images) are
+/// not text and are left out.
+pub(crate) fn encoded_texts(text: &str) -> Vec<(usize, String)> {
+    let hex = policy::decode::hex_runs(text, MIN_HEX);
+    let base64 = policy::decode::base64_runs(text, MIN_BASE64)
+        .into_iter()
+        // A run of hex digits is also base64 (of binary, as a rule).
+        .filter(|(start, _)| !hex.iter().any(|(at, _)| at == start));
+    let mut out: Vec<(usize, String)> = base64.collect();
+    out.extend(hex);
+    out
 }
 
 /// Separators allowed inside a letter-spaced word (`r e v i e w e r`,
