@@ -665,6 +665,8 @@ pub struct PayloadFinding {
 const MAX_DECODINGS: usize = 6;
 /// Base64 runs shorter than this are left alone (words, ids).
 const MIN_BASE64: usize = 16;
+/// The shortest run of hex digits decoded: 8 bytes, as short as a secret.
+const MIN_HEX: usize = 16;
 
 /// Credential shapes in an outbound payload (a tool call's JSON
 /// arguments), looked for in the raw text and in what it decodes to (see
@@ -681,7 +683,7 @@ pub fn scan_payload(payload: &str) -> Vec<PayloadFinding> {
 /// What `check` finds in a payload's raw text and in everything it
 /// decodes to: every JSON string on its own (keys and values, recursively,
 /// and `key: "value"` pairs), URL-decoded text and each query parameter,
-/// backslash escapes, HTML character references, base64 runs, JSON inside
+/// backslash escapes, HTML character references, base64 and hex runs, JSON inside
 /// a string, and those inside one another. Each finding comes once, with
 /// the decodings that led to it (`raw`, `json`, `percent`, …). Text too
 /// deeply wrapped or too large to decode is a finding of its own, an
@@ -764,6 +766,11 @@ impl<K: Clone + PartialEq + From<Undecodable>, F: FnMut(&str) -> Vec<K>> Payload
             crate::decode::base64_runs(text, MIN_BASE64)
                 .into_iter()
                 .map(|(_, run)| ("base64", run)),
+        );
+        decoded.extend(
+            crate::decode::hex_runs(text, MIN_HEX)
+                .into_iter()
+                .map(|(_, run)| ("hex", run)),
         );
         // Each query parameter (and path or fragment piece) on its own.
         if text.contains(['?', '&']) {

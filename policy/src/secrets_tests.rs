@@ -196,6 +196,9 @@ fn redacts(#[case] text: &str, #[case] secrets: &[&str], #[case] expected: &str)
 #[case::escaped_key(r#"{"headers": {"X-AK\u0049AQZ4XRWT7MBN2KLPD": "1"}}"#)]
 #[case::escaped_name_and_value(r#"{"pass\u0077ord": "Xk9mQ2vL7pR4wT8zN1aB3c"}"#)]
 #[case::hex_escapes(r#"{"b": "\\x41KIAQZ4XRWT7MBN2KLPD"}"#)]
+#[case::hex(
+    r#"{"b": "6768705f77575077356b34615863615434664e503055636e5a774a5556466b364c4f3070494e5578"}"#
+)]
 fn decoded_forms_are_scanned(#[case] payload: &str) {
     assert!(!scan_payload(payload).is_empty(), "{payload}");
 }
