@@ -413,7 +413,7 @@ fn candidates(text: &str) -> Vec<bool> {
     selected
 }
 
-/// `name = value`, `name: value`, `"name": "value"` (also `:=`, `=>`, and an
+/// `name = value`, `name: value`, `"name": "value"`, `<name>value</name>` (also `:=`, `=>`, and an
 /// `Authorization: Bearer …` style scheme word before the value), on one
 /// line: a name with nothing after it (`API_TOKEN=` in an env file) does
 /// not take the next line's text as its value. Also a quoted name and a
@@ -421,7 +421,7 @@ fn candidates(text: &str) -> Vec<bool> {
 /// `buildConfigField 'String', 'API_KEY', '"…"'`): the `comma` group.
 static ASSIGNMENT: LazyLock<Regex> = LazyLock::new(|| {
     regex(
-        r#"["']?(?P<name>[A-Za-z_][A-Za-z0-9_.-]*)["']?[ \t]*(?::=|=>|[:=]|(?P<comma>,))[ \t]*(?P<quote>["'`]["']?)?(?:(?i:bearer|basic|token)[ \t]+)?(?P<value>[A-Za-z0-9+/=_.~!@#$%^*-]+)"#,
+        r#"(?:["']|(?P<element><))?(?P<name>[A-Za-z_][A-Za-z0-9_.-]*)["']?[ \t]*(?::=|=>|[:=]|(?P<comma>,)|(?P<close>>))[ \t]*(?P<quote>["'`]["']?)?(?:(?i:bearer|basic|token)[ \t]+)?(?P<value>[A-Za-z0-9+/=_.~!@#$%^*-]+)"#,
     )
 });
 
@@ -479,15 +479,16 @@ fn entropy(text: &str) -> f64 {
         .sum()
 }
 
-/// A quoted value of at least 8 characters given to a password-like name
-/// (`password`, `passwd`, `pwd`, `passphrase`): people's passwords are not
+/// A value of at least 8 characters given to a password-like name
+/// (`password`, `passwd`, `pwd`, `passphrase`, or a name whose last word
+/// is `pass`, as `dbPass`): people's passwords are not
 /// random-looking enough for [`generic::random_looking`]; placeholders,
-/// paths and code references are not passwords.
+/// paths and code references are not passwords. Unquoted (an env file,
+/// YAML, INI, an XML element), the value must also mix letters and digits
+/// and not read as words, since in code an unquoted value is as a rule a
+/// variable (`password = user_password`).
 fn password_like(name: &str, value: &str, quoted: bool, next: Option<char>) -> bool {
-    let name = name.to_ascii_lowercase();
-    let named = ["password", "passwd", "pwd", "passphrase"]
-        .iter()
-        .any(|n| name.contains(n));
+    let named = password_name(name);
     let lower = value.to_ascii_lowercase();
     let placeholder = [
         "password",
@@ -505,13 +506,26 @@ fn password_like(name: &str, value: &str, quoted: bool, next: Option<char>) -> b
             .collect::<std::collections::HashSet<_>>()
             .len()
             < 4;
+    let letters_and_digits = has_digit(value) && value.bytes().any(|b| b.is_ascii_alphabetic());
     named
-        && quoted
+        && (quoted || (letters_and_digits && !generic::wordy(value)))
         && value.chars().count() >= 8
         && !placeholder
         && entropy(value) >= 2.5
         && !generic::code_reference(value, quoted, next)
         && !generic::path_like(value)
+}
+
+/// A name for a password: `password`, `passwd`, `pwd` or `passphrase` in
+/// it, or `pass` as its last word (`dbPass`, `smtp_pass`).
+fn password_name(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    ["password", "passwd", "pwd", "passphrase"]
+        .iter()
+        .any(|n| lower.contains(n))
+        || generic::name_words(name)
+            .last()
+            .is_some_and(|last| last == "pass")
 }
 
 /// Texts longer than this are scanned in pieces of whole lines of about
@@ -562,6 +576,14 @@ fn assigned_secret(name: &str, caps: &regex::Captures<'_>, text: &str, spaced: b
     let quoted = caps.name("quote").is_some();
     let next = text[value.end()..].chars().next();
     let value = value.as_str();
+    // `>` ends an XML element's start tag, `<password>…</password>`, and
+    // nothing else.
+    if caps.name("close").is_some()
+        && (caps.name("element").is_none()
+            || !text[caps.get(0).map_or(0, |m| m.end())..].starts_with("</"))
+    {
+        return false;
+    }
     // After a comma, only a quoted value of a quoted name: `f(token,
     // api_key)` lists names, `("API_KEY", "…")` pairs one with a value.
     if caps.name("comma").is_some() {
@@ -573,7 +595,7 @@ fn assigned_secret(name: &str, caps: &regex::Captures<'_>, text: &str, spaced: b
             return false;
         }
     }
-    (secret_like_name(name) || generic::key_name(name))
+    (secret_like_name(name) || generic::key_name(name) || password_name(name))
         && !generic::names_something_else(name)
         && plausible(value)
         && !published_example(value)

@@ -695,6 +695,15 @@ fn a_run_of_six_in_order_is_sequential_and_five_is_not() {
 #[case::csrf("csrf_token = \"f8Kd02LmQz91XpWv7TnB4sRc\"")]
 #[case::public_key("public_key: \"f8Kd02LmQz91XpWv7TnB4sRc\"")]
 #[case::next_line("API_TOKEN=\nOTHER_SETTING=f8Kd02LmQz91XpWv7TnB4sRc")]
+// Unquoted, a password's value in code is a variable, words or a call.
+#[case::password_variable("password = user_password")]
+#[case::password_variable_digit("password = password2")]
+#[case::password_words("PASSWORD: development_default")]
+#[case::password_call("pwd = getpass(prompt2)")]
+#[case::bypass("bypass = kibjL5DZPjN0")]
+#[case::pass_count("pass_count = 12345678")]
+#[case::comparison_gt("if password_age > 90 and x2:")]
+#[case::element_not_closed("<password>mvnEN5N1aE6PwZ")]
 fn generic_look_alikes_are_not_secrets(#[case] text: &str) {
     assert!(kinds(text).is_empty(), "{text}: {:?}", kinds(text));
 }
@@ -705,6 +714,12 @@ fn generic_look_alikes_are_not_secrets(#[case] text: &str) {
 #[case::json("{\"auth_token\": \"b1946ac92492d2347c6235b4d2611184e3b0c442\"}")]
 #[case::base64_with_slash("secret = \"wJalrXUtn/FEMIK7MDENGbPxRfiCY2kLmNpAbq\"")]
 #[case::lowercase_password("db_password = \"vzihlaquknriqlht\"")]
+// Unquoted passwords, as env files, YAML and INI write them.
+#[case::env_password("export DB_PASSWORD=BYOvfZ8UzDzV8fUk")]
+#[case::ini_password("password = kibjL5DZPjN0")]
+#[case::yaml_password("  PASSWORD: UPgHV7iB3m03")]
+#[case::xml_password("<password>mvnEN5N1aE6PwZ</password>")]
+#[case::go_pass("dbPass := \"Pf1Qh6yYTWmE4l\"")]
 fn generic_secrets_are_still_found(#[case] text: &str) {
     assert_eq!(kinds(text), ["secret_assignment"], "{text}");
 }
