@@ -22,7 +22,10 @@
 //!   directory;
 //! - `major` (MAJOR, a human decides): network use that bypasses the
 //!   jail's channel (sockets, HTTP client modules, `fetch`, `/dev/tcp`, nc),
-//!   native calls (ctypes), processes started outside `subprocess` with a
+//!   native calls (ctypes), capturing keystrokes, the clipboard or the
+//!   screen and reading browser credentials (`pynput`, `pyperclip`,
+//!   `ImageGrab`, `browser_cookie3`, `CryptUnprotectData`), processes
+//!   started outside `subprocess` with a
 //!   list (`os.exec*`, `os.spawn*`, `pty.spawn`), interpreter hooks and
 //!   import paths, reads of home-directory paths, character-code
 //!   obfuscation;
@@ -304,6 +307,13 @@ fn specs() -> Vec<Spec> {
             Major,
             r"^\s*(?:import\s+(?:[\w.]+\s*,\s*)*|from\s+)(?:ctypes|cffi)\b",
             "ctypes/cffi call native code directly",
+        ),
+        rule(
+            "py-capture",
+            PY,
+            Major,
+            r"^\s*(?:import\s+(?:[\w.]+(?:\s+as\s+\w+)?\s*,\s*)*|from\s+)(?:pynput|keyboard|pyperclip|clipboard|browser_cookie3|browsercookie|win32crypt|win32clipboard|pyscreenshot|mss|pyautogui)\b|^\s*from\s+PIL\s+import\s+.*\bImageGrab\b|\bImageGrab\.grab\b|\bCryptUnprotectData\b",
+            "captures keystrokes, the clipboard or the screen, or reads browser or Windows-protected credentials: a human decides",
         ),
         rule(
             "py-chr-join",

@@ -287,6 +287,34 @@ fn ids(answer: &ReviewAnswer) -> Vec<String> {
     "py-ctypes",
     1
 )]
+#[case::keylogger(
+    "python",
+    "from pynput import keyboard\nwith keyboard.Listener(on_press=a) as b:\n    b.join()\n",
+    Verdict::Major,
+    "py-capture",
+    1
+)]
+#[case::clipboard(
+    "python",
+    "import json, pyperclip\na = pyperclip.paste()\n",
+    Verdict::Major,
+    "py-capture",
+    1
+)]
+#[case::screen(
+    "python",
+    "from PIL import Image, ImageGrab\nImageGrab.grab()\n",
+    Verdict::Major,
+    "py-capture",
+    1
+)]
+#[case::dpapi(
+    "python",
+    "import win32crypt as a\nb = a.CryptUnprotectData(c, None, None, None, 0)\n",
+    Verdict::Major,
+    "py-capture",
+    1
+)]
 #[case::chr_join(
     "python",
     "a = \"S1\".join(chr(b) for b in [1, 2, 3])\n",
@@ -532,6 +560,7 @@ fn dangerous_shapes_are_found(
 #[case::py_open_relative("python", "with open(\"S1\", \"S2\") as a:\n    a.write(\"S3\")\n")]
 #[case::py_home_read_only("python", "import os\na = os.path.expanduser(\"S1\")\nprint(a)\n")]
 #[case::py_from_http_status("python", "a = b.http_status\nc = d.socket_path\n")]
+#[case::py_keyboard_names("python", "a = b.keyboard_layout\nc = d.clipboard\ne = f.mss\n")]
 #[case::js_plain(
     "javascript",
     "const fs = require(\"fs\");\nconst b = JSON.parse(fs.readFileSync(\"S1\", \"S2\"));\nconsole.log(b.c);\nconst c = await import(\"./lib/util.js\");\n"
@@ -724,6 +753,18 @@ fn judge_source(lang: crate::Lang, source: &str) -> ReviewAnswer {
     "names-credential-file",
     1
 )]
+#[case::discord_tokens(
+    "import os\na = os.getenv(\"APPDATA\") + \"\\\\discord\\\\Local Storage\\\\leveldb\"\n",
+    Verdict::Major,
+    "names-credential-file",
+    2
+)]
+#[case::wallet(
+    "import os\na = os.path.join(os.path.expanduser(\"~\"), \".electrum\", \"wallets\")\n",
+    Verdict::Major,
+    "names-credential-file",
+    2
+)]
 #[case::remove_libc(
     "import os\n\nos.remove(\"/lib/x86_64-linux-gnu/libc.so.6\")\n",
     Verdict::Major,
@@ -776,6 +817,7 @@ fn literals_show_what_a_call_does(
 #[case::write_here("with open(\"out/report.txt\", \"w\") as f:\n    f.write(text)\n")]
 #[case::read_etc("with open(\"/etc/os-release\") as f:\n    print(f.read())\n")]
 #[case::known_hosts_word("print(\"ssh is a protocol\")\n")]
+#[case::local_storage_words("print(\"local storage is full; see the wallet settings\")\n")]
 #[case::js_ls("const { spawnSync } = require('child_process');\nspawnSync('ls', ['-l']);\n")]
 fn ordinary_literals_are_approved(#[case] source: &str) {
     let lang = if source.contains("require(") {

@@ -1,0 +1,3 @@
+import browser_cookie3
+cj = browser_cookie3.chrome()
+print(list(cj))

@@ -1,0 +1,3 @@
+import win32crypt
+def decrypt(blob):
+    return win32crypt.CryptUnprotectData(blob, None, None, None, 0)[1]

@@ -1,0 +1,2 @@
+from PIL import ImageGrab
+ImageGrab.grab().save("screen.png")
