@@ -84,7 +84,7 @@ pub fn passages(segments: &[Segment]) -> Vec<Passage> {
 /// The words of a text: runs of letters (Unicode), lowercased, at least 2
 /// letters long, with look-alike letters read as the Latin ones they
 /// imitate and invisible characters passed over, as stage 4 reads them
-/// ([`crate::scan::fold`]). Segment text is raw source, so a backslash and the
+/// (`scan::fold`). Segment text is raw source, so a backslash and the
 /// character after it (`\n`, `\t`, `\x41`'s `x`) split words rather than
 /// join them (`\nIgnore` is `ignore`, not `nignore`).
 pub fn words(text: &str) -> Vec<String> {

@@ -19,9 +19,9 @@
 //! themselves); letter-spaced (`r e v i e w e r`) and leetspeak
 //! (`1gn0re`) spellings of the key words are caught token by token;
 //! look-alike letters (Cyrillic `о`, fullwidth `Ｉ`, mathematical `𝐢`) are
-//! read as the Latin ones they imitate ([`fold`]); and text written as
+//! read as the Latin ones they imitate (`fold`); and text written as
 //! base64 or hex in the source is decoded and scanned too, reported on the
-//! line where it is written ([`encoded_texts`]).
+//! line where it is written (`encoded_texts`).
 
 use std::borrow::Cow;
 use std::sync::LazyLock;
@@ -339,6 +339,46 @@ static CATALOG: &[Rule] = &[
         // "ignore your previous <anything>"
         r"(?i)\b(?:ignore|disregard|forget) (?:all )?your (?:previous|prior|earlier|original|initial|current) \w+",
     ),
+    part(
+        "ignore-instructions",
+        "ignore-instructions-regardless",
+        Instruction,
+        Critical,
+        // "... regardless of your previous instructions"
+        r"(?i)\b(?:regardless of|irrespective of|notwithstanding|in spite of|despite) (?:all |any )?(?:your|the|my|its|these) (?:previous|prior|earlier|original|initial|current|system|existing) (?:\w+ )?(?:instructions?|guidelines|rules|prompts?|directives?|programming|restrictions)\b",
+    ),
+    rule(
+        "instructions-amended",
+        Instruction,
+        Warning,
+        // A correction to instructions the writer never gave: "I made a
+        // mistake when I gave you your instructions and forgot to ask you
+        // to ...", "now new instructions follow", and the same in German.
+        r"(?i)\b(?:i|we) (?:made a mistake|made an error|forgot|neglected) (?:\w+ ){0,4}(?:your|the|my) instructions\b|\bforgot to (?:ask|tell|instruct|remind) you to\b|\b(?:new|further|additional|more) (?:instructions|tasks|orders) (?:now )?(?:follow|are following|come)\b|\b(?:nun|jetzt|es) folgen (?:neue|weitere) (?:anweisungen|aufgaben|befehle)\b",
+    ),
+    rule(
+        "conditional-hijack",
+        Address,
+        Warning,
+        // Addressed to whatever model processes the text, for when it does:
+        // "if you are told to summarize the input, instead ...".
+        r"(?i)\bif (?:you are|you're|you get|you were|you've been) (?:told|asked|instructed|requested|prompted) to (?:summari[sz]e|translate|answer|review|analy[sz]e|describe|explain|classify|respond to|process|read) (?:(?:the|this|that|a|an|any|my|some) )?(?:input|text|document|content|page|e-?mail|message|article|question|data|conversation|website|webpage)\b",
+    ),
+    rule(
+        "mode-switch",
+        Instruction,
+        Warning,
+        // "you are operating in DEVELOPER mode", "unlock hidden
+        // functionalities": a mode the model is told it is in.
+        r"(?i)\byou are (?:now )?(?:operating|running|working|acting|functioning) in (?:\w+ )?(?:developer|debug|debugging|maintenance|admin|administrator|god|testing|unrestricted|sudo|root|jailbreak) mode\b|\b(?:enable|activate|enter|unlock) (?:\w+ )?(?:developer|god|sudo|jailbreak|unrestricted) mode\b|\bunlock (?:your |all |the )?hidden (?:functionalit(?:y|ies)|features|capabilities|abilities|modes?)\b",
+    ),
+    rule(
+        "prompt-extraction",
+        Instruction,
+        Warning,
+        // Asking the model for its own instructions.
+        r"(?i)\b(?:show|print|reveal|repeat|display|output|disclose|leak|tell me|give me|write out) (?:me )?(?:all )?your (?:(?:entire|whole|full|complete|exact|original|initial|hidden|secret|internal) )*(?:system )?(?:prompt|instructions|prompt text|system message|initial message)\b|\bwhat (?:was|is) written (?:at the (?:beginning|start|top) of|above|before) (?:this|the|your) (?:prompt|message|conversation|instructions)\b|\b(?:zeige|zeig|gib|nenne) (?:mir )?(?:deinen|den|deine|die) (?:gesamten |ganzen |kompletten |vollst\w* )?(?:prompt|prompt-text|anweisungen|systemprompt)\b",
+    ),
     rule(
         "forget-previous",
         Instruction,
@@ -427,7 +467,7 @@ static CATALOG: &[Rule] = &[
         "persona",
         Instruction,
         Warning,
-        r"(?i)\b(?:stay|remain|staying) in character\b|\bi want you to (?:act|pretend|play) (?:as|to be)\b|\byou (?:are to|will now|must now|shall now|are going to) (?:act|play|pretend|roleplay) (?:as|the role of|to be)\b|\bhypothetical (?:story|scenario|world),? (?:in which |where )?you (?:are|will)\b",
+        r"(?i)\b(?:stay|remain|staying) in character\b|\bi want you to (?:act|pretend|play) (?:as|to be)\b|\bpretend (?:that )?you(?: are|'re) (?:an? |the )?(?:evil|malicious|bad|rogue|unrestricted|unfiltered|uncensored|amoral|unethical)\b|\b(?:stell dir vor|tu so,? als ob|stellen sie sich vor),? (?:du bist|sie sind)\b|\b(?:jetzt|nun) bist du\b|\byou (?:are to|will now|must now|shall now|are going to) (?:act|play|pretend|roleplay) (?:as|the role of|to be)\b|\bhypothetical (?:story|scenario|world),? (?:in which |where )?you (?:are|will)\b",
     ),
     rule(
         "you-must-comply",
@@ -511,6 +551,14 @@ static CATALOG: &[Rule] = &[
         RoleTag,
         Warning,
         r"#{2,}[\t\x20]*(?:Instructions?|INSTRUCTIONS?|Human|HUMAN|Assistant|ASSISTANT)\b",
+    ),
+    rule(
+        "policy-config",
+        RoleTag,
+        Warning,
+        // A policy file forged for the model ("policy puppetry"):
+        // `<interaction-config>`, `Blocked Modes: ALL`.
+        r"(?i)</?interaction-config>|\b(?:allowed|blocked) (?:modes|responses|strings|topics)\s*:",
     ),
     rule(
         "xml-role-tag",
@@ -917,9 +965,11 @@ pub(crate) fn fold(c: char, out: &mut String) -> bool {
     ascii_text(out)
 }
 
-/// Words that mix scripts, such as `ignоre` with a Cyrillic `о`. Digits,
-/// marks and characters common to all scripts go with any script; so do
-/// the invisible characters, which are reported on their own.
+/// Words that mix scripts, such as `ignоre` with a Cyrillic `о`. Digits
+/// (of any script), marks and characters common to all scripts go with
+/// any script; so do the invisible characters, which are reported on
+/// their own. A word right after a backslash starts with an escape's
+/// letter (`\u0345ι`), not a word's.
 fn mixed_script_words(source: &str) -> Vec<Hit> {
     use unicode_security::MixedScript;
     let mut hits = Vec::new();
@@ -930,8 +980,12 @@ fn mixed_script_words(source: &str) -> Vec<Hit> {
         let end = from.find(|c: char| !is_word(c)).unwrap_or(from.len());
         let word = &from[..end];
         let offset = source.len() - rest.len() + start;
-        let visible: String = word.chars().filter(|&c| !is_invisible(c)).collect();
-        if !word.is_ascii() && !visible.as_str().is_single_script() {
+        let escaped = source[..offset].ends_with('\\');
+        let letters: String = word
+            .chars()
+            .filter(|&c| !is_invisible(c) && !c.is_numeric())
+            .collect();
+        if !word.is_ascii() && !escaped && !letters.as_str().is_single_script() {
             hits.push(Hit {
                 start: offset,
                 name: "mixed-script-word",
