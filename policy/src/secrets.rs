@@ -421,19 +421,19 @@ fn candidates(text: &str) -> Vec<bool> {
 /// `buildConfigField 'String', 'API_KEY', '"…"'`): the `comma` group.
 static ASSIGNMENT: LazyLock<Regex> = LazyLock::new(|| {
     regex(
-        r#"(?:["']|(?P<element><))?(?P<name>[A-Za-z_][A-Za-z0-9_.-]*)["']?[ \t]*(?::=|=>|[:=]|(?P<comma>,)|(?P<close>>))[ \t]*(?P<quote>["'`]["']?)?(?:(?i:bearer|basic|token)[ \t]+)?(?P<value>[A-Za-z0-9+/=_.~!@#$%^*-]+)"#,
+        r#"(?:["']|(?P<element><))?(?P<name>[A-Za-z_][A-Za-z0-9_.-]*)["']?(?:\[\])?[ \t]*(?::=|=>|[:=]|(?P<comma>,)|(?P<close>>))[ \t]*(?P<quote>["'`]["']?)?(?:(?i:bearer|basic|token)[ \t]+)?(?P<value>[A-Za-z0-9+/=_.~!@#$%^*-]+)"#,
     )
 });
 
 /// `name value` with spaces alone: `--api-token VALUE` on a command line,
 /// `SECRET VALUE` in notes. The name ends in a secret's word (the regex
 /// starts at that word, so it costs one literal search; [`scan_piece`]
-/// takes the rest of the name from before it) and the value has 20 or
-/// more characters; only a random-looking value counts (a password-like
-/// word is prose).
+/// takes the rest of the name from before it). Only a random-looking value
+/// counts (a password-like word is prose), but after a command-line option
+/// (`mysql --password VALUE`) a password-like one does too.
 static SPACED: LazyLock<Regex> = LazyLock::new(|| {
     regex(
-        r#"(?P<name>(?i:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?))[ \t]+(?P<quote>["'`])?(?P<value>[A-Za-z0-9+/=_.~!@#$%^*-]{20,})"#,
+        r#"(?P<name>(?i:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?))[ \t]+(?P<quote>["'`])?(?P<value>[A-Za-z0-9+/=_.~!@#$%^*-]{8,})"#,
     )
 });
 
@@ -567,9 +567,9 @@ pub fn scan(text: &str) -> Vec<SecretFinding> {
 
 /// Whether an assignment's value (the `value` group of `caps`, in `text`)
 /// is a secret: a credential's name that does not name something else, and
-/// a value that looks random or, written with `=` or `:` (not `spaced`),
-/// like a password.
-fn assigned_secret(name: &str, caps: &regex::Captures<'_>, text: &str, spaced: bool) -> bool {
+/// a value that looks random or, unless it is `prose` (`name value` with
+/// spaces alone, not a command-line option), like a password.
+fn assigned_secret(name: &str, caps: &regex::Captures<'_>, text: &str, prose: bool) -> bool {
     let Some(value) = caps.name("value") else {
         return false;
     };
@@ -600,7 +600,7 @@ fn assigned_secret(name: &str, caps: &regex::Captures<'_>, text: &str, spaced: b
         && plausible(value)
         && !published_example(value)
         && (generic::random_looking(value, quoted, next)
-            || (!spaced && password_like(name, value, quoted, next)))
+            || (!prose && password_like(name, value, quoted, next)))
 }
 
 /// [`scan`] of one piece.
@@ -656,7 +656,10 @@ fn scan_piece(text: &str) -> Vec<SecretFinding> {
             } else {
                 name.start()
             };
-            if assigned_secret(&text[name_start..name.end()], &caps, text, spaced) {
+            let name = &text[name_start..name.end()];
+            // `--password VALUE` is an option and its value, not prose.
+            let prose = spaced && !name.starts_with('-');
+            if assigned_secret(name, &caps, text, prose) {
                 if !overlaps(&findings, value.start(), value.end()) {
                     findings.push(SecretFinding {
                         kind: "secret_assignment",
@@ -666,7 +669,7 @@ fn scan_piece(text: &str) -> Vec<SecretFinding> {
                 }
                 from = value.end();
             } else {
-                from = name.end();
+                from = caps.name("name").map_or(value.start(), |n| n.end());
             }
         }
     }

@@ -704,6 +704,8 @@ fn a_run_of_six_in_order_is_sequential_and_five_is_not() {
 #[case::pass_count("pass_count = 12345678")]
 #[case::comparison_gt("if password_age > 90 and x2:")]
 #[case::element_not_closed("<password>mvnEN5N1aE6PwZ")]
+// A password-like word after a name with spaces alone is prose.
+#[case::prose_password("the password Tr0ub4dor3 is weak")]
 fn generic_look_alikes_are_not_secrets(#[case] text: &str) {
     assert!(kinds(text).is_empty(), "{text}: {:?}", kinds(text));
 }
@@ -720,6 +722,8 @@ fn generic_look_alikes_are_not_secrets(#[case] text: &str) {
 #[case::yaml_password("  PASSWORD: UPgHV7iB3m03")]
 #[case::xml_password("<password>mvnEN5N1aE6PwZ</password>")]
 #[case::go_pass("dbPass := \"Pf1Qh6yYTWmE4l\"")]
+#[case::c_array("char password[] = \"x7Kd92mQpL\";")]
+#[case::option_value("mysql --password x7Kd92mQpL db")]
 fn generic_secrets_are_still_found(#[case] text: &str) {
     assert_eq!(kinds(text), ["secret_assignment"], "{text}");
 }
