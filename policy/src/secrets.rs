@@ -425,6 +425,15 @@ static ASSIGNMENT: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
+/// A name and its value as two fields of one entry: `<add key="ApiKey"
+/// value="…" />` in .NET's appSettings, and `- name: DB_PASSWORD` with
+/// `value: …` on the next line in Kubernetes, Compose and CI env lists.
+static PAIRED: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r#"\b(?:key|name)[ \t]*[=:][ \t]*["']?(?P<name>[A-Za-z_][A-Za-z0-9_.-]*)["']?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?\bvalue[ \t]*[=:][ \t]*(?P<quote>["'])?(?P<value>[A-Za-z0-9+/=_.~!@#$%^*-]+)"#,
+    )
+});
+
 /// `name value` with spaces alone: `--api-token VALUE` on a command line,
 /// `SECRET VALUE` in notes. The name ends in a secret's word (the regex
 /// starts at that word, so it costs one literal search; [`scan_piece`]
@@ -642,7 +651,7 @@ fn scan_piece(text: &str) -> Vec<SecretFinding> {
     // Not `captures_iter`: an assignment whose name is harmless must not
     // swallow one in its value (`"body": "API_TOKEN=…"`), so the search
     // goes on right after the name.
-    for (pattern, spaced) in [(&*ASSIGNMENT, false), (&*SPACED, true)] {
+    for (pattern, spaced) in [(&*ASSIGNMENT, false), (&*PAIRED, false), (&*SPACED, true)] {
         let mut from = 0;
         while let Some(caps) = pattern.captures_at(text, from) {
             let (Some(name), Some(value)) = (caps.name("name"), caps.name("value")) else {

@@ -706,6 +706,11 @@ fn a_run_of_six_in_order_is_sequential_and_five_is_not() {
 #[case::element_not_closed("<password>mvnEN5N1aE6PwZ")]
 // A password-like word after a name with spaces alone is prose.
 #[case::prose_password("the password Tr0ub4dor3 is weak")]
+// An env list's entry whose value comes from elsewhere, and a name that
+// is not a secret's.
+#[case::env_list_from_secret("  - name: DB_PASSWORD\n    valueFrom:\n      secretKeyRef: x\n")]
+#[case::form_token("<input type=\"hidden\" name=\"authenticity_token\" value=\"7SWa-Fo1_hsC6oovfBsJFLGPUl2EhkSWPbJ\" />")]
+#[case::env_list_other("  - name: LOG_LEVEL\n    value: x7Kd92mQpLz8Rt4Vw7Yb3Nc6Kd\n")]
 fn generic_look_alikes_are_not_secrets(#[case] text: &str) {
     assert!(kinds(text).is_empty(), "{text}: {:?}", kinds(text));
 }
@@ -724,6 +729,8 @@ fn generic_look_alikes_are_not_secrets(#[case] text: &str) {
 #[case::go_pass("dbPass := \"Pf1Qh6yYTWmE4l\"")]
 #[case::c_array("char password[] = \"x7Kd92mQpL\";")]
 #[case::option_value("mysql --password x7Kd92mQpL db")]
+#[case::app_settings("<add key=\"ApiKey\" value=\"x7Kd92mQpLz8Rt4Vw7Yb3Nc6Kd\" />")]
+#[case::env_list("env:\n  - name: DB_PASSWORD\n    value: \"x7Kd92mQpL\"\n")]
 fn generic_secrets_are_still_found(#[case] text: &str) {
     assert_eq!(kinds(text), ["secret_assignment"], "{text}");
 }

@@ -90,12 +90,14 @@ const NOT_THE_SECRET: [&str; 47] = [
 ];
 
 /// Words that make a token or key one that is not a credential: public
-/// keys, CSRF tokens, pagination tokens.
-const NOT_A_CREDENTIAL: [&str; 9] = [
+/// keys, CSRF tokens (Rails calls its form's `authenticity_token`),
+/// pagination tokens.
+const NOT_A_CREDENTIAL: [&str; 10] = [
     "public",
     "pub",
     "csrf",
     "xsrf",
+    "authenticity",
     "page",
     "next",
     "continuation",
