@@ -96,13 +96,15 @@ impl Secrets {
 pub fn reviewers(
     profile: &Profile,
 ) -> Result<Vec<Box<dyn review::reviewer::Reviewer>>, review::reviewer::ReviewError> {
+    // HTTP clients in the jail reach the egress proxy where it is offered.
+    let http_egress = policy::proxy::plan(profile).port().is_some();
     let reviewers = profile
         .review
         .reviewers
         .iter()
-        .map(|config| review::reviewer::from_config(config, &read_credential));
+        .map(|config| review::reviewer::from_config(config, http_egress, &read_credential));
     let detectors = profile.review.meta_detectors.iter().map(|config| {
-        review::reviewer::from_config(config, &read_credential).map(|detector| {
+        review::reviewer::from_config(config, http_egress, &read_credential).map(|detector| {
             Box::new(review::reviewer::MetaDetector(detector))
                 as Box<dyn review::reviewer::Reviewer>
         })

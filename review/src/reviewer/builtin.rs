@@ -20,8 +20,10 @@
 //!   (`sys.modules[...]`, `getattr(os, "S1" + "S2")`), escapes in
 //!   identifiers, imitating the review fence, deleting `/` or the home
 //!   directory;
-//! - `major` (MAJOR, a human decides): network use that bypasses the
-//!   jail's channel (sockets, HTTP client modules, `fetch`, `/dev/tcp`, nc),
+//! - `major` (MAJOR, a human decides): network use beyond HTTP (sockets,
+//!   SMTP, SSH, `/dev/tcp`, nc), and HTTP clients (requests, `urllib.request`,
+//!   `fetch`, curl) where the profile offers no egress proxy (where it does,
+//!   its allowlist decides: [`BuiltinReviewer::with_http_egress`]),
 //!   native calls (ctypes), capturing keystrokes, the clipboard or the
 //!   screen and reading browser credentials (`pynput`, `pyperclip`,
 //!   `ImageGrab`, `browser_cookie3`, `CryptUnprotectData`), processes
@@ -280,15 +282,38 @@ fn specs() -> Vec<Spec> {
             r"\b(?:pickle|cPickle|dill|shelve|jsonpickle)\.(?:loads?|open|Unpickler)\b",
             "unpickling runs code chosen by whoever wrote the data; use json",
         ),
-        // --- Python: network outside the channel, native code
+        // --- Python: network, native code
+        // HTTP clients reach only the jail's egress proxy, which enforces
+        // `egress.allow`: under a profile that offers it these are left to
+        // it (see [`THROUGH_THE_PROXY`]).
+        Spec {
+            group: "py-net",
+            ..rule(
+                "py-http-import",
+                PY,
+                Major,
+                r"^\s*(?:import\s+(?:[\w.]+(?:\s+as\s+\w+)?\s*,\s*)*|from\s+)(?:(?:urllib2|urllib3|requests|httpx|httplib2|aiohttp|treq|pycurl|wget|mechanize)\b|urllib\.(?:request|error|response|robotparser)\b|http\.(?:client|cookiejar)\b)|^\s*from\s+(?:urllib|http)\s+import\s+.*\b(?:request|urlopen|client|cookiejar|HTTPConnection|HTTPSConnection)\b",
+                "HTTP client: this profile allows no host (egress.allow is empty), so its requests are refused; allow the host, or call a tool with jail-call",
+            )
+        },
+        Spec {
+            group: "py-net",
+            ..rule(
+                "py-http-call",
+                PY,
+                Major,
+                r"\burllib\.request\b|\burlopen\s*\(|\brequests\.(?:get|post|put|patch|delete|head|options|request|Session)\b|\bhttp\.client\b",
+                "HTTP request: this profile allows no host (egress.allow is empty), so it is refused; allow the host, or call a tool with jail-call",
+            )
+        },
         Spec {
             group: "py-net",
             ..rule(
                 "py-net-import",
                 PY,
                 Major,
-                r"^\s*(?:import\s+(?:[\w.]+(?:\s+as\s+\w+)?\s*,\s*)*|from\s+)(?:(?:socket|ssl|urllib2|urllib3|requests|httpx|httplib2|aiohttp|tornado|twisted|treq|ftplib|smtplib|aiosmtplib|poplib|imaplib|telnetlib|nntplib|xmlrpc|paramiko|pysftp|fabric|websocket|websockets|pycurl|asyncssh|grpc|wget|mechanize|selenium|paho|pika|zmq|kafka|scapy|impacket|dns|ldap3|boto3|botocore|redis|pymongo|psycopg2|pymysql)\b|urllib\.(?:request|error|response|robotparser)\b|http\.(?:client|server|cookiejar)\b)|^\s*from\s+(?:urllib|http)\s+import\s+.*\b(?:request|urlopen|client|server|cookiejar|HTTPConnection|HTTPSConnection)\b",
-                "network module: the jail's network is only the channel; call tools with jail-call",
+                r"^\s*(?:import\s+(?:[\w.]+(?:\s+as\s+\w+)?\s*,\s*)*|from\s+)(?:(?:socket|ssl|tornado|twisted|ftplib|smtplib|aiosmtplib|poplib|imaplib|telnetlib|nntplib|xmlrpc|paramiko|pysftp|fabric|websocket|websockets|asyncssh|grpc|selenium|paho|pika|zmq|kafka|scapy|impacket|dns|ldap3|boto3|botocore|redis|pymongo|psycopg2|pymysql)\b|http\.server\b)|^\s*from\s+http\s+import\s+.*\bserver\b",
+                "network module beyond HTTP: the jail's one way out is the channel (and HTTP(S) through its egress proxy); call tools with jail-call",
             )
         },
         Spec {
@@ -297,8 +322,8 @@ fn specs() -> Vec<Spec> {
                 "py-net-call",
                 PY,
                 Major,
-                r"\bsocket\.(?:socket|create_connection|socketpair)\s*\(|\burllib\.request\b|\burlopen\s*\(|\brequests\.(?:get|post|put|patch|delete|head|options|request|Session)\b|\bhttp\.client\b|\basyncio\.open_connection\b",
-                "network use outside the channel; call tools with jail-call",
+                r"\bsocket\.(?:socket|create_connection|socketpair)\s*\(|\basyncio\.open_connection\b",
+                "network use beyond HTTP: the jail's one way out is the channel (and HTTP(S) through its egress proxy); call tools with jail-call",
             )
         },
         rule(
@@ -420,11 +445,31 @@ fn specs() -> Vec<Spec> {
         Spec {
             group: "js-net",
             ..rule(
+                "js-http-module",
+                JS,
+                Major,
+                r#"(?:require\s*\(\s*|from\s+|import\s+)["'](?:node:)?(?:http|https|http2|axios|node-fetch|undici|got|superagent)["']"#,
+                "HTTP client: this profile allows no host (egress.allow is empty), so its requests are refused; allow the host, or call a tool with jail-call",
+            )
+        },
+        Spec {
+            group: "js-net",
+            ..rule(
+                "js-http-call",
+                JS,
+                Major,
+                r"(?:^|[^.\w$])fetch\s*\(|\bXMLHttpRequest\b|\bEventSource\b|\bsendBeacon\b|\b(?:http|https|http2)\.(?:request|get|connect)\s*\(",
+                "HTTP request: this profile allows no host (egress.allow is empty), so it is refused; allow the host, or call a tool with jail-call",
+            )
+        },
+        Spec {
+            group: "js-net",
+            ..rule(
                 "js-net-module",
                 JS,
                 Major,
-                r#"(?:require\s*\(\s*|from\s+|import\s+)["'](?:node:)?(?:http|https|http2|net|tls|dgram|dns|axios|node-fetch|undici|got|superagent|ws)["']"#,
-                "network module: the jail's network is only the channel; call tools with jail-call",
+                r#"(?:require\s*\(\s*|from\s+|import\s+)["'](?:node:)?(?:net|tls|dgram|dns|ws)["']"#,
+                "network module beyond HTTP: the jail's one way out is the channel (and HTTP(S) through its egress proxy); call tools with jail-call",
             )
         },
         Spec {
@@ -433,8 +478,8 @@ fn specs() -> Vec<Spec> {
                 "js-net-call",
                 JS,
                 Major,
-                r"(?:^|[^.\w$])fetch\s*\(|\bXMLHttpRequest\b|\bWebSocket\b|\bEventSource\b|\bsendBeacon\b|\b(?:http|https|http2|net|tls|dgram)\.(?:request|get|connect|createConnection|Socket|createSocket)\s*\(",
-                "network use outside the channel; call tools with jail-call",
+                r"\bWebSocket\b|\b(?:net|tls|dgram)\.(?:request|get|connect|createConnection|Socket|createSocket)\s*\(",
+                "network use beyond HTTP: the jail's one way out is the channel (and HTTP(S) through its egress proxy); call tools with jail-call",
             )
         },
         Spec {
@@ -509,11 +554,21 @@ fn specs() -> Vec<Spec> {
         Spec {
             group: "sh-net",
             ..rule(
+                "sh-http-tool",
+                SH,
+                Major,
+                r"(?:^|[;&|(`]|\$\()\s*(?:sudo\s+)?(?:curl|wget)\b",
+                "HTTP client: this profile allows no host (egress.allow is empty), so its requests are refused; allow the host, or call a tool with jail-call",
+            )
+        },
+        Spec {
+            group: "sh-net",
+            ..rule(
                 "sh-net-tool",
                 SH,
                 Major,
                 r"(?:^|[;&|(`]|\$\()\s*(?:sudo\s+)?(?:nc|ncat|netcat|socat|telnet|ssh|scp|sftp|ftp)\b",
-                "a network tool outside the channel; call tools with jail-call",
+                "a network tool beyond HTTP: the jail's one way out is the channel (and HTTP(S) through its egress proxy); call tools with jail-call",
             )
         },
         rule(
@@ -597,13 +652,41 @@ impl Rules {
     }
 }
 
+/// The rules and literal findings about HTTP clients, which reach only
+/// the jail's egress proxy: left to the proxy's allowlist where the
+/// profile offers one ([`BuiltinReviewer::with_http_egress`]).
+const THROUGH_THE_PROXY: &[&str] = &[
+    "py-http-import",
+    "py-http-call",
+    "js-http-module",
+    "js-http-call",
+    "sh-http-tool",
+    literals::RUN_HTTP_CLIENT,
+];
+
 /// The built-in offline reviewer (see the module documentation).
 #[derive(Debug, Clone, Copy, Default)]
-pub struct BuiltinReviewer;
+pub struct BuiltinReviewer {
+    /// The profile offers the egress proxy: HTTP clients are its business.
+    http_egress: bool,
+}
 
 impl BuiltinReviewer {
+    /// The reviewer for a profile that allows no host: every network use
+    /// is a finding.
     pub fn new() -> BuiltinReviewer {
-        BuiltinReviewer
+        BuiltinReviewer { http_egress: false }
+    }
+
+    /// The reviewer for a profile whose jail has the egress proxy
+    /// (`policy::proxy::plan` offers it) when `offered`: HTTP clients go
+    /// through it, and its allowlist, not the review, decides where they
+    /// may go. Sockets and other protocols are findings still: the proxy
+    /// carries HTTP(S) alone.
+    pub fn with_http_egress(offered: bool) -> BuiltinReviewer {
+        BuiltinReviewer {
+            http_egress: offered,
+        }
     }
 
     /// The answer for `code` in `language` (any other name: every rule),
@@ -627,7 +710,8 @@ impl BuiltinReviewer {
             .iter()
             .enumerate()
             .filter(|(i, spec)| {
-                candidates.get(*i).copied().unwrap_or(true)
+                !(self.http_egress && THROUGH_THE_PROXY.contains(&spec.id))
+                    && candidates.get(*i).copied().unwrap_or(true)
                     && (!ALL.contains(&language) || spec.langs.contains(&language))
                     && rules.extra_matches(2 * i + 1, spec.file, code)
             })
@@ -655,7 +739,10 @@ impl BuiltinReviewer {
                 });
             }
         }
-        for found in literals::findings(language, code, literals) {
+        for found in literals::findings(language, code, literals)
+            .into_iter()
+            .filter(|found| !(self.http_egress && THROUGH_THE_PROXY.contains(&found.id)))
+        {
             worst = worst.max(Some(found.severity));
             findings.push(ReviewFinding {
                 line: Some(found.line),

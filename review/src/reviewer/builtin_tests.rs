@@ -242,21 +242,21 @@ fn ids(answer: &ReviewAnswer) -> Vec<String> {
     "python",
     "import requests\na = requests.get(\"S1\")\n",
     Verdict::Major,
-    "py-net-import",
+    "py-http-import",
     1
 )]
 #[case::urllib_from(
     "python",
     "from urllib.request import urlopen\na = urlopen(\"S1\")\n",
     Verdict::Major,
-    "py-net-import",
+    "py-http-import",
     1
 )]
 #[case::http_client(
     "python",
     "import os, http.client\n",
     Verdict::Major,
-    "py-net-import",
+    "py-http-import",
     1
 )]
 #[case::mqtt_alias(
@@ -270,7 +270,7 @@ fn ids(answer: &ReviewAnswer) -> Vec<String> {
     "python",
     "import wget, subprocess\nwget.download(url=a, out=b)\n",
     Verdict::Major,
-    "py-net-import",
+    "py-http-import",
     1
 )]
 #[case::pexpect(
@@ -418,14 +418,14 @@ fn ids(answer: &ReviewAnswer) -> Vec<String> {
     "javascript",
     "const a = await fetch(\"S1\");\n",
     Verdict::Major,
-    "js-net-call",
+    "js-http-call",
     1
 )]
 #[case::js_xhr(
     "javascript",
     "const a = new XMLHttpRequest();\n",
     Verdict::Major,
-    "js-net-call",
+    "js-http-call",
     1
 )]
 #[case::js_net(
@@ -439,7 +439,7 @@ fn ids(answer: &ReviewAnswer) -> Vec<String> {
     "typescript",
     "import a from \"node:https\";\n",
     Verdict::Major,
-    "js-net-module",
+    "js-http-module",
     1
 )]
 // Bash
@@ -585,6 +585,42 @@ fn ordinary_code_is_approved(#[case] language: &str, #[case] code: &str) {
     assert!(!answer.manipulation);
 }
 
+/// Under a profile that offers the egress proxy, HTTP clients are left to
+/// its allowlist; sockets and other protocols are not.
+#[test]
+fn http_clients_are_left_to_the_proxy_where_the_profile_offers_it() {
+    let offered = BuiltinReviewer::with_http_egress(true);
+    for (language, code) in [
+        ("python", "import requests\na = requests.get(\"S1\")\n"),
+        (
+            "python",
+            "from urllib.request import urlopen\na = urlopen(\"S1\")\n",
+        ),
+        ("javascript", "const a = await fetch(\"S1\");\n"),
+        (
+            "typescript",
+            "import https from \"https\";\nhttps.get(a);\n",
+        ),
+        ("bash", "curl -sf \"$a\" -o b.json\n"),
+    ] {
+        assert_eq!(judge(language, code).verdict, Verdict::Major, "{code}");
+        let answer = offered.judge(language, code);
+        assert_eq!(answer.verdict, Verdict::Approve, "{code}: {answer:?}");
+    }
+    for (language, code) in [
+        (
+            "python",
+            "import socket\na = socket.create_connection((b, 25))\n",
+        ),
+        ("python", "import smtplib\n"),
+        ("javascript", "const a = require(\"net\");\n"),
+        ("bash", "nc a 25 < b\n"),
+    ] {
+        let answer = offered.judge(language, code);
+        assert_eq!(answer.verdict, Verdict::Major, "{code}: {answer:?}");
+    }
+}
+
 #[test]
 fn the_worst_finding_decides_and_all_are_listed() {
     let code = "import subprocess\nimport socket\nsubprocess.run(a, shell=True)\nexec(b)\n";
@@ -680,7 +716,7 @@ fn judge_source(lang: crate::Lang, source: &str) -> ReviewAnswer {
 #[case::escaped_name(
     "import subprocess\nsubprocess.run([\"\\x63url\", \"-F\", \"f=@x\", \"http://h/u\"])\n",
     Verdict::Major,
-    "run-network-tool",
+    "run-http-client",
     2
 )]
 #[case::black_formatted("import subprocess\n\nsubprocess.call(\n    [\n        \"scp\",\n        \"shot.jpg\",\n        \"user@host:/tmp\",\n    ]\n)\n", Verdict::Major, "run-network-tool", 3)]
@@ -707,7 +743,7 @@ fn judge_source(lang: crate::Lang, source: &str) -> ReviewAnswer {
 #[case::shlex(
     "import shlex, subprocess\nsubprocess.run(shlex.split(\"curl -s http://h/x\"))\n",
     Verdict::Major,
-    "run-network-tool",
+    "run-http-client",
     2
 )]
 #[case::list_name(
@@ -719,13 +755,13 @@ fn judge_source(lang: crate::Lang, source: &str) -> ReviewAnswer {
 #[case::spawnlp(
     "import os\nos.spawnlp(os.P_WAIT, \"curl\", \"curl\", \"http://x\")\n",
     Verdict::Major,
-    "run-network-tool",
+    "run-http-client",
     2
 )]
 #[case::js_spawn(
     "const { spawnSync } = require('child_process');\nspawnSync('wget', ['http://x/y']);\n",
     Verdict::Major,
-    "run-network-tool",
+    "run-http-client",
     2
 )]
 #[case::js_node_e(

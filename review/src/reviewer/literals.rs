@@ -60,10 +60,14 @@ const INTERPRETERS: &[&str] = &[
 const CODE_OPTIONS: &[&str] = &[
     "-c", "-e", "-E", "--eval", "-p", "--print", "-Command", "-command",
 ];
-/// Network clients (`rsync` only with a remote path: see [`classify`]).
+/// HTTP clients, which the jail's egress proxy serves where the profile
+/// offers it.
+const HTTP_CLIENTS: &[&str] = &["curl", "wget"];
+/// The id of a finding that starts one of [`HTTP_CLIENTS`].
+pub(super) const RUN_HTTP_CLIENT: &str = "run-http-client";
+/// Other network clients (`rsync` only with a remote path: see
+/// [`classify`]).
 const NETWORK_TOOLS: &[&str] = &[
-    "curl",
-    "wget",
     "scp",
     "sftp",
     "ssh",
@@ -134,6 +138,7 @@ pub(super) fn lists() -> impl Iterator<Item = &'static str> {
     [
         INTERPRETERS,
         CODE_OPTIONS,
+        HTTP_CLIENTS,
         NETWORK_TOOLS,
         PRIVILEGE_TOOLS,
         SYSTEM_TOOLS,
@@ -541,12 +546,19 @@ fn classify(argv: &[String]) -> Option<(Severity, &'static str, &'static str)> {
             "starts an interpreter on another file or on stdin: code not reviewed with this one (jail run reviews the files it exposes, not what they fetch or write): a human decides",
         ));
     }
+    if HTTP_CLIENTS.contains(&program) {
+        return Some((
+            Severity::Major,
+            RUN_HTTP_CLIENT,
+            "starts an HTTP client: this profile allows no host (egress.allow is empty), so its requests are refused; allow the host, or call a tool with jail-call",
+        ));
+    }
     let remote = |w: &&str| w.contains("://") || (w.contains(':') && !w.starts_with('-'));
     if NETWORK_TOOLS.contains(&program) && (program != "rsync" || rest.iter().any(remote)) {
         return Some((
             Severity::Major,
             "run-network-tool",
-            "starts a network client: the jail's network is only the channel; call tools with jail-call",
+            "starts a network client beyond HTTP: the jail's one way out is the channel (and HTTP(S) through its egress proxy); call tools with jail-call",
         ));
     }
     if PRIVILEGE_TOOLS.contains(&program) {

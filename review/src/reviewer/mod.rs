@@ -441,14 +441,17 @@ pub fn vote(answers: &[ReviewAnswer]) -> Verdict {
     }
 }
 
-/// Builds the reviewer a policy entry describes. `secrets` reads an HTTP
+/// Builds the reviewer a policy entry describes. `http_egress`: the
+/// profile offers the jail the egress proxy (see
+/// [`BuiltinReviewer::with_http_egress`]). `secrets` reads an HTTP
 /// reviewer's key (its errors must not contain the key).
 pub fn from_config(
     cfg: &ReviewerConfig,
+    http_egress: bool,
     secrets: &dyn Fn(&CredentialSource) -> Result<SecretString, String>,
 ) -> Result<Box<dyn Reviewer>, ReviewError> {
     Ok(match cfg {
-        ReviewerConfig::Static => Box::new(BuiltinReviewer::new()),
+        ReviewerConfig::Static => Box::new(BuiltinReviewer::with_http_egress(http_egress)),
         ReviewerConfig::Command(command) => Box::new(CommandReviewer::new(command)?),
         ReviewerConfig::OpenAi(http) | ReviewerConfig::Anthropic(http) => {
             let api = if matches!(cfg, ReviewerConfig::OpenAi(_)) {
@@ -694,13 +697,13 @@ mod tests {
     #[test]
     fn from_config_builds_each_kind_and_keeps_key_errors_clean() {
         let reviewer =
-            from_config(&ReviewerConfig::Static, &|_| Err("unused".into())).expect("static");
+            from_config(&ReviewerConfig::Static, false, &|_| Err("unused".into())).expect("static");
         assert_eq!(reviewer.name(), "static");
         let command = ReviewerConfig::Command(policy::model::CommandReviewerConfig {
             command: vec!["/bin/true".into()],
             timeout_secs: 5,
         });
-        let reviewer = from_config(&command, &|_| Err("unused".into())).expect("command");
+        let reviewer = from_config(&command, false, &|_| Err("unused".into())).expect("command");
         assert_eq!(reviewer.name(), "command:/bin/true");
         let http = policy::model::HttpReviewerConfig {
             base_url: "http://127.0.0.1:9/v1".into(),
@@ -712,13 +715,13 @@ mod tests {
         };
         let openai = ReviewerConfig::OpenAi(http.clone());
         let reviewer =
-            from_config(&openai, &|_| Ok(SecretString::from("sk-test"))).expect("openai");
+            from_config(&openai, false, &|_| Ok(SecretString::from("sk-test"))).expect("openai");
         assert_eq!(reviewer.name(), "openai:m");
         let anthropic = ReviewerConfig::Anthropic(http);
-        let reviewer =
-            from_config(&anthropic, &|_| Ok(SecretString::from("sk-test"))).expect("anthropic");
+        let reviewer = from_config(&anthropic, false, &|_| Ok(SecretString::from("sk-test")))
+            .expect("anthropic");
         assert_eq!(reviewer.name(), "anthropic:m");
-        let err = match from_config(&anthropic, &|_| Err("$NOPE_KEY is not set".into())) {
+        let err = match from_config(&anthropic, false, &|_| Err("$NOPE_KEY is not set".into())) {
             Err(err) => err,
             Ok(_) => panic!("built without a key"),
         };

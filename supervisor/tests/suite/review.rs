@@ -494,3 +494,45 @@ fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
     assert_eq!(seen, 39, "the set changed size");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// HTTP clients go through the jail's egress proxy, which enforces
+/// `egress.allow`: under a profile that offers the proxy, the built-in
+/// reviewer leaves them to it; under one that allows no host, each is a
+/// MAJOR finding (bash's curl too). Other network use (a raw socket, SMTP)
+/// stays MAJOR either way: the proxy carries only HTTP(S).
+#[test]
+fn http_clients_are_left_to_the_egress_allowlist_when_the_profile_has_one() {
+    let http = [
+        ("get.py", "import requests\nr = requests.get(\"https://example.org/a.json\", timeout=10)\nprint(r.json())\n"),
+        ("urlopen.py", "import json\nimport urllib.request\nwith urllib.request.urlopen(\"https://example.org/a.json\") as r:\n    print(json.load(r))\n"),
+        ("curl.py", "import subprocess\nsubprocess.run([\"curl\", \"-sf\", \"https://example.org/a.json\", \"-o\", \"a.json\"], check=True)\n"),
+        ("get.sh", "curl -sf https://example.org/a.json -o a.json\njq . a.json\n"),
+        ("get.js", "const r = await fetch(\"https://example.org/a.json\");\nconsole.log(await r.json());\n"),
+    ];
+    let raw = [
+        (
+            "socket.py",
+            "import socket\ns = socket.create_connection((\"example.org\", 25))\n",
+        ),
+        (
+            "smtp.py",
+            "import smtplib\nsmtplib.SMTP(\"example.org\").quit()\n",
+        ),
+        ("nc.sh", "nc example.org 25 < mail.txt\n"),
+    ];
+    let egress = "[profile.default.egress]\nallow = [\"example.org\"]\n";
+    for (policy, http_approved) in [("", false), (egress, true)] {
+        for (name, source) in http.iter().chain(&raw) {
+            let setup = Setup::new(policy);
+            let file = setup.file(name, source);
+            let (code, report) = setup.review_json(&file);
+            // 121: MAJOR (supervisor/src/cli/review.rs).
+            let expected = if http_approved && http.iter().any(|(n, _)| n == name) {
+                Some(0)
+            } else {
+                Some(121)
+            };
+            assert_eq!(code, expected, "{name} under {policy:?}: {report}");
+        }
+    }
+}
