@@ -651,7 +651,13 @@ fn scan_piece(text: &str) -> Vec<SecretFinding> {
     // Not `captures_iter`: an assignment whose name is harmless must not
     // swallow one in its value (`"body": "API_TOKEN=…"`), so the search
     // goes on right after the name.
+    // An entry's fields are named `value` (and `name` and `key`, words
+    // common enough in code that a search for them would cost more).
+    let paired = text.contains("value");
     for (pattern, spaced) in [(&*ASSIGNMENT, false), (&*PAIRED, false), (&*SPACED, true)] {
+        if std::ptr::eq(pattern, &*PAIRED) && !paired {
+            continue;
+        }
         let mut from = 0;
         while let Some(caps) = pattern.captures_at(text, from) {
             let (Some(name), Some(value)) = (caps.name("name"), caps.name("value")) else {
