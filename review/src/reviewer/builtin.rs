@@ -425,6 +425,16 @@ fn specs() -> Vec<Spec> {
                 "a \\u escape outside a string spells a name in disguise: obfuscation",
             )
         },
+        Spec {
+            file: Some(r"\bchild_process\b"),
+            ..rule(
+                "js-process-self",
+                JS,
+                Major,
+                r"\bprocess\.(?:execPath|argv0|argv\s*\[\s*0\s*\])|(?:^|[^\w$])fork\s*\(",
+                "starts Node again, or forks another file: code not reviewed with this one (jail run reviews the files it exposes, not what they fetch or write): a human decides",
+            )
+        },
         rule(
             "js-shell-option",
             JS,

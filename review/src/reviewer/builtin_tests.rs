@@ -315,6 +315,20 @@ fn ids(answer: &ReviewAnswer) -> Vec<String> {
     "py-capture",
     1
 )]
+#[case::js_exec_path(
+    "javascript",
+    "const { spawn } = require(\"child_process\");\nspawn(process.execPath, [\"S1\"]);\n",
+    Verdict::Major,
+    "js-process-self",
+    2
+)]
+#[case::js_fork(
+    "javascript",
+    "const a = require(\"child_process\");\na.fork(\"S1\");\n",
+    Verdict::Major,
+    "js-process-self",
+    2
+)]
 #[case::chr_join(
     "python",
     "a = \"S1\".join(chr(b) for b in [1, 2, 3])\n",

@@ -1,0 +1,2 @@
+const { fork } = require('child_process');
+fork('payload.js');
