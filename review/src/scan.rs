@@ -1004,11 +1004,38 @@ const MIN_BASE64: usize = 20;
 /// Shortest hex run decoded: 16 bytes of text.
 const MIN_HEX: usize = 32;
 
+/// Layers of encoding unwrapped before giving up: base64 of hex of base64.
+const ENCODED_DEPTH: usize = 3;
+
 /// The texts written as base64 or hex in `text` (a string literal a model
 /// reading the file would decode unprompted), each with the offset where
-/// it is written. Runs that decode to binary (digests, keys, images) are
-/// not text and are left out.
+/// it is written, and what those decode to in turn, to [`ENCODED_DEPTH`]
+/// layers. Runs that decode to binary (digests, keys, images) are not text
+/// and are left out. Each layer is shorter than the one it came from, so
+/// the work is bounded by the text's length times the depth.
 pub(crate) fn encoded_texts(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut layer: Vec<(usize, String)> = one_layer(text);
+    for _ in 0..ENCODED_DEPTH {
+        let next: Vec<(usize, String)> = layer
+            .iter()
+            .flat_map(|(at, decoded)| {
+                one_layer(decoded)
+                    .into_iter()
+                    .map(move |(_, inner)| (*at, inner))
+            })
+            .collect();
+        out.append(&mut layer);
+        layer = next;
+        if layer.is_empty() {
+            break;
+        }
+    }
+    out
+}
+
+/// The base64 and hex runs of `text` decoded, one layer.
+fn one_layer(text: &str) -> Vec<(usize, String)> {
     let hex = policy::decode::hex_runs(text, MIN_HEX);
     let base64 = policy::decode::base64_runs(text, MIN_BASE64)
         .into_iter()
