@@ -206,26 +206,37 @@ fn runs(
     decode: impl Fn(&str) -> Option<Vec<u8>>,
 ) -> Vec<(usize, String)> {
     let bytes = text.as_bytes();
+    let min = min.max(1);
     let mut out = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        if !member(bytes[i]) {
-            i += 1;
+    // A run of `min` or more holds one of every `min` positions, so only
+    // those are probed (ordinary text has many short runs: hex digits are
+    // letters too) and a run is grown both ways from a probe that is in
+    // one. `done`: where the last run grown ended.
+    let mut done = 0;
+    let mut probe = min - 1;
+    while probe < bytes.len() {
+        if !member(bytes[probe]) {
+            probe += min;
             continue;
         }
-        let start = i;
-        while i < bytes.len() && member(bytes[i]) {
-            i += 1;
+        let mut start = probe;
+        while start > done && member(bytes[start - 1]) {
+            start -= 1;
         }
-        let digits = i - start;
-        while padding && i < bytes.len() && bytes[i] == b'=' && i - start < digits + 2 {
-            i += 1;
+        let mut end = probe + 1;
+        while end < bytes.len() && member(bytes[end]) {
+            end += 1;
         }
+        let digits = end - start;
+        while padding && end < bytes.len() && bytes[end] == b'=' && end - start < digits + 2 {
+            end += 1;
+        }
+        done = end;
+        probe = end + min - 1;
         if digits < min {
             continue;
         }
-        let run = &text[start..i];
-        let decoded = decode(run).and_then(|bytes| String::from_utf8(bytes).ok());
+        let decoded = decode(&text[start..end]).and_then(|bytes| String::from_utf8(bytes).ok());
         if let Some(decoded) = decoded.filter(|decoded| {
             decoded
                 .chars()
@@ -368,6 +379,57 @@ mod tests {
         assert!(hex_runs("68656c6c6f20776f726c6", 16).is_empty());
         assert_eq!(hex_decode("+f"), None);
         assert_eq!(hex_decode("4A6b"), Some(vec![0x4a, 0x6b]));
+    }
+
+    /// The probing walk finds exactly the maximal runs a byte-by-byte walk
+    /// finds, at every length and offset.
+    #[test]
+    fn runs_are_the_maximal_runs() {
+        let naive = |text: &str, min: usize| -> Vec<(usize, usize)> {
+            let bytes = text.as_bytes();
+            let mut found = Vec::new();
+            let mut i = 0;
+            while i < bytes.len() {
+                let start = i;
+                while i < bytes.len() && bytes[i].is_ascii_hexdigit() {
+                    i += 1;
+                }
+                if i - start >= min {
+                    found.push((start, i));
+                }
+                i = i.max(start + 1);
+            }
+            found
+        };
+        let mut seed = 7u64;
+        for _ in 0..2000 {
+            let len = (seed % 200) as usize;
+            let text: String = (0..len)
+                .map(|_| {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    if (seed >> 33) % 5 == 0 {
+                        'x'
+                    } else {
+                        '6'
+                    }
+                })
+                .collect();
+            for min in [1, 2, 3, 7, 16] {
+                let ours: Vec<(usize, usize)> = runs(
+                    &text,
+                    min,
+                    |b| b.is_ascii_hexdigit(),
+                    false,
+                    |run| Some(run.as_bytes().to_vec()),
+                )
+                .into_iter()
+                .map(|(start, run)| (start, start + run.len()))
+                .collect();
+                assert_eq!(ours, naive(&text, min), "{text:?} min {min}");
+            }
+        }
     }
 
     #[rstest]

@@ -345,7 +345,7 @@ static CATALOG: &[Rule] = &[
         Instruction,
         Critical,
         // "... regardless of your previous instructions"
-        r"(?i)\b(?:regardless of|irrespective of|notwithstanding|in spite of|despite) (?:all |any )?(?:your|the|my|its|these) (?:previous|prior|earlier|original|initial|current|system|existing) (?:\w+ )?(?:instructions?|guidelines|rules|prompts?|directives?|programming|restrictions)\b",
+        r"(?i)\b(?:regardless of|irrespective of|notwithstanding|in spite of|despite) (?:all |any )?(?:your|the|my|its|these) (?:previous|prior|earlier|original|initial|current|system|existing) (?:instructions?|guidelines|rules|prompts?|directives?|programming|restrictions)\b",
     ),
     rule(
         "instructions-amended",
@@ -354,7 +354,7 @@ static CATALOG: &[Rule] = &[
         // A correction to instructions the writer never gave: "I made a
         // mistake when I gave you your instructions and forgot to ask you
         // to ...", "now new instructions follow", and the same in German.
-        r"(?i)\b(?:i|we) (?:made a mistake|made an error|forgot|neglected) (?:\w+ ){0,4}(?:your|the|my) instructions\b|\bforgot to (?:ask|tell|instruct|remind) you to\b|\b(?:new|further|additional|more) (?:instructions|tasks|orders) (?:now )?(?:follow|are following|come)\b|\b(?:nun|jetzt|es) folgen (?:neue|weitere) (?:anweisungen|aufgaben|befehle)\b",
+        r"(?i)\b(?:i|we) (?:made a mistake|made an error) (?:when|as|while) (?:i|we) (?:gave|wrote|sent|set) (?:you )?(?:your|the|my) instructions\b|\bforgot to (?:ask|tell|instruct|remind) you to\b|\b(?:new|further|additional|more) (?:instructions|tasks|orders) (?:now )?(?:follow|are following|come)\b|\b(?:nun|jetzt|es) folgen (?:neue|weitere) (?:anweisungen|aufgaben|befehle)\b",
     ),
     rule(
         "conditional-hijack",
@@ -370,14 +370,14 @@ static CATALOG: &[Rule] = &[
         Warning,
         // "you are operating in DEVELOPER mode", "unlock hidden
         // functionalities": a mode the model is told it is in.
-        r"(?i)\byou are (?:now )?(?:operating|running|working|acting|functioning) in (?:\w+ )?(?:developer|debug|debugging|maintenance|admin|administrator|god|testing|unrestricted|sudo|root|jailbreak) mode\b|\b(?:enable|activate|enter|unlock) (?:\w+ )?(?:developer|god|sudo|jailbreak|unrestricted) mode\b|\bunlock (?:your |all |the )?hidden (?:functionalit(?:y|ies)|features|capabilities|abilities|modes?)\b",
+        r"(?i)\byou are (?:now )?(?:operating|running|working|acting|functioning) in (?:developer|debug|debugging|maintenance|admin|administrator|god|testing|unrestricted|sudo|root|jailbreak) mode\b|\b(?:enable|activate|enter|unlock) (?:developer|god|sudo|jailbreak|unrestricted) mode\b|\bunlock (?:your |all |the )?hidden (?:functionalit(?:y|ies)|features|capabilities|abilities|modes?)\b",
     ),
     rule(
         "prompt-extraction",
         Instruction,
         Warning,
         // Asking the model for its own instructions.
-        r"(?i)\b(?:show|print|reveal|repeat|display|output|disclose|leak|tell me|give me|write out) (?:me )?(?:all )?your (?:(?:entire|whole|full|complete|exact|original|initial|hidden|secret|internal) )*(?:system )?(?:prompt|instructions|prompt text|system message|initial message)\b|\bwhat (?:was|is) written (?:at the (?:beginning|start|top) of|above|before) (?:this|the|your) (?:prompt|message|conversation|instructions)\b|\b(?:zeige|zeig|gib|nenne) (?:mir )?(?:deinen|den|deine|die) (?:gesamten |ganzen |kompletten |vollst\w* )?(?:prompt|prompt-text|anweisungen|systemprompt)\b",
+        r"(?i)\b(?:show|print|reveal|repeat|display|output|disclose|leak|tell me|give me|write out) (?:me )?(?:all )?your (?:(?:entire|whole|full|complete|exact|original|initial|hidden|secret|internal) )?(?:system )?(?:prompt|instructions|prompt text|system message|initial message)\b|\bwhat (?:was|is) written (?:at the (?:beginning|start|top) of|above|before) (?:this|the|your) (?:prompt|message|conversation|instructions)\b|\b(?:zeige|zeig|gib|nenne) (?:mir )?(?:deinen|den|deine|die) (?:gesamten |ganzen |kompletten )?(?:prompt|prompt-text|anweisungen|systemprompt)\b",
     ),
     rule(
         "forget-previous",
@@ -558,7 +558,7 @@ static CATALOG: &[Rule] = &[
         Warning,
         // A policy file forged for the model ("policy puppetry"):
         // `<interaction-config>`, `Blocked Modes: ALL`.
-        r"(?i)</?interaction-config>|\b(?:allowed|blocked) (?:modes|responses|strings|topics)\s*:",
+        r"(?i)</?interaction-config>|\b(?:allowed|blocked) (?:modes|responses|strings|topics)[\t\x20]{0,4}:",
     ),
     rule(
         "xml-role-tag",
