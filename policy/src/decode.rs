@@ -409,7 +409,7 @@ mod tests {
                     seed = seed
                         .wrapping_mul(6364136223846793005)
                         .wrapping_add(1442695040888963407);
-                    if (seed >> 33) % 5 == 0 {
+                    if (seed >> 33) % 5 < 1 {
                         'x'
                     } else {
                         '6'
