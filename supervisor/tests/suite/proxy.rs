@@ -898,3 +898,36 @@ fn yes_at_the_terminal_lets_a_gated_request_go() {
         "{audit}"
     );
 }
+
+/// `jail run` end to end under a profile with egress (decision 0016): the
+/// built-in review approves a script that fetches with `urllib.request`,
+/// the script runs and its request reaches the host's server through the
+/// proxy. Under the built-in policy the same script stops at the review
+/// (MAJOR, no terminal) and the server sees nothing.
+#[test]
+fn jail_run_approves_an_http_client_the_allowlist_serves_and_it_reaches_the_server() {
+    let upstream = server("fetched through jail run");
+    let script = format!(
+        "import urllib.request\n\
+         with urllib.request.urlopen(\"http://localhost:{}/data\", timeout=10) as r:\n    \
+             print(r.read().decode())\n",
+        upstream.port
+    );
+    let setup = Setup::new(&loopback_policy("\"localhost\"", ""));
+    let file = setup.file("fetch.py", &script);
+    let out = run(setup.jail().args(["run", file.to_str().expect("path")]));
+    assert_ok(&out);
+    assert_eq!(stdout(&out).trim(), "fetched through jail run");
+    assert_eq!(upstream.seen().len(), 1);
+
+    let setup = Setup::new("");
+    let file = setup.file("fetch.py", &script);
+    let out = run(setup.jail().args(["run", file.to_str().expect("path")]));
+    assert_ne!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("py-http"), "{}", stderr(&out));
+    assert_eq!(
+        upstream.seen().len(),
+        1,
+        "the refused run reached the server"
+    );
+}
