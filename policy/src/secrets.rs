@@ -583,13 +583,12 @@ fn assigned_secret(name: &str, caps: &regex::Captures<'_>, text: &str, prose: bo
         return false;
     };
     let quoted = caps.name("quote").is_some();
-    let next = text[value.end()..].chars().next();
+    let after = &text[value.end()..];
+    let next = after.chars().next();
     let value = value.as_str();
     // `>` ends an XML element's start tag, `<password>…</password>`, and
     // nothing else.
-    if caps.name("close").is_some()
-        && (caps.name("element").is_none()
-            || !text[caps.get(0).map_or(0, |m| m.end())..].starts_with("</"))
+    if caps.name("close").is_some() && (caps.name("element").is_none() || !after.starts_with("</"))
     {
         return false;
     }
@@ -654,10 +653,12 @@ fn scan_piece(text: &str) -> Vec<SecretFinding> {
     // An entry's fields are named `value` (and `name` and `key`, words
     // common enough in code that a search for them would cost more).
     let paired = text.contains("value");
-    for (pattern, spaced) in [(&*ASSIGNMENT, false), (&*PAIRED, false), (&*SPACED, true)] {
-        if std::ptr::eq(pattern, &*PAIRED) && !paired {
-            continue;
-        }
+    let patterns = [
+        (&*ASSIGNMENT, false, true),
+        (&*PAIRED, false, paired),
+        (&*SPACED, true, true),
+    ];
+    for (pattern, spaced, _) in patterns.into_iter().filter(|(_, _, runs)| *runs) {
         let mut from = 0;
         while let Some(caps) = pattern.captures_at(text, from) {
             let (Some(name), Some(value)) = (caps.name("name"), caps.name("value")) else {
@@ -671,10 +672,10 @@ fn scan_piece(text: &str) -> Vec<SecretFinding> {
             } else {
                 name.start()
             };
-            let name = &text[name_start..name.end()];
+            let whole_name = &text[name_start..name.end()];
             // `--password VALUE` is an option and its value, not prose.
-            let prose = spaced && !name.starts_with('-');
-            if assigned_secret(name, &caps, text, prose) {
+            let prose = spaced && !whole_name.starts_with('-');
+            if assigned_secret(whole_name, &caps, text, prose) {
                 if !overlaps(&findings, value.start(), value.end()) {
                     findings.push(SecretFinding {
                         kind: "secret_assignment",
@@ -684,7 +685,7 @@ fn scan_piece(text: &str) -> Vec<SecretFinding> {
                 }
                 from = value.end();
             } else {
-                from = caps.name("name").map_or(value.start(), |n| n.end());
+                from = name.end();
             }
         }
     }

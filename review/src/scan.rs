@@ -981,11 +981,14 @@ fn mixed_script_words(source: &str) -> Vec<Hit> {
         let word = &from[..end];
         let offset = source.len() - rest.len() + start;
         let escaped = source[..offset].ends_with('\\');
-        let letters: String = word
-            .chars()
-            .filter(|&c| !is_invisible(c) && !c.is_numeric())
-            .collect();
-        if !word.is_ascii() && !escaped && !letters.as_str().is_single_script() {
+        let mixed = || {
+            let letters: String = word
+                .chars()
+                .filter(|&c| !is_invisible(c) && !c.is_numeric())
+                .collect();
+            !letters.as_str().is_single_script()
+        };
+        if !word.is_ascii() && !escaped && mixed() {
             hits.push(Hit {
                 start: offset,
                 name: "mixed-script-word",
@@ -1014,10 +1017,10 @@ const ENCODED_DEPTH: usize = 3;
 /// and are left out. Each layer is shorter than the one it came from, so
 /// the work is bounded by the text's length times the depth.
 pub(crate) fn encoded_texts(text: &str) -> Vec<(usize, String)> {
-    let mut out = Vec::new();
-    let mut layer: Vec<(usize, String)> = one_layer(text);
-    for _ in 0..ENCODED_DEPTH {
-        let next: Vec<(usize, String)> = layer
+    let mut out = one_layer(text);
+    let mut layer = 0..out.len();
+    for _ in 1..ENCODED_DEPTH {
+        let inner: Vec<(usize, String)> = out[layer.clone()]
             .iter()
             .flat_map(|(at, decoded)| {
                 one_layer(decoded)
@@ -1025,11 +1028,8 @@ pub(crate) fn encoded_texts(text: &str) -> Vec<(usize, String)> {
                     .map(move |(_, inner)| (*at, inner))
             })
             .collect();
-        out.append(&mut layer);
-        layer = next;
-        if layer.is_empty() {
-            break;
-        }
+        layer = out.len()..out.len() + inner.len();
+        out.extend(inner);
     }
     out
 }

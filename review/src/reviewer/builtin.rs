@@ -293,7 +293,7 @@ fn specs() -> Vec<Spec> {
                 PY,
                 Major,
                 r"^\s*(?:import\s+(?:[\w.]+(?:\s+as\s+\w+)?\s*,\s*)*|from\s+)(?:(?:urllib2|urllib3|requests|httpx|httplib2|aiohttp|treq|pycurl|wget|mechanize)\b|urllib\.(?:request|error|response|robotparser)\b|http\.(?:client|cookiejar)\b)|^\s*from\s+(?:urllib|http)\s+import\s+.*\b(?:request|urlopen|client|cookiejar|HTTPConnection|HTTPSConnection)\b",
-                "HTTP client: this profile allows no host (egress.allow is empty), so its requests are refused; allow the host, or call a tool with jail-call",
+                NO_EGRESS,
             )
         },
         Spec {
@@ -303,7 +303,7 @@ fn specs() -> Vec<Spec> {
                 PY,
                 Major,
                 r"\burllib\.request\b|\burlopen\s*\(|\brequests\.(?:get|post|put|patch|delete|head|options|request|Session)\b|\bhttp\.client\b",
-                "HTTP request: this profile allows no host (egress.allow is empty), so it is refused; allow the host, or call a tool with jail-call",
+                NO_EGRESS,
             )
         },
         Spec {
@@ -313,7 +313,7 @@ fn specs() -> Vec<Spec> {
                 PY,
                 Major,
                 r"^\s*(?:import\s+(?:[\w.]+(?:\s+as\s+\w+)?\s*,\s*)*|from\s+)(?:(?:socket|ssl|tornado|twisted|ftplib|smtplib|aiosmtplib|poplib|imaplib|telnetlib|nntplib|xmlrpc|paramiko|pysftp|fabric|websocket|websockets|asyncssh|grpc|selenium|paho|pika|zmq|kafka|scapy|impacket|dns|ldap3|boto3|botocore|redis|pymongo|psycopg2|pymysql)\b|http\.server\b)|^\s*from\s+http\s+import\s+.*\bserver\b",
-                "network module beyond HTTP: the jail's one way out is the channel (and HTTP(S) through its egress proxy); call tools with jail-call",
+                BEYOND_HTTP,
             )
         },
         Spec {
@@ -323,7 +323,7 @@ fn specs() -> Vec<Spec> {
                 PY,
                 Major,
                 r"\bsocket\.(?:socket|create_connection|socketpair)\s*\(|\basyncio\.open_connection\b",
-                "network use beyond HTTP: the jail's one way out is the channel (and HTTP(S) through its egress proxy); call tools with jail-call",
+                BEYOND_HTTP,
             )
         },
         rule(
@@ -459,7 +459,7 @@ fn specs() -> Vec<Spec> {
                 JS,
                 Major,
                 r#"(?:require\s*\(\s*|from\s+|import\s+)["'](?:node:)?(?:http|https|http2|axios|node-fetch|undici|got|superagent)["']"#,
-                "HTTP client: this profile allows no host (egress.allow is empty), so its requests are refused; allow the host, or call a tool with jail-call",
+                NO_EGRESS,
             )
         },
         Spec {
@@ -469,7 +469,7 @@ fn specs() -> Vec<Spec> {
                 JS,
                 Major,
                 r"(?:^|[^.\w$])fetch\s*\(|\bXMLHttpRequest\b|\bEventSource\b|\bsendBeacon\b|\b(?:http|https|http2)\.(?:request|get|connect)\s*\(",
-                "HTTP request: this profile allows no host (egress.allow is empty), so it is refused; allow the host, or call a tool with jail-call",
+                NO_EGRESS,
             )
         },
         Spec {
@@ -479,7 +479,7 @@ fn specs() -> Vec<Spec> {
                 JS,
                 Major,
                 r#"(?:require\s*\(\s*|from\s+|import\s+)["'](?:node:)?(?:net|tls|dgram|dns|ws)["']"#,
-                "network module beyond HTTP: the jail's one way out is the channel (and HTTP(S) through its egress proxy); call tools with jail-call",
+                BEYOND_HTTP,
             )
         },
         Spec {
@@ -489,7 +489,7 @@ fn specs() -> Vec<Spec> {
                 JS,
                 Major,
                 r"\bWebSocket\b|\b(?:net|tls|dgram)\.(?:request|get|connect|createConnection|Socket|createSocket)\s*\(",
-                "network use beyond HTTP: the jail's one way out is the channel (and HTTP(S) through its egress proxy); call tools with jail-call",
+                BEYOND_HTTP,
             )
         },
         Spec {
@@ -568,7 +568,7 @@ fn specs() -> Vec<Spec> {
                 SH,
                 Major,
                 r"(?:^|[;&|(`]|\$\()\s*(?:sudo\s+)?(?:curl|wget)\b",
-                "HTTP client: this profile allows no host (egress.allow is empty), so its requests are refused; allow the host, or call a tool with jail-call",
+                NO_EGRESS,
             )
         },
         Spec {
@@ -578,7 +578,7 @@ fn specs() -> Vec<Spec> {
                 SH,
                 Major,
                 r"(?:^|[;&|(`]|\$\()\s*(?:sudo\s+)?(?:nc|ncat|netcat|socat|telnet|ssh|scp|sftp|ftp)\b",
-                "a network tool beyond HTTP: the jail's one way out is the channel (and HTTP(S) through its egress proxy); call tools with jail-call",
+                BEYOND_HTTP,
             )
         },
         rule(
@@ -662,6 +662,11 @@ impl Rules {
     }
 }
 
+/// What an HTTP client is told under a profile with no egress proxy.
+const NO_EGRESS: &str = "HTTP client: this profile allows no host (egress.allow is empty), so its requests are refused; allow the host, or call a tool with jail-call";
+/// What other network use is told: the proxy carries HTTP(S) alone.
+const BEYOND_HTTP: &str = "network use beyond HTTP: the jail's one way out is the channel (and HTTP(S) through its egress proxy); call tools with jail-call";
+
 /// The rules and literal findings about HTTP clients, which reach only
 /// the jail's egress proxy: left to the proxy's allowlist where the
 /// profile offers one ([`BuiltinReviewer::with_http_egress`]).
@@ -699,6 +704,11 @@ impl BuiltinReviewer {
         }
     }
 
+    /// Whether the finding `id` is the egress proxy's business here.
+    fn leaves_to_the_proxy(&self, id: &str) -> bool {
+        self.http_egress && THROUGH_THE_PROXY.contains(&id)
+    }
+
     /// The answer for `code` in `language` (any other name: every rule),
     /// without the placeholders' texts.
     pub fn judge(&self, language: &str, code: &str) -> ReviewAnswer {
@@ -720,7 +730,7 @@ impl BuiltinReviewer {
             .iter()
             .enumerate()
             .filter(|(i, spec)| {
-                !(self.http_egress && THROUGH_THE_PROXY.contains(&spec.id))
+                !self.leaves_to_the_proxy(spec.id)
                     && candidates.get(*i).copied().unwrap_or(true)
                     && (!ALL.contains(&language) || spec.langs.contains(&language))
                     && rules.extra_matches(2 * i + 1, spec.file, code)
@@ -751,7 +761,7 @@ impl BuiltinReviewer {
         }
         for found in literals::findings(language, code, literals)
             .into_iter()
-            .filter(|found| !(self.http_egress && THROUGH_THE_PROXY.contains(&found.id)))
+            .filter(|found| !self.leaves_to_the_proxy(found.id))
         {
             worst = worst.max(Some(found.severity));
             findings.push(ReviewFinding {
