@@ -87,6 +87,40 @@ fn a_run_on_a_broken_log_starts_no_payload_and_writes_nothing() {
     assert_eq!(records(), before, "the run left a session record");
 }
 
+/// The log's check runs beside the plan (docs/decisions/0017), and the
+/// order of what a caller is told stays as it was: on a broken log,
+/// `--explain` still shows the plan (it starts nothing), a run whose plan
+/// is refused names the plan's fault, and a run with a good plan names the
+/// log.
+#[test]
+fn on_a_broken_log_the_plan_is_still_explained_and_its_errors_come_first() {
+    let setup = Setup::new("");
+    assert_ok(&run(setup.jail().args(["exec", "--", "true"])));
+    let log = setup.state().join("audit.log");
+    let text = std::fs::read_to_string(&log).expect("log");
+    std::fs::write(&log, text.replacen("\"status\":0", "\"status\":1", 1)).expect("edit");
+
+    let explained = run(setup.jail().args(["exec", "--explain", "--", "true"]));
+    assert_ok(&explained);
+    assert!(!stdout(&explained).is_empty(), "no plan shown");
+
+    let secret = setup.work.path().join(".ssh");
+    std::fs::create_dir(&secret).expect("mkdir");
+    let secret = secret.to_str().expect("utf-8 path");
+    let refused = run(setup.jail().args(["exec", "--ro", secret, "--", "true"]));
+    assert_eq!(refused.status.code(), Some(125), "{}", stderr(&refused));
+    assert!(stderr(&refused).contains(".ssh"), "{}", stderr(&refused));
+    assert!(
+        !stderr(&refused).contains("broken at line"),
+        "{}",
+        stderr(&refused)
+    );
+
+    let broken = run(setup.jail().args(["exec", "--", "true"]));
+    assert_eq!(broken.status.code(), Some(125), "{}", stderr(&broken));
+    assert!(stderr(&broken).contains("broken at line"), "{}", stderr(&broken));
+}
+
 fn log_lines(setup: &Setup) -> Vec<String> {
     setup.audit().lines().map(str::to_string).collect()
 }
