@@ -43,7 +43,6 @@ mod typescript;
 
 use std::process::ExitCode;
 
-use clap::Parser;
 
 /// Exit status when jail itself fails (bad policy, bad options, set-up).
 pub const JAIL_FAILED: u8 = 125;
@@ -64,7 +63,7 @@ fn main() -> ExitCode {
     {
         return jail_call(argv);
     }
-    let args = match cli::Cli::try_parse() {
+    let args = match cli::Cli::from_args() {
         Ok(args) => args,
         Err(err) => {
             let code = if err.use_stderr() { JAIL_FAILED } else { 0 };

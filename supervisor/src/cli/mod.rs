@@ -20,6 +20,15 @@ use clap::{Parser, Subcommand};
 #[derive(Parser)]
 #[command(name = "jail", version, about = "Run commands in a Linux sandbox")]
 pub struct Cli {
+    #[command(flatten)]
+    globals: Globals,
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The options of every subcommand.
+#[derive(clap::Args)]
+struct Globals {
     /// Policy file (TOML); the built-in policy when absent.
     #[arg(long, global = true, env = "JAIL_POLICY", value_name = "FILE")]
     policy: Option<PathBuf>,
@@ -27,8 +36,47 @@ pub struct Cli {
     /// `$XDG_STATE_HOME/jail` (`~/.local/state/jail`).
     #[arg(long, global = true, env = "JAIL_STATE_DIR", value_name = "DIR")]
     state_dir: Option<PathBuf>,
+}
+
+/// The command line with `exec` as its only subcommand: building every
+/// subcommand's arguments is a tenth of a `jail exec`'s own start-up
+/// (docs/decisions/0017), and `exec` is the one whose start-up counts.
+#[derive(Parser)]
+#[command(name = "jail")]
+struct ExecOnly {
+    #[command(flatten)]
+    globals: Globals,
     #[command(subcommand)]
-    command: Command,
+    command: ExecCommand,
+}
+
+#[derive(Subcommand)]
+enum ExecCommand {
+    Exec(Box<exec::ExecArgs>),
+}
+
+impl Cli {
+    /// This process's command line. One that mentions `exec` is first
+    /// parsed as [`ExecOnly`], whose arguments are [`Cli`]'s own, so
+    /// whatever it accepts means the same; anything else, and everything it
+    /// refuses (help and errors among them), is parsed whole, so help and
+    /// errors read as they always did.
+    pub fn from_args() -> Result<Cli, clap::Error> {
+        let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+        if args.iter().skip(1).any(|arg| arg == "exec") {
+            if let Ok(ExecOnly {
+                globals,
+                command: ExecCommand::Exec(exec),
+            }) = ExecOnly::try_parse_from(&args)
+            {
+                return Ok(Cli {
+                    globals,
+                    command: Command::Exec(exec),
+                });
+            }
+        }
+        Cli::try_parse_from(args)
+    }
 }
 
 #[derive(Subcommand)]
@@ -62,22 +110,20 @@ enum Command {
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<u8> {
+    let Globals { policy, state_dir } = cli.globals;
+    let (policy, state_dir) = (policy.as_deref(), state_dir.as_deref());
     match cli.command {
-        Command::Exec(args) => exec::run(cli.policy.as_deref(), cli.state_dir.as_deref(), *args),
-        Command::Review(args) => review::run(cli.policy.as_deref(), cli.state_dir.as_deref(), args),
-        Command::Run(args) => run::run(cli.policy.as_deref(), cli.state_dir.as_deref(), *args),
-        Command::Tsc(args) => tsc::run(cli.policy.as_deref(), cli.state_dir.as_deref(), args),
-        Command::Audit(command) => audit_cmd::run(cli.state_dir.as_deref(), command),
-        Command::Session(command) => {
-            session_cmd::run(cli.policy.as_deref(), cli.state_dir.as_deref(), command)
-        }
-        Command::State(command) => {
-            state_cmd::run(cli.policy.as_deref(), cli.state_dir.as_deref(), command)
-        }
-        Command::Approve(args) => approve::run(cli.state_dir.as_deref(), args, true),
-        Command::Deny(args) => approve::run(cli.state_dir.as_deref(), args, false),
-        Command::Doctor(args) => doctor::run(cli.policy.as_deref(), cli.state_dir.as_deref(), args),
-        Command::Policy(command) => policy_cmd::run(cli.policy.as_deref(), command),
+        Command::Exec(args) => exec::run(policy, state_dir, *args),
+        Command::Review(args) => review::run(policy, state_dir, args),
+        Command::Run(args) => run::run(policy, state_dir, *args),
+        Command::Tsc(args) => tsc::run(policy, state_dir, args),
+        Command::Audit(command) => audit_cmd::run(state_dir, command),
+        Command::Session(command) => session_cmd::run(policy, state_dir, command),
+        Command::State(command) => state_cmd::run(policy, state_dir, command),
+        Command::Approve(args) => approve::run(state_dir, args, true),
+        Command::Deny(args) => approve::run(state_dir, args, false),
+        Command::Doctor(args) => doctor::run(policy, state_dir, args),
+        Command::Policy(command) => policy_cmd::run(policy, command),
     }
 }
 
@@ -130,6 +176,30 @@ fn audit_log(state: &crate::state::StateDir, policy: &policy::Policy) -> crate::
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What `ExecOnly` accepts must mean what `Cli` would make of it: the
+    /// same arguments, defined the same way, for `exec` and the globals.
+    #[test]
+    fn exec_only_has_exactly_the_arguments_of_the_whole_command_line() {
+        use clap::CommandFactory;
+        let (mut whole, mut lean) = (Cli::command(), ExecOnly::command());
+        whole.build();
+        lean.build();
+        let defined = |command: &clap::Command, skip: &[&str]| -> Vec<String> {
+            command
+                .get_arguments()
+                .filter(|arg| !skip.contains(&arg.get_id().as_str()))
+                .map(|arg| format!("{arg:?}"))
+                .collect()
+        };
+        let exec = |command: &clap::Command| {
+            defined(command.find_subcommand("exec").expect("exec"), &[])
+        };
+        assert!(exec(&whole).len() > 10, "{:?}", exec(&whole));
+        assert_eq!(exec(&whole), exec(&lean));
+        // Only `Cli` has --version.
+        assert_eq!(defined(&whole, &["version"]), defined(&lean, &[]));
+    }
 
     #[test]
     fn a_cause_already_in_the_text_is_said_once() {

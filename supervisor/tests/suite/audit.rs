@@ -118,7 +118,11 @@ fn on_a_broken_log_the_plan_is_still_explained_and_its_errors_come_first() {
 
     let broken = run(setup.jail().args(["exec", "--", "true"]));
     assert_eq!(broken.status.code(), Some(125), "{}", stderr(&broken));
-    assert!(stderr(&broken).contains("broken at line"), "{}", stderr(&broken));
+    assert!(
+        stderr(&broken).contains("broken at line"),
+        "{}",
+        stderr(&broken)
+    );
 }
 
 fn log_lines(setup: &Setup) -> Vec<String> {
