@@ -43,7 +43,6 @@ mod typescript;
 
 use std::process::ExitCode;
 
-
 /// Exit status when jail itself fails (bad policy, bad options, set-up).
 pub const JAIL_FAILED: u8 = 125;
 

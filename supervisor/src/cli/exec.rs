@@ -185,35 +185,14 @@ pub fn run(
     let state = StateDir::resolve(state_dir)?;
     let protected = protected(policy_path, &state);
     let secrets = proxy_secrets(profile)?;
-    let audit = super::audit_log(&state, &policy);
-    // The log's check and the plan read different files and need nothing
-    // of each other: on two threads, a run starts about a check sooner
-    // (docs/decisions/0017). Both must succeed before anything is written;
-    // the plan's error, the caller's to fix, is reported first.
-    let (planned, verified) = std::thread::scope(|scope| {
-        // `--json` and `--explain` print the plan and start nothing: they
-        // never needed the log, and a broken one must not stop them.
-        let checking =
-            (!args.json && !args.explain).then(|| scope.spawn(|| audit.verify_current()));
-        let planned = args
-            .jail
-            .request(
-                args.command.clone(),
-                Vec::new(),
-                protected,
-                extras(profile, &secrets),
-            )
-            .and_then(|request| Ok(policy::plan::build(profile, &request, &HostFs)?))
-            .and_then(|plan| Ok(crate::tier::choose(plan, args.jail.allow_degraded)?));
-        // A panic in the check is this thread's, as it was before.
-        let verified = checking.map(|thread| {
-            thread
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-        });
-        (planned, verified)
-    });
-    let tiered = planned?;
+    let request = args.jail.request(
+        args.command.clone(),
+        Vec::new(),
+        protected,
+        extras(profile, &secrets),
+    )?;
+    let plan = policy::plan::build(profile, &request, &HostFs)?;
+    let tiered = crate::tier::choose(plan, args.jail.allow_degraded)?;
     let plan = &tiered.plan;
     if args.json {
         outln!("{}", serde_json::to_string_pretty(plan)?);
@@ -236,11 +215,9 @@ pub fn run(
         }
         return Ok(0);
     }
+    let audit = super::audit_log(&state, &policy);
     // A broken chain stops everything until an operator has looked.
-    let verified = match verified {
-        Some(checked) => checked?,
-        None => audit.verify_current()?,
-    };
+    let verified = audit.verify_current()?;
     launch(
         profile,
         &args.jail,

@@ -192,9 +192,8 @@ mod tests {
                 .map(|arg| format!("{arg:?}"))
                 .collect()
         };
-        let exec = |command: &clap::Command| {
-            defined(command.find_subcommand("exec").expect("exec"), &[])
-        };
+        let exec =
+            |command: &clap::Command| defined(command.find_subcommand("exec").expect("exec"), &[]);
         assert!(exec(&whole).len() > 10, "{:?}", exec(&whole));
         assert_eq!(exec(&whole), exec(&lean));
         // Only `Cli` has --version.

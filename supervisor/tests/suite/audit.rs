@@ -87,11 +87,11 @@ fn a_run_on_a_broken_log_starts_no_payload_and_writes_nothing() {
     assert_eq!(records(), before, "the run left a session record");
 }
 
-/// The log's check runs beside the plan (docs/decisions/0017), and the
-/// order of what a caller is told stays as it was: on a broken log,
-/// `--explain` still shows the plan (it starts nothing), a run whose plan
-/// is refused names the plan's fault, and a run with a good plan names the
-/// log.
+/// What a caller is told, in order: on a broken log, `--explain` still
+/// shows the plan (it starts nothing), a run whose plan is refused names
+/// the plan's fault (theirs to fix), and a run with a good plan names the
+/// log. Any reordering of the two (docs/decisions/0017 §1 tried one) must
+/// keep this.
 #[test]
 fn on_a_broken_log_the_plan_is_still_explained_and_its_errors_come_first() {
     let setup = Setup::new("");
