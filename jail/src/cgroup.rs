@@ -36,7 +36,7 @@ pub struct JailCgroups {
 /// Hierarchies this process belongs to: (version, mount point, own path,
 /// controllers of the hierarchy).
 fn hierarchies() -> Vec<(Version, PathBuf, String, Vec<String>)> {
-    let mountinfo = std::fs::read_to_string("/proc/self/mountinfo").unwrap_or_default();
+    let mountinfo = crate::source::mountinfo();
     let own = std::fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
     let mut found = Vec::new();
     for line in mountinfo.lines() {

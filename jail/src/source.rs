@@ -52,12 +52,15 @@ pub fn open(path: &Path) -> io::Result<Opened> {
     })
 }
 
+/// This process's mount table (`/proc/self/mountinfo`), read once per
+/// process: the kernel writes it out line by line, which costs more than
+/// anything that reads it here (decision 0017).
+static MOUNTINFO: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
+
 /// The filesystem type of mount `id` of this process. The mount table is
 /// read once per process, and again for an id it does not hold (a mount
 /// made since).
 fn fs_type_by_id(id: u64) -> Option<String> {
-    use std::sync::Mutex;
-    static MOUNTINFO: Mutex<String> = Mutex::new(String::new());
     let mut cached = MOUNTINFO
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -66,6 +69,19 @@ fn fs_type_by_id(id: u64) -> Option<String> {
     }
     *cached = std::fs::read_to_string("/proc/self/mountinfo").ok()?;
     fs_type_of(&cached, id)
+}
+
+/// The mount table as this process last read it (read now if never):
+/// for what does not change while a jail starts, such as where the cgroup
+/// hierarchies are mounted.
+pub(crate) fn mountinfo() -> String {
+    let mut cached = MOUNTINFO
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if cached.is_empty() {
+        *cached = std::fs::read_to_string("/proc/self/mountinfo").unwrap_or_default();
+    }
+    cached.clone()
 }
 
 /// `mnt_id:` of an fdinfo file.
