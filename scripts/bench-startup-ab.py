@@ -2,18 +2,21 @@
 """Times `jail exec -- /bin/true` of two or more builds interleaved (A, B,
 A, B, ...), so that a noisy machine (a VM whose speed drifts by a tenth
 within minutes) weighs on every build alike. Each build has a state dir of
-its own, which grows with its runs as a user's does. Prints each build's
-median and mean and its ratio to the first build's median: the same
-machine state, the same run (docs/decisions/0017).
+its own, which grows with its runs as a user's does. With --bwrap,
+bubblewrap as scripts/bench-startup.sh runs it (scripts/bench-lib.sh's
+bwrap_base) takes its turn too. Prints each command's median and mean and
+its ratio to the first one's and to bubblewrap's median: the same machine
+state, the same run (docs/decisions/0017).
 
-    scripts/bench-startup-ab.py [-n RUNS] OLD_JAIL NEW_JAIL [MORE...]
+    scripts/bench-startup-ab.py [-n RUNS] [--bwrap] JAIL [MORE_JAILS...]
 
 Runs from an empty directory (the jail binds the working directory), after
 20 warm-up runs of each. The times include starting each process from
-Python, the same for every build.
+Python (posix_spawn), the same for every command.
 """
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import tempfile
@@ -23,8 +26,10 @@ import time
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("-n", "--runs", type=int, default=300)
+    parser.add_argument("--bwrap", action="store_true", help="bubblewrap takes its turn too")
     parser.add_argument("builds", nargs="+", help="jail binaries to compare")
     args = parser.parse_args()
+    names = list(args.builds)
     with tempfile.TemporaryDirectory(prefix="bench-startup-ab.") as base:
         work = os.path.join(base, "cwd")
         os.mkdir(work)
@@ -32,13 +37,23 @@ def main():
         for i, build in enumerate(args.builds):
             env = dict(os.environ, JAIL_STATE_DIR=os.path.join(base, f"state{i}"))
             runs.append(([os.path.abspath(build), "exec", "--", "/bin/true"], env))
+        if args.bwrap:
+            runs.append((bwrap_command(), dict(os.environ)))
+            names.append("bwrap")
+
+        os.chdir(work)
+        quiet = [(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0)]
 
         def once(argv, env):
+            # posix_spawn (vfork and exec) costs less around each run than
+            # subprocess does, so the ratios are closer to hyperfine's.
             started = time.perf_counter()
-            done = subprocess.run(argv, env=env, cwd=work, stdout=subprocess.DEVNULL)
-            if done.returncode != 0:
-                raise SystemExit(f"{argv[0]} exited {done.returncode}")
-            return (time.perf_counter() - started) * 1e3
+            pid = os.posix_spawn(argv[0], argv, env, file_actions=quiet)
+            _, status = os.waitpid(pid, 0)
+            elapsed = (time.perf_counter() - started) * 1e3
+            if os.waitstatus_to_exitcode(status) != 0:
+                raise SystemExit(f"{argv[0]} exited {os.waitstatus_to_exitcode(status)}")
+            return elapsed
 
         for _ in range(20):
             for argv, env in runs:
@@ -48,10 +63,21 @@ def main():
             for i, (argv, env) in enumerate(runs):
                 times[i].append(once(argv, env))
     first = statistics.median(times[0])
-    for build, t in zip(args.builds, times):
+    bwrap = statistics.median(times[-1]) if args.bwrap else None
+    for name, t in zip(names, times):
         median = statistics.median(t)
+        to_bwrap = f"{median / bwrap:6.3f} of bwrap  " if bwrap else ""
         print(f"{median:8.3f} ms median {statistics.mean(t):8.3f} mean  "
-              f"{median / first:6.3f} of the first  {build}")
+              f"{median / first:6.3f} of the first  {to_bwrap}{name}")
+
+
+def bwrap_command():
+    """bubblewrap's command line as scripts/bench-startup.sh builds it."""
+    lib = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench-lib.sh")
+    script = f'. "{lib}"; bwrap_base; bwrap_cmd+=(--tmpfs /tmp --proc /proc --dev /dev --chdir /tmp /bin/true); printf "%s\\0" "${{bwrap_cmd[@]}}"'
+    out = subprocess.run(["bash", "-c", script], capture_output=True, check=True).stdout
+    argv = out.decode().split("\0")[:-1]
+    return [shutil.which(argv[0]) or argv[0], *argv[1:]]
 
 
 if __name__ == "__main__":
