@@ -77,6 +77,8 @@ def bwrap_command():
     script = f'. "{lib}"; bwrap_base; bwrap_cmd+=(--tmpfs /tmp --proc /proc --dev /dev --chdir /tmp /bin/true); printf "%s\\0" "${{bwrap_cmd[@]}}"'
     out = subprocess.run(["bash", "-c", script], capture_output=True, check=True).stdout
     argv = out.decode().split("\0")[:-1]
+    if not argv or argv[0] != "bwrap":
+        raise SystemExit(f"{lib} gave no bubblewrap command line")
     return [shutil.which(argv[0]) or argv[0], *argv[1:]]
 
 
