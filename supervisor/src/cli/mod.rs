@@ -39,8 +39,8 @@ struct Globals {
 }
 
 /// The command line with `exec` as its only subcommand: building every
-/// subcommand's arguments is a tenth of a `jail exec`'s own start-up
-/// (docs/decisions/0017), and `exec` is the one whose start-up counts.
+/// subcommand's arguments cost a `jail exec` 3-6% of its start-up
+/// (docs/decisions/0017 §2), and `exec` is the one whose start-up counts.
 #[derive(Parser)]
 #[command(name = "jail")]
 struct ExecOnly {
