@@ -2,7 +2,9 @@
 """Times `jail exec -- /bin/true` of two or more builds interleaved (A, B,
 A, B, ...), so that a noisy machine (a VM whose speed drifts by a tenth
 within minutes) weighs on every build alike. Each build has a state dir of
-its own, which grows with its runs as a user's does. With --bwrap,
+its own, which grows with its runs as a user's does, and is run from a
+fresh copy made at the start, so that no build is favoured by how its file
+sits in the page cache. With --bwrap,
 bubblewrap as scripts/bench-startup.sh runs it (scripts/bench-lib.sh's
 bwrap_base) takes its turn too. Prints each command's median and mean and
 its ratio to the first one's and to bubblewrap's median: the same machine
@@ -35,8 +37,14 @@ def main():
         os.mkdir(work)
         runs = []
         for i, build in enumerate(args.builds):
+            # A fresh copy of each: how a binary's pages sit in the page
+            # cache (written just now, or read back from disk) moved the
+            # same build by 5-8% here (decision 0017), more than most
+            # changes being compared.
+            copy = os.path.join(base, f"jail{i}")
+            shutil.copy2(build, copy)
             env = dict(os.environ, JAIL_STATE_DIR=os.path.join(base, f"state{i}"))
-            runs.append(([os.path.abspath(build), "exec", "--", "/bin/true"], env))
+            runs.append(([copy, "exec", "--", "/bin/true"], env))
         if args.bwrap:
             runs.append((bwrap_command(), dict(os.environ)))
             names.append("bwrap")
