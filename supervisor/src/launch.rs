@@ -23,7 +23,7 @@ use crate::approvals::Approvals;
 use crate::audit::{AuditError, AuditLog, Event};
 use crate::server::{Server, Sockets};
 use crate::session::{Session, SessionState, SharedTaint};
-use crate::state::{Replacement, StateError};
+use crate::state::StateError;
 use crate::termfilter::TermFilter;
 
 /// Exit status when --timeout killed the jail (as coreutils `timeout`).
@@ -162,7 +162,7 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> Result<u8, Launc
     // tool commands are killed, every channel reads end of file.
     cancel.store(true, Ordering::Relaxed);
     sockets.close_all();
-    let (mut session, last_save) = server.finish(&latest)?;
+    let mut session = server.finish(&latest)?;
     // With what the proxy read since the last tool call.
     session.record.taint = taint.grow(session.record.taint);
     if let Some(gateway) = gateway {
@@ -173,7 +173,7 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> Result<u8, Launc
         Ok(code) => i32::from(*code),
         Err(err) => i32::from(err.exit_code()),
     };
-    end_run(&mut session, status, &audit, last_save)?;
+    end_run(&mut session, status, &audit)?;
     // Released only now: the next run reads this record.
     drop(lock);
     result
@@ -183,12 +183,7 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> Result<u8, Launc
 /// before its jail started): the exit line first, then the record naming
 /// where it landed; a named session stays open for the next run. The
 /// record is saved even when the line could not be written.
-pub fn end_run(
-    session: &mut Session,
-    status: i32,
-    audit: &AuditLog,
-    last_save: Option<Replacement>,
-) -> Result<(), LaunchError> {
+pub fn end_run(session: &mut Session, status: i32, audit: &AuditLog) -> Result<(), LaunchError> {
     session.record.exit = Some(status);
     session.record.state = if session.record.named {
         SessionState::Open
@@ -197,10 +192,7 @@ pub fn end_run(
     };
     let logged = audit.append(Some(session.id()), &Event::Exit { status });
     session.record.log = logged.as_ref().ok().cloned();
-    match last_save {
-        Some(replacement) => session.save_into(replacement, false)?,
-        None => session.save(false)?,
-    }
+    session.save(false)?;
     logged?;
     Ok(())
 }
@@ -212,9 +204,6 @@ struct LazyServer {
     running: Option<(std::thread::JoinHandle<Session>, crate::ended::Ended)>,
     /// False once the jail closed its end unused: nothing to watch.
     watching: bool,
-    /// The temporary file of the record's last save, made while the child
-    /// builds the jail, so none is made after the payload (decision 0017).
-    last_save: Option<Replacement>,
 }
 
 impl LazyServer {
@@ -223,7 +212,6 @@ impl LazyServer {
             idle: Some(Box::new(server)),
             running: None,
             watching: true,
-            last_save: None,
         }
     }
 
@@ -248,12 +236,10 @@ impl LazyServer {
         }
     }
 
-    /// Writes the session's record, and makes the temporary file of its
-    /// last save (while the child builds the jail).
-    fn save_record(&mut self) -> Result<(), StateError> {
+    /// Writes the session's record (while the child builds the jail).
+    fn save_record(&self) -> Result<(), StateError> {
         if let Some(server) = &self.idle {
             server.session.save(false)?;
-            self.last_save = Some(server.session.replacement()?);
         }
         Ok(())
     }
@@ -273,13 +259,8 @@ impl LazyServer {
     /// The session, once the server (if it ran) has ended: its channels are
     /// shut down by now, so only a call in progress can hold it, and that
     /// one is left behind after `SERVER_GRACE` with `latest` as the record.
-    /// With it, the temporary file of its last save when one was made.
-    fn finish(
-        self,
-        latest: &std::sync::Mutex<Session>,
-    ) -> Result<(Session, Option<Replacement>), LaunchError> {
-        let last_save = self.last_save;
-        let session = match (self.idle, self.running) {
+    fn finish(self, latest: &std::sync::Mutex<Session>) -> Result<Session, LaunchError> {
+        match (self.idle, self.running) {
             (Some(server), _) => Ok(server.session),
             (None, Some((thread, ended))) => {
                 if !ended.wait(SERVER_GRACE) {
@@ -287,17 +268,15 @@ impl LazyServer {
                         "jail: a tool call was still running when the jail ended; \
                          it was abandoned"
                     );
-                    let latest = latest
+                    return Ok(latest
                         .lock()
                         .unwrap_or_else(|poisoned| poisoned.into_inner())
-                        .clone();
-                    return Ok((latest, last_save));
+                        .clone());
                 }
                 thread.join().map_err(|_| LaunchError::ServerPanicked)
             }
             (None, None) => Err(LaunchError::ServerLost),
-        }?;
-        Ok((session, last_save))
+        }
     }
 }
 

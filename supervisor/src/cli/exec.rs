@@ -283,7 +283,7 @@ pub fn launch(
         if let Some(refused) = gated.check(&session, profile, &state, &audit, options.verbose)? {
             // Ended as a run is, nothing having run; the lock (a named
             // session's) is released after its record is written.
-            crate::launch::end_run(&mut session, i32::from(refused), &audit, None)?;
+            crate::launch::end_run(&mut session, i32::from(refused), &audit)?;
             drop(lock);
             return Ok(refused);
         }
