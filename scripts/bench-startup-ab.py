@@ -12,6 +12,9 @@ state, the same run (docs/decisions/0017).
 
     scripts/bench-startup-ab.py [-n RUNS] [--bwrap] JAIL [MORE_JAILS...]
 
+On the development VM two copies of one binary have measured up to 5%
+apart: a smaller difference needs clock marks on its own step.
+
 Runs from an empty directory (the jail binds the working directory), after
 20 warm-up runs of each. The times include starting each process from
 Python (posix_spawn), the same for every command.
