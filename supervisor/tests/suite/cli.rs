@@ -19,8 +19,14 @@ impl Lone {
         use std::os::unix::fs::PermissionsExt;
         let dir = workdir();
         let bin = dir.path().join("jail");
-        std::fs::copy(jail_bin(), &bin).expect("copying jail");
-        std::fs::set_permissions(&bin, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        // A link, not a copy, where it can be: a copy is written through
+        // an fd that a process forked meanwhile by another test holds
+        // until its exec, and running the copy then fails with "Text
+        // file busy" (seen in CI).
+        if std::fs::hard_link(jail_bin(), &bin).is_err() {
+            std::fs::copy(jail_bin(), &bin).expect("copying jail");
+            std::fs::set_permissions(&bin, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        }
         Lone { dir }
     }
 
