@@ -4,16 +4,15 @@ A, B, ...), so that a noisy machine (a VM whose speed drifts by a tenth
 within minutes) weighs on every build alike. Each build has a state dir of
 its own, which grows with its runs as a user's does, and is run from a
 fresh copy made at the start, so that no build is favoured by how its file
-sits in the page cache. With --bwrap,
-bubblewrap as scripts/bench-startup.sh runs it (scripts/bench-lib.sh's
-bwrap_base) takes its turn too. Prints each command's median and mean and
+sits in the page cache. With --bwrap, bubblewrap as scripts/bench-startup.sh
+runs it (scripts/bench-lib.sh's bwrap_base) takes its turn too. Prints each command's median and mean and
 its ratio to the first one's and to bubblewrap's median: the same machine
 state, the same run (docs/decisions/0017).
 
     scripts/bench-startup-ab.py [-n RUNS] [--bwrap] JAIL [MORE_JAILS...]
 
-On the development VM two copies of one binary have measured up to 5%
-apart: a smaller difference needs clock marks on its own step.
+On the development VM two copies of one binary have measured 5.6% apart:
+a smaller difference needs clock marks on its own step.
 
 Runs from an empty directory (the jail binds the working directory), after
 20 warm-up runs of each. The times include starting each process from

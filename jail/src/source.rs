@@ -67,8 +67,12 @@ fn fs_type_by_id(id: u64) -> Option<String> {
     if let Some(found) = fs_type_of(&cached, id) {
         return Some(found);
     }
-    *cached = std::fs::read_to_string("/proc/self/mountinfo").ok()?;
+    *cached = read_mount_table()?;
     fs_type_of(&cached, id)
+}
+
+fn read_mount_table() -> Option<String> {
+    std::fs::read_to_string("/proc/self/mountinfo").ok()
 }
 
 /// The mount table as this process last read it (read now if never):
@@ -79,7 +83,7 @@ pub(crate) fn mountinfo() -> String {
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     if cached.is_empty() {
-        *cached = std::fs::read_to_string("/proc/self/mountinfo").unwrap_or_default();
+        *cached = read_mount_table().unwrap_or_default();
     }
     cached.clone()
 }
