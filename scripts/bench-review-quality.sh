@@ -6,11 +6,15 @@
 # positives). Sets tuned on are marked "tuned"; held-out ones "held out".
 #
 #   scripts/bench-review-quality.sh     SAMPLE=N (library files, default 400)
+#                                       JAIL_BIN=PATH (another build; default
+#                                       this tree's, built first)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 sample=${SAMPLE:-400}
-(cd "$root" && cargo build --release -q -p supervisor)
-jail=$root/target/release/jail
+if [ -z "${JAIL_BIN:-}" ]; then
+    (cd "$root" && cargo build --release -q -p supervisor)
+fi
+jail=${JAIL_BIN:-$root/target/release/jail}
 state=$(mktemp -d /tmp/bench-review-quality.XXXXXX)
 trap 'rm -rf "$state"' EXIT
 export JAIL_STATE_DIR=$state
@@ -106,6 +110,8 @@ srow() { # set, harmful|benign, files, stage4, stage5, either, tuned|held out
 echo "injection scan (stage 4) and passage model (stage 5):"
 read -r n a b e < <(find "$root/tests/review-quality/python/injection" -name '*.py' | sort | scanned)
 srow "injections the issue found missed" harmful "$n" "$a" "$b" "$e" tuned
+read -r n a b e < <(find "$root/tests/review-quality/pieces" -type f -not -name '*.md' | sort | scanned)
+srow "the same cut into joined literals" harmful "$n" "$a" "$b" "$e" tuned
 for split in train test; do
     how=tuned
     [ "$split" = test ] && how="held out"
@@ -126,9 +132,10 @@ for where in comment docstring string; do
     srow "CyberSecEval injections, as a $where" harmful "$n" "$a" "$b" "$e" "held out"
 done
 # The held-out texts again behind an encoding an attacker would use: every
-# Latin a, c, e, o, p, x a Cyrillic look-alike, or base64 in a string.
+# Latin a, c, e, o, p, x a Cyrillic look-alike, base64 in a string, or the
+# text cut into adjacent string literals of four words each.
 for kind in code text agentdojo deepset pyrit spikee cyberseceval; do
-    for where in look-alike base64; do
+    for where in look-alike base64 pieces; do
         read -r n a b e < <(find "$placed/test/$kind/$where" -name '*.py' | sort | scanned)
         srow "held-out $kind, $where" harmful "$n" "$a" "$b" "$e" "held out"
     done

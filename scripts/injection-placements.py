@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Writes each BIPIA attack text (tests/review-quality/bipia) into a small
 ordinary Python program, three ways: as a comment block, a docstring and a
-string literal; and two ways behind an encoding: as a comment whose Latin
+string literal; two ways behind an encoding: as a comment whose Latin
 a, c, e, o, p, x are their Cyrillic look-alikes, and as a string literal in
-base64. Files land in
-OUT/{train,test}/{code,text}/{comment,docstring,string,look-alike,base64}/NNN.py.
+base64; and cut into adjacent string literals of four words each, which
+Python joins into one string. Files land in
+OUT/{train,test}/{code,text}/{comment,docstring,string,look-alike,base64,pieces}/NNN.py.
 The code attacks' snippets (the harmful code they ask the model to write)
 land alone in OUT/{train,test}/snippets/NNN.py.
 
@@ -56,6 +57,11 @@ def place(text, how):
         return place(text.translate(LOOK_ALIKES), "comment")
     elif how == "base64":
         return place(base64.b64encode(text.encode()).decode(), "string")
+    elif how == "pieces":
+        words = text.split(" ")
+        pieces = [" ".join(words[i:i + 4]) + (" " if i + 4 < len(words) else "") for i in range(0, len(words), 4)]
+        at = lines.index("def main():") + 1
+        lines[at:at] = ["    note = ("] + ["        " + repr(p) for p in pieces] + ["    )", '    print(note[:0], end="")']
     else:
         at = lines.index("def main():") + 1
         lines[at:at] = ["    note = " + repr(text), '    print(note[:0], end="")']
@@ -63,7 +69,7 @@ def place(text, how):
 
 
 def write_placements(folder, n, text):
-    for how in ("comment", "docstring", "string", "look-alike", "base64"):
+    for how in ("comment", "docstring", "string", "look-alike", "base64", "pieces"):
         os.makedirs(os.path.join(folder, how), exist_ok=True)
         with open(os.path.join(folder, how, f"{n:03d}.py"), "w") as f:
             f.write(place(text, how))

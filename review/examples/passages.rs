@@ -23,7 +23,9 @@ fn main() -> std::io::Result<()> {
         let Ok(parsed) = parse::parse_lenient(lang, &source) else {
             continue;
         };
-        for passage in histogram::passages(&parse::segments(&parsed.walked())) {
+        let walked = parsed.walked();
+        let joined = parse::joined_literals(&walked);
+        for passage in histogram::passages(&parse::segments(&walked, &joined)) {
             let line = serde_json::json!({
                 "file": path,
                 "kind": passage.kind,

@@ -307,9 +307,11 @@ pub struct Segment {
 
 /// Every comment, string/bytes literal (f-string and template literal text
 /// parts, embedded expressions left out) and Python docstring, in document
-/// order. Texts are raw source (escapes not decoded); comments keep their
-/// markers.
-pub fn segments(walked: &Walked) -> Vec<Segment> {
+/// order, then each string the program joins from literals (`joined`, from
+/// [`joined_literals`]) as one more string: text cut into literals of a few
+/// words each is read whole as well as piece by piece. Texts are raw source
+/// (escapes not decoded); comments keep their markers.
+pub fn segments(walked: &Walked, joined: &[Joined]) -> Vec<Segment> {
     let parsed = walked.parsed;
     let src = parsed.source.as_str();
     let docstrings = if parsed.lang == Lang::Python {
@@ -323,37 +325,26 @@ pub fn segments(walked: &Walked) -> Vec<Segment> {
         if !node.is_named() {
             continue;
         }
-        let kind = node.kind();
-        let segment = match (parsed.lang, kind) {
+        let segment = match (parsed.lang, node.kind()) {
             (_, "comment") | (Lang::JavaScript | Lang::TypeScript, "hash_bang_line") => {
                 Some((SegmentKind::Comment, text(src, node).to_string()))
             }
-            (Lang::Python, "string") => {
+            (Lang::JavaScript | Lang::TypeScript, "jsx_text") => {
+                let t = text(src, node).trim();
+                (!t.is_empty()).then(|| (SegmentKind::String, t.to_string()))
+            }
+            (Lang::Bash, "heredoc_body") => Some((
+                SegmentKind::String,
+                literal_content(src, node, 0, 0, BASH_EXPANSIONS),
+            )),
+            (lang, kind) if is_string_literal(lang, kind) => {
                 let kind = if docstrings.contains(&node.id()) {
                     SegmentKind::Docstring
                 } else {
                     SegmentKind::String
                 };
-                Some((kind, literal_content(src, node, 1, 1, &["interpolation"])))
+                Some((kind, string_literal(lang, src, node)))
             }
-            (Lang::JavaScript | Lang::TypeScript, "string" | "template_string") => Some((
-                SegmentKind::String,
-                literal_content(src, node, 1, 1, &["template_substitution"]),
-            )),
-            (Lang::JavaScript | Lang::TypeScript, "jsx_text") => {
-                let t = text(src, node).trim();
-                (!t.is_empty()).then(|| (SegmentKind::String, t.to_string()))
-            }
-            (Lang::Bash, "string") => Some((
-                SegmentKind::String,
-                literal_content(src, node, 1, 1, BASH_EXPANSIONS),
-            )),
-            (Lang::Bash, "raw_string") => Some((SegmentKind::String, strip(src, node, 1, 1))),
-            (Lang::Bash, "ansi_c_string") => Some((SegmentKind::String, strip(src, node, 2, 1))),
-            (Lang::Bash, "heredoc_body") => Some((
-                SegmentKind::String,
-                literal_content(src, node, 0, 0, BASH_EXPANSIONS),
-            )),
             _ => None,
         };
         if let Some((kind, text)) = segment {
@@ -364,7 +355,192 @@ pub fn segments(walked: &Walked) -> Vec<Segment> {
             });
         }
     }
+    out.extend(joined.iter().map(|j| Segment {
+        kind: SegmentKind::String,
+        line: j.line,
+        text: j.text.clone(),
+    }));
     out
+}
+
+/// Whether a node of `kind` is a string literal of `lang` (whose text
+/// [`string_literal`] reads).
+fn is_string_literal(lang: Lang, kind: &str) -> bool {
+    match lang {
+        Lang::Python => kind == "string",
+        Lang::JavaScript | Lang::TypeScript => matches!(kind, "string" | "template_string"),
+        Lang::Bash => matches!(kind, "string" | "raw_string" | "ansi_c_string"),
+    }
+}
+
+/// The text inside a string literal (see [`is_string_literal`]), embedded
+/// expressions read as one space.
+fn string_literal(lang: Lang, src: &str, node: Node) -> String {
+    match (lang, node.kind()) {
+        (Lang::Python, _) => literal_content(src, node, 1, 1, &["interpolation"]),
+        (Lang::JavaScript | Lang::TypeScript, _) => {
+            literal_content(src, node, 1, 1, &["template_substitution"])
+        }
+        (Lang::Bash, "raw_string") => strip(src, node, 1, 1),
+        (Lang::Bash, "ansi_c_string") => strip(src, node, 2, 1),
+        (Lang::Bash, _) => literal_content(src, node, 1, 1, BASH_EXPANSIONS),
+    }
+}
+
+/// A string the program builds from literals written apart: `"a" + "b"`,
+/// Python's `"a" "b"`, `"".join(["a", "b"])`, `["a", "b"].join("")`,
+/// Bash's `'a'"b"`. `line` is 1-based, where the first piece starts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Joined {
+    pub line: usize,
+    pub text: String,
+}
+
+/// Every string the program joins from two or more literals, joined as it
+/// would be, so that text cut into pieces (base64 that no piece decodes
+/// alone, a word split across two literals) is read whole. An operand that
+/// is not a literal ends a run: `"a" + x + "b"` joins nothing. Each
+/// chain of joins is read once, from its outermost node; an expression
+/// inside an operand (`f("a" "b") + x`) is read on its own.
+pub fn joined_literals(walked: &Walked) -> Vec<Joined> {
+    let lang = walked.parsed.lang;
+    let src = walked.parsed.source.as_str();
+    let mut out = Vec::new();
+    // in_chain[d]: the node last seen at depth d is a link of a chain, so
+    // its children are read with it, not on their own.
+    let mut in_chain: Vec<bool> = Vec::new();
+    for &(node, depth) in &walked.nodes {
+        in_chain.truncate(depth);
+        let link = is_link(lang, node);
+        let inner = depth > 0 && in_chain.get(depth - 1).copied().unwrap_or(false);
+        in_chain.push(link);
+        if inner {
+            continue;
+        }
+        let mut pieces = Vec::new();
+        let mut separator = String::new();
+        if link {
+            chain_pieces(lang, src, node, &mut pieces);
+        } else if let Some(elements) = joined_list(lang, src, node, &mut separator) {
+            for element in elements {
+                chain_pieces(lang, src, element, &mut pieces);
+            }
+        } else {
+            continue;
+        }
+        for run in pieces.split(Option::is_none) {
+            if run.len() < 2 {
+                continue;
+            }
+            let line = run.first().and_then(|p| p.as_ref()).map_or(0, |p| p.0);
+            let texts: Vec<&str> = run.iter().flatten().map(|p| p.1.as_str()).collect();
+            out.push(Joined {
+                line,
+                text: texts.join(&separator),
+            });
+        }
+    }
+    out
+}
+
+/// Whether `node` joins what it holds into one string: `+`, Python's
+/// adjacent literals, Bash's adjacent words, and the parentheses around
+/// them.
+fn is_link(lang: Lang, node: Node) -> bool {
+    let plus = || node.child_by_field_name("operator").map(|o| o.kind()) == Some("+");
+    match (lang, node.kind()) {
+        (Lang::Python, "concatenated_string") | (Lang::Bash, "concatenation") => true,
+        (Lang::Python, "binary_operator")
+        | (Lang::JavaScript | Lang::TypeScript, "binary_expression") => plus(),
+        (Lang::Python | Lang::JavaScript | Lang::TypeScript, "parenthesized_expression") => true,
+        _ => false,
+    }
+}
+
+/// The operands of the chain at `node` in order, each a literal's line and
+/// text or None (an operand that is not a literal). Iterative: a chain can
+/// be as long as the file.
+fn chain_pieces(lang: Lang, src: &str, node: Node, out: &mut Vec<Option<(usize, String)>>) {
+    let mut stack = vec![node];
+    while let Some(node) = stack.pop() {
+        if is_link(lang, node) {
+            let mut c = node.walk();
+            let operands: Vec<Node> = node
+                .named_children(&mut c)
+                .filter(|n| n.kind() != "comment")
+                .collect();
+            stack.extend(operands.into_iter().rev());
+        } else if is_string_literal(lang, node.kind()) {
+            out.push(Some((
+                node.start_position().row + 1,
+                string_literal(lang, src, node),
+            )));
+        } else if lang == Lang::Bash && node.kind() == "word" {
+            out.push(Some((
+                node.start_position().row + 1,
+                text(src, node).to_string(),
+            )));
+        } else {
+            out.push(None);
+        }
+    }
+}
+
+/// The elements of a list of literals joined into one string, with the
+/// separator they are joined by left in `separator`: Python's
+/// `"sep".join([...])` (or a tuple), JavaScript's `[...].join("sep")` (a
+/// comma when none is given).
+fn joined_list<'t>(
+    lang: Lang,
+    src: &str,
+    node: Node<'t>,
+    separator: &mut String,
+) -> Option<Vec<Node<'t>>> {
+    let (call, member, list, literal) = match lang {
+        Lang::Python => ("call", "attribute", ["list", "tuple"], "string"),
+        Lang::JavaScript | Lang::TypeScript => (
+            "call_expression",
+            "member_expression",
+            ["array", "array"],
+            "string",
+        ),
+        Lang::Bash => return None,
+    };
+    if node.kind() != call {
+        return None;
+    }
+    let function = node.child_by_field_name("function")?;
+    let name = function.child_by_field_name(if lang == Lang::Python {
+        "attribute"
+    } else {
+        "property"
+    })?;
+    if function.kind() != member || text(src, name) != "join" {
+        return None;
+    }
+    let object = function.child_by_field_name("object")?;
+    let arguments = node.child_by_field_name("arguments")?;
+    let mut c = arguments.walk();
+    let arguments: Vec<Node> = arguments.named_children(&mut c).collect();
+    let (elements, sep) = if lang == Lang::Python {
+        (*arguments.first()?, Some(object))
+    } else {
+        (object, arguments.first().copied())
+    };
+    if arguments.len() > 1 || !list.contains(&elements.kind()) {
+        return None;
+    }
+    *separator = match sep {
+        Some(sep) if sep.kind() == literal => string_literal(lang, src, sep),
+        Some(_) => return None,
+        None => ",".to_string(),
+    };
+    let mut c = elements.walk();
+    let elements = elements
+        .named_children(&mut c)
+        .filter(|n| n.kind() != "comment")
+        .collect();
+    Some(elements)
 }
 
 pub(crate) const BASH_EXPANSIONS: &[&str] = &[

@@ -69,7 +69,7 @@ fn deep_nesting_is_refused() {
 
 fn seg(lang: Lang, src: &str) -> Vec<(SegmentKind, usize, String)> {
     let parsed = parse(lang, src).unwrap();
-    segments(&parsed.walked())
+    segments(&parsed.walked(), &[])
         .into_iter()
         .map(|s| (s.kind, s.line, s.text))
         .collect()
@@ -212,4 +212,52 @@ process.mainModule.require("net");
         ]
     );
     assert!(imp(Lang::Bash, "source ./x.sh\n. y.sh\n").is_empty());
+}
+
+fn joined(lang: Lang, src: &str) -> Vec<(usize, String)> {
+    let parsed = parse(lang, src).unwrap();
+    joined_literals(&parsed.walked())
+        .into_iter()
+        .map(|j| (j.line, j.text))
+        .collect()
+}
+
+#[test]
+fn literals_the_program_joins_are_read_joined() {
+    let py = r#"x = "a" + 'b' + y + "c" + "d"
+z = f("p"
+      "q") + x
+s = "-".join(["e", "f", y, "g"])
+t = ('''h
+i''' + f"j{y}k")
+u = "l" * 2 + "m"
+"#;
+    assert_eq!(
+        joined(Lang::Python, py),
+        vec![
+            (1, "ab".into()),
+            (1, "cd".into()),
+            (2, "pq".into()),
+            (4, "e-f".into()),
+            (5, "h\nij k".into()),
+        ]
+    );
+    let js = "const a = \"a\" + 'b' + `c`;\nconst b = [\"d\", \"e\"].join();\nconst c = [x, \"f\"].join(\"\");\nconst d = (\"g\" + (\"h\" + \"i\"));\n";
+    assert_eq!(
+        joined(Lang::JavaScript, js),
+        vec![(1, "abc".into()), (2, "d,e".into()), (4, "ghi".into())]
+    );
+    let ts = "const s: string = ['j', 'k'].join('+');\n";
+    assert_eq!(joined(Lang::TypeScript, ts), vec![(1, "j+k".into())]);
+    let sh = "x=\"a\"'b'c\necho $HOME'd' 'e' 'f'\n";
+    assert_eq!(joined(Lang::Bash, sh), vec![(1, "abc".into())]);
+}
+
+#[test]
+fn a_chain_as_long_as_the_file_is_read_without_recursion() {
+    let src = format!("x = {}\"b\"\n", "\"a\" + ".repeat(50_000));
+    let parsed = parse_lenient(Lang::Python, &src).unwrap();
+    let joined = joined_literals(&parsed.walked());
+    assert_eq!(joined.len(), 1);
+    assert_eq!(joined[0].text.len(), 50_001);
 }

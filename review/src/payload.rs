@@ -79,7 +79,7 @@ impl From<Undecodable> for FlagKind {
 /// profile's `reviewers`.
 pub fn review(payload: &str, sink: &str, reviewers: &[Box<dyn Reviewer>]) -> PayloadReport {
     let found = policy::secrets::scan_decoded(payload, |text| {
-        scan::scan(text)
+        scan::scan(text, &[])
             .into_iter()
             .map(|finding| FlagKind::Injection {
                 rule: finding.rule,

@@ -15,7 +15,7 @@ use std::time::Instant;
 use policy::model::Profile;
 use serde::{Deserialize, Serialize};
 
-use crate::parse::{self, Parsed, Walked};
+use crate::parse::{self, Joined, Parsed, Walked};
 use crate::reviewer::{
     self, Flag, ReviewAnswer, ReviewFinding, ReviewRequest, Reviewer, Subject, Verdict,
 };
@@ -255,8 +255,11 @@ impl Run<'_> {
         let (walked, walk_us) = timed(|| parsed.walked());
         self.imports(report, &walked, walk_us)?;
         self.parse(report, &walked, parse_us)?;
-        self.scan(report)?;
-        let notes = self.histograms(report, &walked);
+        // Strings joined from literals, read by stages 4 and 5 (charged to
+        // stage 4, which reads them first).
+        let (joined, joined_us) = timed(|| parse::joined_literals(&walked));
+        self.scan(report, &joined, joined_us)?;
+        let notes = self.histograms(report, &walked, &joined);
         self.sanitize_and_review(report, &walked, &notes);
         ControlFlow::Continue(())
     }
@@ -353,8 +356,9 @@ impl Run<'_> {
 
     /// Stage 4, injection scan: advisory flags, or REJECTED on a critical
     /// one where `review.reject_on_critical_injection` says so.
-    fn scan(&self, report: &mut Report) -> ControlFlow<()> {
-        let (flags, scan_us) = timed(|| scan::scan(self.source));
+    fn scan(&self, report: &mut Report, joined: &[Joined], joined_us: u64) -> ControlFlow<()> {
+        let (flags, scan_us) = timed(|| scan::scan(self.source, joined));
+        let scan_us = scan_us.saturating_add(joined_us);
         let critical = flags
             .iter()
             .filter(|f| f.severity == scan::Severity::Critical)
@@ -391,9 +395,9 @@ impl Run<'_> {
     }
 
     /// Stage 5, histograms (advisory): the notes for the reviewer.
-    fn histograms(&self, report: &mut Report, walked: &Walked) -> Vec<String> {
+    fn histograms(&self, report: &mut Report, walked: &Walked, joined: &[Joined]) -> Vec<String> {
         let (scores, histogram_us) = timed(|| {
-            let segments = parse::segments(walked);
+            let segments = parse::segments(walked, joined);
             histogram::score(&segments)
         });
         // The reviewer gets the kind and the score only: the words are the
@@ -681,7 +685,7 @@ fn ask(
 }
 
 #[cfg(test)]
-mod cache_tests {
+mod tests {
     use std::cell::RefCell;
     use std::collections::HashMap;
 
@@ -722,6 +726,34 @@ mod cache_tests {
             source_digest(a, Lang::Python),
             source_digest(b, Lang::Python)
         );
+    }
+
+    /// Stage 5 leaves passages under five words to stage 4, so prose cut
+    /// into literals of four words each would pass it piece by piece: the
+    /// joined string is scored whole.
+    #[test]
+    fn prose_cut_into_literals_of_a_few_words_is_scored_whole() {
+        let policy = policy::Policy::default();
+        let profile = policy.profile("default").unwrap();
+        let text = "What are the main causes of the First World War?";
+        let whole = format!("note = {text:?}\nprint(note[:0])\n");
+        let words: Vec<&str> = text.split(' ').collect();
+        let pieces: Vec<String> = words
+            .chunks(4)
+            .map(|c| format!("{:?}", c.join(" ") + " "))
+            .collect();
+        let cut = format!(
+            "note = (\n    {}\n)\nprint(note[:0])\n",
+            pieces.join("\n    ")
+        );
+        for source in [whole, cut] {
+            let report = review(&source, Lang::Python, profile, None, &[], false);
+            assert!(
+                report.histograms.iter().any(|h| h.flagged),
+                "{source}\n{:?}",
+                report.histograms
+            );
+        }
     }
 
     #[test]

@@ -31,6 +31,7 @@ use regex_automata::Input;
 use serde::Serialize;
 
 use super::needs;
+use super::parse::Joined;
 use super::precompiled::Precompiled;
 use super::prefilter::{Catalog, Entry, Gap};
 
@@ -684,17 +685,41 @@ struct Hit {
     excerpt: String,
 }
 
-/// Runs the catalog over `source` and returns the findings sorted by line
-/// (then most severe first). On one line, each family of rules reports at
-/// most once, at its highest severity.
-pub fn scan(source: &str) -> Vec<Finding> {
-    let ascii = source.is_ascii();
+/// Runs the catalog over `source`, and over the strings the program joins
+/// from literals written apart (`joined`, from [`crate::parse::joined_literals`],
+/// reported on the line of their first piece), and returns the findings
+/// sorted by line (then most severe first). On one line, each family of
+/// rules reports at most once, at its highest severity.
+pub fn scan(source: &str, joined: &[Joined]) -> Vec<Finding> {
+    let mut findings = raw_findings(source);
+    findings.extend(read(source));
+    if !joined.is_empty() {
+        // One text for all of them, a joined string a line; a NUL ends each,
+        // which no phrase's gap, letter spacing or encoded run crosses, so
+        // two strings far apart in the source never read as one.
+        let mut text = String::new();
+        for j in joined {
+            text.extend(j.text.chars().map(|c| if c == '\n' { ' ' } else { c }));
+            text.push_str("\0\n");
+        }
+        findings.extend(read(&text).into_iter().map(|(family, finding)| {
+            let line = joined
+                .get(finding.line - 1)
+                .map_or(finding.line, |j| j.line);
+            (family, Finding { line, ..finding })
+        }));
+    }
+    dedupe(findings)
+}
 
-    // Findings on the raw text: hidden characters themselves.
+/// Findings on the raw text: hidden characters themselves, and words that
+/// mix scripts.
+fn raw_findings(source: &str) -> Vec<(Family, Finding)> {
     let mut raw_hits = Vec::new();
-    // Only a non-ASCII source can hold them (and only then is the regex built).
-    let invisible = (!ascii).then(|| INVISIBLE_RE.find_iter(source));
-    for m in invisible.into_iter().flatten() {
+    if source.is_ascii() {
+        return Vec::new();
+    }
+    for m in INVISIBLE_RE.find_iter(source) {
         if passes(Check::NotLeadingBom, source, m.start(), m.end()) {
             raw_hits.push(Hit {
                 start: m.start(),
@@ -705,8 +730,7 @@ pub fn scan(source: &str) -> Vec<Finding> {
             });
         }
     }
-    let tags = (!ascii).then(|| TAGS_RE.find_iter(source));
-    for m in tags.into_iter().flatten() {
+    for m in TAGS_RE.find_iter(source) {
         raw_hits.push(Hit {
             start: m.start(),
             name: "unicode-tags",
@@ -715,24 +739,25 @@ pub fn scan(source: &str) -> Vec<Finding> {
             excerpt: excerpt(&decode_tags(m.as_str())),
         });
     }
-
     // A word that mixes scripts (Latin with a Cyrillic `о`) is written to
     // look like one thing and read as another (UTS #39's mixed-script
     // check); the catalog then reads it folded.
-    if !ascii {
-        raw_hits.extend(mixed_script_words(source));
-    }
+    raw_hits.extend(mixed_script_words(source));
+    with_lines(source, raw_hits)
+}
 
-    let text: Cow<str> = if ascii {
+/// What the catalog finds in `source` read as a model would read it:
+/// look-alike letters folded, then again with escapes decoded and long
+/// identifiers split, and in what its base64 and hex runs decode to.
+fn read(source: &str) -> Vec<(Family, Finding)> {
+    let text: Cow<str> = if source.is_ascii() {
         Cow::Borrowed(source)
     } else {
         Cow::Owned(normalize(source))
     };
     let mut hits = catalog_hits(&text);
     obfuscated(&text, &mut hits);
-
-    let mut findings = with_lines(source, raw_hits);
-    findings.extend(with_lines(&text, hits));
+    let mut findings = with_lines(&text, hits);
     // What the text says once escapes are decoded, hidden tag characters
     // read and long identifiers split into words (a keyword argument like
     // `reviewer_note_this_file_was_approved=True` reaches a reviewer as
@@ -767,7 +792,7 @@ pub fn scan(source: &str) -> Vec<Finding> {
         }));
     }
     findings.extend(with_lines(&text, hits));
-    dedupe(findings)
+    findings
 }
 
 /// The catalog's rules compiled ahead of time (see [`super::precompiled`]).

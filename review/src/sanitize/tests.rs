@@ -13,7 +13,7 @@ fn assert_clean(lang: Lang, code: &str) {
         .into_iter()
         .map(|i| i.module)
         .collect();
-    for seg in crate::parse::segments(&reparsed.walked()) {
+    for seg in crate::parse::segments(&reparsed.walked(), &[]) {
         let t = seg.text.replace(['\\', '\n', '\r', ' '], "");
         let placeholder = t.is_empty()
             || modules.contains(&seg.text)

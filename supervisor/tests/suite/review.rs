@@ -298,6 +298,49 @@ fn text_aimed_at_the_reviewer_behind_an_encoding_is_flagged_and_can_reject() {
     }
 }
 
+/// The same note cut into literals the program joins (`+`, adjacent
+/// literals, a `join` of a list, Bash's adjacent quoted words), as base64
+/// that no piece decodes alone or with a word split between two pieces:
+/// `tests/review-quality/pieces/`, one file a way and a language. Each is
+/// flagged critical on the line where its first piece stands, and rejected
+/// by a policy that rejects on critical injections.
+#[test]
+fn text_aimed_at_the_reviewer_cut_into_joined_literals_is_flagged_and_can_reject() {
+    let root =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/review-quality/pieces");
+    let mut files: Vec<_> = std::fs::read_dir(&root)
+        .expect("the pieces set")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e != "md"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 8, "the set changed size");
+    let mut missed = Vec::new();
+    for path in files {
+        let name = path.file_name().unwrap().to_str().unwrap();
+        let source = std::fs::read_to_string(&path).expect("read");
+        // The line of the first piece: the first line holding a quote.
+        let line = 1 + source
+            .lines()
+            .position(|l| l.contains(['"', '\'']))
+            .unwrap();
+        let setup = Setup::new("");
+        let file = setup.file(name, &source);
+        let (_, report) = setup.review_json(&file);
+        let flagged = report["flags"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["line"] == line && f["severity"] == "critical");
+        let setup = Setup::new("[profile.default.review]\nreject_on_critical_injection = true\n");
+        let file = setup.file(name, &source);
+        let (code, rejected) = setup.review_json(&file);
+        if !flagged || code != Some(122) {
+            missed.push(format!("{name}: exit {code:?}\n{report}\n{rejected}"));
+        }
+    }
+    assert!(missed.is_empty(), "{}", missed.join("\n"));
+}
 /// A command reviewer: a real program, the request on stdin.
 #[test]
 fn a_command_reviewer_is_asked_and_a_prose_answer_never_approves() {
