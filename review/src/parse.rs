@@ -403,27 +403,29 @@ pub struct Joined {
 /// chain of joins is read once, from its outermost node; an expression
 /// inside an operand (`f("a" "b") + x`) is read on its own.
 pub fn joined_literals(walked: &Walked) -> Vec<Joined> {
-    let lang = walked.parsed.lang;
+    let kinds = JoinKinds::of(walked.parsed.lang);
     let src = walked.parsed.source.as_str();
     let mut out = Vec::new();
-    // in_chain[d]: the node last seen at depth d is a link of a chain, so
-    // its children are read with it, not on their own.
-    let mut in_chain: Vec<bool> = Vec::new();
-    for &(node, depth) in &walked.nodes {
-        in_chain.truncate(depth);
-        let link = is_link(lang, node);
-        let inner = depth > 0 && in_chain.get(depth - 1).copied().unwrap_or(false);
-        in_chain.push(link);
-        if inner {
+    // The links of the chains read so far: each chain is read from its
+    // outermost link, with all of its links.
+    let mut read = HashSet::new();
+    for node in walked.nodes() {
+        // Most nodes are none of these: one comparison of ids each.
+        let kind = node.kind_id();
+        if kind == 0 || !kinds.candidates.contains(&kind) {
+            continue;
+        }
+        let link = kinds.is_link(node);
+        if link && read.contains(&node.id()) {
             continue;
         }
         let mut pieces = Vec::new();
         let mut separator = String::new();
         if link {
-            chain_pieces(lang, src, node, &mut pieces);
-        } else if let Some(elements) = joined_list(lang, src, node, &mut separator) {
+            kinds.chain_pieces(src, node, &mut pieces, &mut read);
+        } else if let Some(elements) = kinds.joined_list(src, node, &mut separator) {
             for element in elements {
-                chain_pieces(lang, src, element, &mut pieces);
+                kinds.chain_pieces(src, element, &mut pieces, &mut read);
             }
         } else {
             continue;
@@ -443,104 +445,175 @@ pub fn joined_literals(walked: &Walked) -> Vec<Joined> {
     out
 }
 
-/// Whether `node` joins what it holds into one string: `+`, Python's
-/// adjacent literals, Bash's adjacent words, and the parentheses around
-/// them.
-fn is_link(lang: Lang, node: Node) -> bool {
-    let plus = || node.child_by_field_name("operator").map(|o| o.kind()) == Some("+");
-    match (lang, node.kind()) {
-        (Lang::Python, "concatenated_string") | (Lang::Bash, "concatenation") => true,
-        (Lang::Python, "binary_operator")
-        | (Lang::JavaScript | Lang::TypeScript, "binary_expression") => plus(),
-        (Lang::Python | Lang::JavaScript | Lang::TypeScript, "parenthesized_expression") => true,
-        _ => false,
-    }
+/// The node kinds joins are made of, by id: every node is looked at, and a
+/// kind's name costs a C string's length and UTF-8 check each time.
+struct JoinKinds {
+    lang: Lang,
+    /// Nodes that join all they hold: Python's adjacent literals, Bash's
+    /// adjacent words, parentheses.
+    joining: [u16; 2],
+    /// Binary operators, which join when theirs is `+`.
+    binary: u16,
+    /// A call, a member of an object, and the lists a `join` call joins.
+    call: u16,
+    member: u16,
+    lists: [u16; 2],
+    /// String literals (see [`is_string_literal`]), and Bash's bare words.
+    strings: [u16; 3],
+    word: u16,
+    comment: u16,
+    /// The kinds a join starts at: `joining`, `binary` and `call`.
+    candidates: [u16; 4],
 }
 
-/// The operands of the chain at `node` in order, each a literal's line and
-/// text or None (an operand that is not a literal). Iterative: a chain can
-/// be as long as the file.
-fn chain_pieces(lang: Lang, src: &str, node: Node, out: &mut Vec<Option<(usize, String)>>) {
-    let mut stack = vec![node];
-    while let Some(node) = stack.pop() {
-        if is_link(lang, node) {
-            let mut c = node.walk();
-            let operands: Vec<Node> = node
-                .named_children(&mut c)
-                .filter(|n| n.kind() != "comment")
-                .collect();
-            stack.extend(operands.into_iter().rev());
-        } else if is_string_literal(lang, node.kind()) {
-            out.push(Some((
-                node.start_position().row + 1,
-                string_literal(lang, src, node),
-            )));
-        } else if lang == Lang::Bash && node.kind() == "word" {
-            out.push(Some((
-                node.start_position().row + 1,
-                text(src, node).to_string(),
-            )));
-        } else {
-            out.push(None);
+impl JoinKinds {
+    fn of(lang: Lang) -> &'static JoinKinds {
+        static KINDS: std::sync::OnceLock<[JoinKinds; 4]> = std::sync::OnceLock::new();
+        let all = KINDS.get_or_init(|| {
+            [Lang::Python, Lang::JavaScript, Lang::TypeScript, Lang::Bash].map(JoinKinds::new)
+        });
+        let index = match lang {
+            Lang::Python => 0,
+            Lang::JavaScript => 1,
+            Lang::TypeScript => 2,
+            Lang::Bash => 3,
+        };
+        &all[index]
+    }
+
+    fn new(lang: Lang) -> JoinKinds {
+        let language = language(lang);
+        // 0 (no such kind) is the end-of-input symbol, never a node here.
+        let id = |name: &str| language.id_for_node_kind(name, true);
+        let (joining, binary, call, member, lists, strings, word) = match lang {
+            Lang::Python => (
+                ["concatenated_string", "parenthesized_expression"],
+                "binary_operator",
+                "call",
+                "attribute",
+                ["list", "tuple"],
+                ["string", "string", "string"],
+                "",
+            ),
+            Lang::JavaScript | Lang::TypeScript => (
+                ["parenthesized_expression", "parenthesized_expression"],
+                "binary_expression",
+                "call_expression",
+                "member_expression",
+                ["array", "array"],
+                ["string", "template_string", "template_string"],
+                "",
+            ),
+            Lang::Bash => (
+                ["concatenation", "concatenation"],
+                "",
+                "",
+                "",
+                ["", ""],
+                ["string", "raw_string", "ansi_c_string"],
+                "word",
+            ),
+        };
+        let joining = joining.map(id);
+        JoinKinds {
+            lang,
+            joining,
+            binary: id(binary),
+            call: id(call),
+            candidates: [joining[0], joining[1], id(binary), id(call)],
+            member: id(member),
+            lists: lists.map(id),
+            strings: strings.map(id),
+            word: id(word),
+            comment: id("comment"),
         }
     }
-}
 
-/// The elements of a list of literals joined into one string, with the
-/// separator they are joined by left in `separator`: Python's
-/// `"sep".join([...])` (or a tuple), JavaScript's `[...].join("sep")` (a
-/// comma when none is given).
-fn joined_list<'t>(
-    lang: Lang,
-    src: &str,
-    node: Node<'t>,
-    separator: &mut String,
-) -> Option<Vec<Node<'t>>> {
-    let (call, member, list, literal) = match lang {
-        Lang::Python => ("call", "attribute", ["list", "tuple"], "string"),
-        Lang::JavaScript | Lang::TypeScript => (
-            "call_expression",
-            "member_expression",
-            ["array", "array"],
-            "string",
-        ),
-        Lang::Bash => return None,
-    };
-    if node.kind() != call {
-        return None;
+    /// Whether `node` joins what it holds into one string.
+    fn is_link(&self, node: Node) -> bool {
+        let kind = node.kind_id();
+        kind != 0
+            && (self.joining.contains(&kind)
+                || (kind == self.binary
+                    && node.child_by_field_name("operator").map(|o| o.kind()) == Some("+")))
     }
-    let function = node.child_by_field_name("function")?;
-    let name = function.child_by_field_name(if lang == Lang::Python {
-        "attribute"
-    } else {
-        "property"
-    })?;
-    if function.kind() != member || text(src, name) != "join" {
-        return None;
+
+    /// The operands of the chain at `node` in order, each a literal's line
+    /// and text or None (an operand that is not a literal), with the chain's
+    /// links added to `links`. Iterative: a chain can be as long as the
+    /// file.
+    fn chain_pieces(
+        &self,
+        src: &str,
+        node: Node,
+        out: &mut Vec<Option<(usize, String)>>,
+        links: &mut HashSet<usize>,
+    ) {
+        let mut stack = vec![node];
+        while let Some(node) = stack.pop() {
+            let kind = node.kind_id();
+            let line = node.start_position().row + 1;
+            if self.is_link(node) {
+                links.insert(node.id());
+                let mut c = node.walk();
+                let operands: Vec<Node> = node
+                    .named_children(&mut c)
+                    .filter(|n| n.kind_id() != self.comment)
+                    .collect();
+                stack.extend(operands.into_iter().rev());
+            } else if kind != 0 && self.strings.contains(&kind) {
+                out.push(Some((line, string_literal(self.lang, src, node))));
+            } else if kind != 0 && kind == self.word {
+                out.push(Some((line, text(src, node).to_string())));
+            } else {
+                out.push(None);
+            }
+        }
     }
-    let object = function.child_by_field_name("object")?;
-    let arguments = node.child_by_field_name("arguments")?;
-    let mut c = arguments.walk();
-    let arguments: Vec<Node> = arguments.named_children(&mut c).collect();
-    let (elements, sep) = if lang == Lang::Python {
-        (*arguments.first()?, Some(object))
-    } else {
-        (object, arguments.first().copied())
-    };
-    if arguments.len() > 1 || !list.contains(&elements.kind()) {
-        return None;
+
+    /// The elements of a list of literals joined into one string, with the
+    /// separator they are joined by left in `separator`: Python's
+    /// `"sep".join([...])` (or a tuple), JavaScript's `[...].join("sep")` (a
+    /// comma when none is given).
+    fn joined_list<'t>(
+        &self,
+        src: &str,
+        node: Node<'t>,
+        separator: &mut String,
+    ) -> Option<Vec<Node<'t>>> {
+        let python = self.lang == Lang::Python;
+        // The callee is the first child, its member name the last.
+        let function = node.child(0)?;
+        if node.kind_id() != self.call || function.kind_id() != self.member {
+            return None;
+        }
+        if last_child(function).map(|name| text(src, name)) != Some("join") {
+            return None;
+        }
+        let object = function.child_by_field_name("object")?;
+        let arguments = node.child_by_field_name("arguments")?;
+        let mut c = arguments.walk();
+        let arguments: Vec<Node> = arguments.named_children(&mut c).collect();
+        let (elements, sep) = if python {
+            (*arguments.first()?, Some(object))
+        } else {
+            (object, arguments.first().copied())
+        };
+        if arguments.len() > 1 || !self.lists.contains(&elements.kind_id()) {
+            return None;
+        }
+        *separator = match sep {
+            Some(sep) if sep.kind_id() == self.strings[0] => string_literal(self.lang, src, sep),
+            Some(_) => return None,
+            None => ",".to_string(),
+        };
+        let mut c = elements.walk();
+        let elements = elements
+            .named_children(&mut c)
+            .filter(|n| n.kind_id() != self.comment)
+            .collect();
+        Some(elements)
     }
-    *separator = match sep {
-        Some(sep) if sep.kind() == literal => string_literal(lang, src, sep),
-        Some(_) => return None,
-        None => ",".to_string(),
-    };
-    let mut c = elements.walk();
-    let elements = elements
-        .named_children(&mut c)
-        .filter(|n| n.kind() != "comment")
-        .collect();
-    Some(elements)
 }
 
 pub(crate) const BASH_EXPANSIONS: &[&str] = &[
