@@ -300,12 +300,13 @@ fn text_aimed_at_the_reviewer_behind_an_encoding_is_flagged_and_can_reject() {
 
 /// The same note cut into literals the program joins (`+`, adjacent
 /// literals, a `join` of a list, Bash's adjacent quoted words), as base64
-/// that no piece decodes alone or with a word split between two pieces:
+/// that no piece decodes alone or with a word split between two pieces,
+/// and as base64 wrapped onto lines of 40 characters:
 /// `tests/review-quality/pieces/`, one file a way and a language. Each is
 /// flagged critical on the line where its first piece stands, and rejected
 /// by a policy that rejects on critical injections.
 #[test]
-fn text_aimed_at_the_reviewer_cut_into_joined_literals_is_flagged_and_can_reject() {
+fn text_aimed_at_the_reviewer_cut_into_pieces_is_flagged_and_can_reject() {
     let root =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/review-quality/pieces");
     let mut files: Vec<_> = std::fs::read_dir(&root)
@@ -314,7 +315,7 @@ fn text_aimed_at_the_reviewer_cut_into_joined_literals_is_flagged_and_can_reject
         .filter(|p| p.extension().is_some_and(|e| e != "md"))
         .collect();
     files.sort();
-    assert_eq!(files.len(), 8, "the set changed size");
+    assert_eq!(files.len(), 9, "the set changed size");
     let mut missed = Vec::new();
     for path in files {
         let name = path.file_name().unwrap().to_str().unwrap();
