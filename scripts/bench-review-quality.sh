@@ -146,6 +146,18 @@ if [ -d "$sdk" ]; then
 fi
 read -r n a b e < <(find "$stdlib" -name '*.py' -not -path '*/test/*' -not -path '*/site-packages/*' | lower_half "$stdlib" | head -n "$sample" | scanned)
 srow "Python's standard library ($stdlib)" benign "$n" "$a" "$b" "$e" "held out"
+# The same held-out files' comments, docstrings and strings of five words
+# or more, each alone in the program the injections are placed in: false
+# positives per passage, the unit the goal for stages 4 and 5 is stated in.
+ordinary=$state/ordinary
+python3 "$root/scripts/ordinary-placements.py" "$ordinary"
+for set in stdlib pypi; do
+    for where in comment docstring string; do
+        [ -d "$ordinary/$set/$where" ] || continue
+        read -r n a b e < <(find "$ordinary/$set/$where" -name '*.py' | sort | scanned)
+        srow "$set passages, as a $where" benign "$n" "$a" "$b" "$e" "held out"
+    done
+done
 
 echo
 # The outbound secret scanner (tool arguments, proxy requests to public

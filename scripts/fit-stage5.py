@@ -17,9 +17,9 @@ plus a bias and a length term, cut into words by the review's own code
   8-f). The lower half, those sets' test halves and CyberSecEval's
   injections are held out for scripts/bench-review-quality.sh.
 
-The threshold is the lowest score that flags at most 0.5% of the files of
-each ordinary training set. Deterministic: the same data gives the same
-table.
+The threshold is the lowest score that flags at most 0.5% of the passages
+(of five words or more) of each ordinary training set. Deterministic: the
+same data gives the same table.
 
     scripts/fit-stage5.py                    (about a minute)
     scripts/fit-stage5.py --leave-one-out    (how it does on an unseen source)
@@ -49,7 +49,14 @@ ORDINARY_FEATURES = 1000
 L2 = 100.0
 EPOCHS = 300
 RATE = 0.3
-FILE_FALSE_POSITIVES = 0.005
+# The share of ordinary passages (of MIN_WORDS or more) the threshold may
+# flag, in each ordinary training set. Review's goal for stage 5 counts
+# false positives per comment, docstring or string (at most 0.02). A
+# share of files instead (0.5%, until 2026-11-27) flagged about 0.05% of
+# passages and reached 0.505 mean recall on an unseen source
+# (--leave-one-out); 0.5% of passages reaches 0.727, 1% 0.754, 2% 0.787
+# (see docs/decisions/0018-stage-5-counts-passages.md).
+PASSAGE_FALSE_POSITIVES = 0.005
 # The train halves of the sets of text addressed to a model
 # (scripts/injection-placements.py's names for them).
 SOURCES = ("code", "text", "agentdojo", "deepset", "pyrit", "spikee")
@@ -156,8 +163,9 @@ def fit(positive, ordinary_sets):
     b, lw = round(weight[bias], 3), round(weight[length], 3)
     threshold = -math.inf
     for rows_of_set in ordinary_sets.values():
-        scores = sorted(file_scores(table, b, lw, rows_of_set).values(), reverse=True)
-        threshold = max(threshold, scores[int(len(scores) * FILE_FALSE_POSITIVES)])
+        scored = [p["words"] for p in rows_of_set if len(p["words"]) >= MIN_WORDS]
+        scores = sorted((logit(table, b, lw, words) for words in scored), reverse=True)
+        threshold = max(threshold, scores[int(len(scores) * PASSAGE_FALSE_POSITIVES)])
     return table, b, lw, threshold
 
 
@@ -180,8 +188,9 @@ def file_scores(table, b, lw, rows):
 def leave_one_out(positive, ordinary_sets):
     """How the model does on a source it never saw: fitted without each
     source in turn, its recall on that source's train half; and its false
-    positives on a quarter of the ordinary files kept out of that fit
-    (blake2b first hex digit c-f). Test halves are not read."""
+    positives, per file and per passage, on a quarter of the ordinary files
+    kept out of that fit (blake2b first hex digit c-f). Test halves are not
+    read."""
     def quarter(root, rows, keep):
         return [p for p in rows if (hashlib.blake2b(os.path.relpath(p["file"], root).encode()).hexdigest()[0] >= "c") == keep]
     fit_sets = {root: quarter(root, rows, False) for root, rows in ordinary_sets.items()}
@@ -195,7 +204,9 @@ def leave_one_out(positive, ordinary_sets):
         fps = []
         for root, rows in check_sets.items():
             scores = file_scores(table, b, lw, rows).values()
-            fps.append(f"{os.path.basename(root)} {sum(s >= threshold for s in scores) / len(scores):.4f}")
+            scored = [p for p in rows if len(p["words"]) >= MIN_WORDS]
+            per_passage = sum(logit(table, b, lw, p["words"]) >= threshold for p in scored) / len(scored)
+            fps.append(f"{os.path.basename(root)} files {sum(s >= threshold for s in scores) / len(scores):.4f} passages {per_passage:.4f}")
         print(f"without {left_out:10} recall on it {recall:.3f}  ordinary files flagged: {', '.join(fps)}")
     print(f"mean recall on an unseen source {sum(recalls) / len(recalls):.3f}")
 
