@@ -23,30 +23,22 @@ import io
 import os
 import re
 import sys
-import sysconfig
 import tokenize
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SDK = "/opt/jail-ci/pysdk"
-STDLIB = sysconfig.get_paths()["stdlib"]
 WORD = re.compile(r"[^\W\d_]{2,}")
 
-spec = importlib.util.spec_from_file_location("placements", os.path.join(HERE, "injection-placements.py"))
-placements = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(placements)
+
+def script(name):
+    """Another script of this folder, as a module."""
+    spec = importlib.util.spec_from_file_location(name.replace("-", "_"), os.path.join(HERE, f"{name}.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def held_out_files(root):
-    for folder, dirs, files in os.walk(root):
-        dirs.sort()
-        if root == STDLIB and os.path.basename(folder) in ("test", "site-packages"):
-            dirs.clear()
-            continue
-        for name in sorted(files):
-            path = os.path.join(folder, name)
-            rel = os.path.relpath(path, root)
-            if name.endswith(".py") and hashlib.blake2b(rel.encode()).hexdigest()[0] < "8":
-                yield path, rel
+placements = script("injection-placements")
+fit = script("fit-stage5")
 
 
 def passages(source):
@@ -80,11 +72,14 @@ def passages(source):
 def main():
     out = sys.argv[1]
     per_kind = int(sys.argv[2]) if len(sys.argv) > 2 else 200
-    for name, root in (("stdlib", STDLIB), ("pypi", SDK)):
+    for name, root in (("stdlib", fit.STDLIB), ("pypi", fit.SDK)):
         if not os.path.isdir(root):
             continue
         found = {"comment": [], "docstring": [], "string": []}
-        for path, rel in held_out_files(root):
+        for path in fit.python_files(root):
+            if fit.upper_half(root, path):
+                continue
+            rel = os.path.relpath(path, root)
             try:
                 with open(path, encoding="utf-8") as f:
                     source = f.read()
