@@ -238,9 +238,14 @@ fn runs(
         }
         let digits = end - start;
         let end = padded(bytes, start, end, padding);
+        done = end;
+        probe = end + min - 1;
+        if digits < min {
+            continue;
+        }
         let mut lines = Vec::new();
         lines.push(start..end);
-        if digits >= min && end - start == digits && digits.is_multiple_of(unit) {
+        if end - start == digits && digits.is_multiple_of(unit) {
             let mut at = end;
             while let Some(line) = wrapped_line(bytes, at, digits, &member, padding) {
                 at = line.end;
@@ -250,11 +255,8 @@ fn runs(
                     break;
                 }
             }
-        }
-        done = lines.last().map_or(end, |line| line.end);
-        probe = done + min - 1;
-        if digits < min {
-            continue;
+            done = at;
+            probe = at + min - 1;
         }
         let as_text = |lines: &[std::ops::Range<usize>]| {
             let joined: String = lines.iter().map(|line| &text[line.clone()]).collect();

@@ -467,18 +467,18 @@ struct JoinKinds {
 }
 
 impl JoinKinds {
+    /// The kinds of `lang`, found once per process and language (a name's
+    /// id is a search of the grammar's symbol names).
     fn of(lang: Lang) -> &'static JoinKinds {
-        static KINDS: std::sync::OnceLock<[JoinKinds; 4]> = std::sync::OnceLock::new();
-        let all = KINDS.get_or_init(|| {
-            [Lang::Python, Lang::JavaScript, Lang::TypeScript, Lang::Bash].map(JoinKinds::new)
-        });
+        static KINDS: [std::sync::OnceLock<JoinKinds>; 4] =
+            [const { std::sync::OnceLock::new() }; 4];
         let index = match lang {
             Lang::Python => 0,
             Lang::JavaScript => 1,
             Lang::TypeScript => 2,
             Lang::Bash => 3,
         };
-        &all[index]
+        KINDS[index].get_or_init(|| JoinKinds::new(lang))
     }
 
     fn new(lang: Lang) -> JoinKinds {
