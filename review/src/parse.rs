@@ -409,6 +409,13 @@ pub fn joined_literals(walked: &Walked) -> Vec<Joined> {
     // The links of the chains read so far: each chain is read from its
     // outermost link, with all of its links.
     let mut read = HashSet::new();
+    // Each literal is a piece of one join at most, so the pieces add up to
+    // less than the file; separators repeat, so they may add as much again
+    // and no more (a long separator between many elements would otherwise
+    // make a gigabyte of a hundred kilobytes). Past that, pieces join with
+    // none: the raw text still reads a separator between words, and base64
+    // and split words join with none anyway.
+    let mut separators_left = src.len();
     for node in walked.nodes() {
         // Most nodes are none of these: one comparison of ids each.
         let kind = node.kind_id();
@@ -435,11 +442,15 @@ pub fn joined_literals(walked: &Walked) -> Vec<Joined> {
                 continue;
             }
             let line = run.first().and_then(|p| p.as_ref()).map_or(0, |p| p.0);
-            let texts: Vec<&str> = run.iter().flatten().map(|p| p.1.as_str()).collect();
-            out.push(Joined {
-                line,
-                text: texts.join(&separator),
-            });
+            let mut text = String::new();
+            for (i, (_, piece)) in run.iter().flatten().enumerate() {
+                if i > 0 && separator.len() <= separators_left {
+                    separators_left -= separator.len();
+                    text.push_str(&separator);
+                }
+                text.push_str(piece);
+            }
+            out.push(Joined { line, text });
         }
     }
     out

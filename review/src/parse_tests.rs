@@ -261,3 +261,23 @@ fn a_chain_as_long_as_the_file_is_read_without_recursion() {
     assert_eq!(joined.len(), 1);
     assert_eq!(joined[0].text.len(), 50_001);
 }
+
+/// A join repeats its separator between every two elements: a long
+/// separator and a long list would make a text far longer than the file
+/// (here about 1 GB from 120 KB, in each of three joins). What is read of
+/// all joins together is at most twice the file.
+#[test]
+fn joins_are_never_read_longer_than_twice_the_file() {
+    let one = format!(
+        "'{}'.join([{}])",
+        "s".repeat(100_000),
+        "'a', ".repeat(10_000)
+    );
+    let src = format!("x = [{one}, {one}, {one}]\n");
+    let parsed = parse(Lang::Python, &src).unwrap();
+    let joined = joined_literals(&parsed.walked());
+    assert_eq!(joined.len(), 3);
+    let read: usize = joined.iter().map(|j| j.text.len()).sum();
+    assert!(read <= 2 * src.len(), "{read}");
+    assert!(joined[0].text.starts_with("as"));
+}
