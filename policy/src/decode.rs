@@ -181,9 +181,9 @@ fn changed(before: &str, after: String) -> Option<String> {
 }
 
 /// Runs of base64 (standard or URL-safe alphabet, padded or not) at least
-/// `min` characters long that decode to text; each run decoded on its own
-/// (with the lines it is wrapped onto: see [`runs`]), with the byte offset
-/// where it starts in `text`.
+/// `min` characters long that decode to text; each run decoded on its own,
+/// with the lines below it that it is wrapped onto (as `base64 -w`, MIME
+/// and PEM wrap), with the byte offset where it starts in `text`.
 pub fn base64_runs(text: &str, min: usize) -> Vec<(usize, String)> {
     let is_b64 = |b: u8| b.is_ascii_alphanumeric() || b"+/-_".contains(&b);
     runs(text, min, 4, is_b64, true, base64_decode)
@@ -191,6 +191,7 @@ pub fn base64_runs(text: &str, min: usize) -> Vec<(usize, String)> {
 
 /// Runs of hexadecimal digits at least `min` long that decode, two digits a
 /// byte, to text (as `bytes.fromhex` or `Buffer.from(s, "hex")` read them),
+/// with the lines below each that it is wrapped onto (as `xxd -p` wraps),
 /// with the byte offset where each starts in `text`.
 pub fn hex_runs(text: &str, min: usize) -> Vec<(usize, String)> {
     runs(text, min, 2, |b| b.is_ascii_hexdigit(), false, hex_decode)
