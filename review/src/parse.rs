@@ -325,7 +325,7 @@ pub fn segments(walked: &Walked, joined: &[Joined]) -> Vec<Segment> {
         if !node.is_named() {
             continue;
         }
-        let segment = match (parsed.lang, node.kind()) {
+        let segment = match (parsed.lang, kind_name(parsed.lang, node)) {
             (_, "comment") | (Lang::JavaScript | Lang::TypeScript, "hash_bang_line") => {
                 Some((SegmentKind::Comment, text(src, node).to_string()))
             }
@@ -658,6 +658,36 @@ pub(crate) fn text<'s>(src: &'s str, node: Node) -> &'s str {
     src.get(node.byte_range()).unwrap_or("")
 }
 
+/// `node.kind()` from a table of `lang`'s kind names: `kind()` reads the
+/// name as a C string, a strlen and a UTF-8 check on every call, and the
+/// walks that look at every node call it once a node.
+pub(crate) fn kind_name(lang: Lang, node: Node) -> &'static str {
+    static NAMES: [std::sync::OnceLock<Vec<&'static str>>; 4] =
+        [const { std::sync::OnceLock::new() }; 4];
+    let index = match lang {
+        Lang::Python => 0,
+        Lang::JavaScript => 1,
+        Lang::TypeScript => 2,
+        Lang::Bash => 3,
+    };
+    let names = NAMES[index].get_or_init(|| {
+        let language = language(lang);
+        (0..language.node_kind_count())
+            .map(|id| {
+                u16::try_from(id)
+                    .ok()
+                    .and_then(|id| language.node_kind_for_id(id))
+                    .unwrap_or("")
+            })
+            .collect()
+    });
+    // ERROR (65535) and other ids past the table: the slow way.
+    names
+        .get(usize::from(node.kind_id()))
+        .copied()
+        .unwrap_or_else(|| node.kind())
+}
+
 fn strip(src: &str, node: Node, open: usize, close: usize) -> String {
     let t = text(src, node);
     t.get(open..t.len().saturating_sub(close))
@@ -712,7 +742,7 @@ pub(crate) fn literal_content(
 fn python_docstring_ids(walked: &Walked) -> HashSet<usize> {
     let mut ids = HashSet::new();
     for node in walked.nodes() {
-        let body = match node.kind() {
+        let body = match kind_name(Lang::Python, node) {
             "module" => Some(node),
             "function_definition" | "class_definition" => node.child_by_field_name("body"),
             _ => None,
@@ -786,7 +816,9 @@ pub fn imports(walked: &Walked) -> Vec<Import> {
     match walked.parsed.lang {
         Lang::Python => walked.nodes().for_each(|n| python_import(src, n, &mut out)),
         Lang::JavaScript | Lang::TypeScript => {
-            walked.nodes().for_each(|n| js_import(src, n, &mut out));
+            walked
+                .nodes()
+                .for_each(|n| js_import(walked.parsed.lang, src, n, &mut out));
         }
         Lang::Bash => {}
     }
@@ -799,7 +831,7 @@ fn line_of(node: Node) -> usize {
 
 fn python_import(src: &str, node: Node, out: &mut Vec<Import>) {
     let without_space = |n: Node| text(src, n).split_whitespace().collect::<String>();
-    match node.kind() {
+    match kind_name(Lang::Python, node) {
         "import_statement" => {
             let mut c = node.walk();
             for name in node.children_by_field_name("name", &mut c) {
@@ -898,8 +930,8 @@ pub(crate) fn python_plain_string<'s>(src: &'s str, node: Node) -> Option<&'s st
     src.get(start.end_byte()..end.start_byte())
 }
 
-fn js_import(src: &str, node: Node, out: &mut Vec<Import>) {
-    match node.kind() {
+fn js_import(lang: Lang, src: &str, node: Node, out: &mut Vec<Import>) {
+    match kind_name(lang, node) {
         "import_statement" | "export_statement" => {
             let Some(source) = node.child_by_field_name("source") else {
                 // `import x = require("m")` keeps its source one level down.
