@@ -62,6 +62,18 @@ pub enum Lang {
 }
 
 impl Lang {
+    /// How many languages there are, and each one's place among them: for
+    /// tables kept per language.
+    pub(crate) const COUNT: usize = 4;
+    pub(crate) const fn index(self) -> usize {
+        match self {
+            Lang::Python => 0,
+            Lang::JavaScript => 1,
+            Lang::TypeScript => 2,
+            Lang::Bash => 3,
+        }
+    }
+
     /// From a file name's extension (`.py`, `.js`/`.mjs`/`.cjs`, `.ts`/`.mts`/`.cts`, `.sh`/`.bash`).
     pub fn from_path(path: &Path) -> Option<Lang> {
         let ext = path.extension()?.to_str()?;

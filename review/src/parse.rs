@@ -481,15 +481,9 @@ impl JoinKinds {
     /// The kinds of `lang`, found once per process and language (a name's
     /// id is a search of the grammar's symbol names).
     fn of(lang: Lang) -> &'static JoinKinds {
-        static KINDS: [std::sync::OnceLock<JoinKinds>; 4] =
-            [const { std::sync::OnceLock::new() }; 4];
-        let index = match lang {
-            Lang::Python => 0,
-            Lang::JavaScript => 1,
-            Lang::TypeScript => 2,
-            Lang::Bash => 3,
-        };
-        KINDS[index].get_or_init(|| JoinKinds::new(lang))
+        static KINDS: [std::sync::OnceLock<JoinKinds>; Lang::COUNT] =
+            [const { std::sync::OnceLock::new() }; Lang::COUNT];
+        KINDS[lang.index()].get_or_init(|| JoinKinds::new(lang))
     }
 
     fn new(lang: Lang) -> JoinKinds {
@@ -662,15 +656,9 @@ pub(crate) fn text<'s>(src: &'s str, node: Node) -> &'s str {
 /// name as a C string, a strlen and a UTF-8 check on every call, and the
 /// walks that look at every node call it once a node.
 pub(crate) fn kind_name(lang: Lang, node: Node) -> &'static str {
-    static NAMES: [std::sync::OnceLock<Vec<&'static str>>; 4] =
-        [const { std::sync::OnceLock::new() }; 4];
-    let index = match lang {
-        Lang::Python => 0,
-        Lang::JavaScript => 1,
-        Lang::TypeScript => 2,
-        Lang::Bash => 3,
-    };
-    let names = NAMES[index].get_or_init(|| {
+    static NAMES: [std::sync::OnceLock<Vec<&'static str>>; Lang::COUNT] =
+        [const { std::sync::OnceLock::new() }; Lang::COUNT];
+    let names = NAMES[lang.index()].get_or_init(|| {
         let language = language(lang);
         (0..language.node_kind_count())
             .map(|id| {

@@ -335,7 +335,7 @@ impl GrammarTable {
 /// Each grammar's table, built when a file of that language is first
 /// sanitized: building one costs a name lookup per kind, and a review sees
 /// one language.
-static TABLES: [LazyLock<GrammarTable>; 4] = [
+static TABLES: [LazyLock<GrammarTable>; Lang::COUNT] = [
     LazyLock::new(|| GrammarTable::new(Lang::Python)),
     LazyLock::new(|| GrammarTable::new(Lang::JavaScript)),
     LazyLock::new(|| GrammarTable::new(Lang::TypeScript)),
@@ -343,11 +343,5 @@ static TABLES: [LazyLock<GrammarTable>; 4] = [
 ];
 
 pub(super) fn table(lang: Lang) -> &'static GrammarTable {
-    let i = match lang {
-        Lang::Python => 0,
-        Lang::JavaScript => 1,
-        Lang::TypeScript => 2,
-        Lang::Bash => 3,
-    };
-    &TABLES[i]
+    &TABLES[lang.index()]
 }
