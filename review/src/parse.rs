@@ -461,8 +461,12 @@ pub fn joined_literals(walked: &Walked) -> Vec<Joined> {
 struct JoinKinds {
     lang: Lang,
     /// Nodes that join all they hold: Python's adjacent literals, Bash's
-    /// adjacent words, parentheses.
-    joining: [u16; 2],
+    /// adjacent words (0 in JavaScript).
+    adjacent: u16,
+    /// Parentheses, read through inside a chain (0 in Bash). A chain is
+    /// never read from them: what they hold is read on its own, and most
+    /// of them (every `if (...)` in JavaScript) hold no string at all.
+    parentheses: u16,
     /// Binary operators, which join when theirs is `+`.
     binary: u16,
     /// A call, a member of an object, and the lists a `join` call joins.
@@ -473,8 +477,8 @@ struct JoinKinds {
     strings: [u16; 3],
     word: u16,
     comment: u16,
-    /// The kinds a join starts at: `joining`, `binary` and `call`.
-    candidates: [u16; 4],
+    /// The kinds a join starts at: `adjacent`, `binary` and `call`.
+    candidates: [u16; 3],
 }
 
 impl JoinKinds {
@@ -490,9 +494,10 @@ impl JoinKinds {
         let language = language(lang);
         // 0 (no such kind) is the end-of-input symbol, never a node here.
         let id = |name: &str| language.id_for_node_kind(name, true);
-        let (joining, binary, call, member, lists, strings, word) = match lang {
+        let (adjacent, parentheses, binary, call, member, lists, strings, word) = match lang {
             Lang::Python => (
-                ["concatenated_string", "parenthesized_expression"],
+                "concatenated_string",
+                "parenthesized_expression",
                 "binary_operator",
                 "call",
                 "attribute",
@@ -501,7 +506,8 @@ impl JoinKinds {
                 "",
             ),
             Lang::JavaScript | Lang::TypeScript => (
-                ["parenthesized_expression", "parenthesized_expression"],
+                "",
+                "parenthesized_expression",
                 "binary_expression",
                 "call_expression",
                 "member_expression",
@@ -510,7 +516,8 @@ impl JoinKinds {
                 "",
             ),
             Lang::Bash => (
-                ["concatenation", "concatenation"],
+                "concatenation",
+                "",
                 "",
                 "",
                 "",
@@ -519,13 +526,13 @@ impl JoinKinds {
                 "word",
             ),
         };
-        let joining = joining.map(id);
         JoinKinds {
             lang,
-            joining,
+            adjacent: id(adjacent),
+            parentheses: id(parentheses),
             binary: id(binary),
             call: id(call),
-            candidates: [joining[0], joining[1], id(binary), id(call)],
+            candidates: [id(adjacent), id(binary), id(call)],
             member: id(member),
             lists: lists.map(id),
             strings: strings.map(id),
@@ -538,7 +545,8 @@ impl JoinKinds {
     fn is_link(&self, node: Node) -> bool {
         let kind = node.kind_id();
         kind != 0
-            && (self.joining.contains(&kind)
+            && (kind == self.adjacent
+                || kind == self.parentheses
                 || (kind == self.binary
                     && node.child_by_field_name("operator").map(|o| o.kind()) == Some("+")))
     }
