@@ -250,7 +250,8 @@ fn runs(
             let mut at = end;
             while let Some(line) = wrapped_line(bytes, at, digits, &member, padding) {
                 at = line.end;
-                let whole = line.len() == digits;
+                // A padded line ends the encoding, whatever its length.
+                let whole = line.len() == digits && bytes[line.end - 1] != b'=';
                 lines.push(line);
                 if !whole {
                     break;
@@ -259,23 +260,51 @@ fn runs(
             done = at;
             probe = at + min - 1;
         }
-        let as_text = |lines: &[std::ops::Range<usize>]| {
-            let joined: String = lines.iter().map(|line| &text[line.clone()]).collect();
-            let decoded = decode(&joined).and_then(|bytes| String::from_utf8(bytes).ok())?;
-            decoded
-                .chars()
-                .all(|c| !c.is_control() || c.is_ascii_whitespace())
-                .then_some(decoded)
-        };
-        let decoded = as_text(&lines).or_else(|| {
-            let without_last = lines.len().checked_sub(1).filter(|&n| n > 0)?;
-            as_text(&lines[..without_last])
-        });
-        if let Some(decoded) = decoded {
+        if let Some(decoded) = text_of_lines(text, &lines, &decode) {
             out.push((start, decoded));
         }
     }
     out
+}
+
+/// What the longest run of `lines` from the first decodes to, as long as it
+/// is text: a line after the text that decodes to binary (or a word after
+/// the block) does not hide the lines before it. Each line but the last is
+/// a whole number of units, so it decodes on its own.
+fn text_of_lines(
+    text: &str,
+    lines: &[std::ops::Range<usize>],
+    decode: &impl Fn(&str) -> Option<Vec<u8>>,
+) -> Option<String> {
+    let is_text = |s: &str| {
+        s.chars()
+            .all(|c| !c.is_control() || c.is_ascii_whitespace())
+    };
+    let mut bytes = Vec::new();
+    // bytes[..good] is text; bytes[good..] may be a character cut in two.
+    let mut good = 0;
+    for line in lines {
+        let Some(more) = decode(&text[line.clone()]) else {
+            break;
+        };
+        let before = bytes.len();
+        bytes.extend(more);
+        let (valid, complete) = match std::str::from_utf8(&bytes[good..]) {
+            Ok(s) => (s, true),
+            Err(e) if e.error_len().is_none() => {
+                let upto = good + e.valid_up_to();
+                (std::str::from_utf8(&bytes[good..upto]).unwrap_or(""), false)
+            }
+            Err(_) => ("", false),
+        };
+        if !is_text(valid) || (!complete && valid.is_empty() && bytes.len() - good > 3) {
+            bytes.truncate(before);
+            break;
+        }
+        good += valid.len();
+    }
+    bytes.truncate(good);
+    String::from_utf8(bytes).ok().filter(|s| !s.is_empty())
 }
 
 /// `end` moved past up to two `=` of padding after the digits `start..end`.
@@ -491,6 +520,28 @@ mod tests {
             .collect::<Vec<_>>()
             .join("\n");
         assert_eq!(hex_runs(&wrapped, 32), [(0, text.to_string())]);
+        // A line of the same width that decodes to binary after the text,
+        // and a word after that, do not hide the text before them.
+        let binary = base64_encode(
+            &[
+                0xff, 0x00, 0x9c, 0x01, 0xfe, 0x02, 0x80, 0x03, 0xc0, 0x04, 0x90, 0x05, 0xa0, 0x06,
+                0xb0,
+            ],
+            false,
+        );
+        let first = lines[..lines.len() - 1].concat();
+        let hidden = format!(
+            "{}\n{}\npass\n",
+            lines[..lines.len() - 1].join("\n"),
+            binary
+        );
+        assert_eq!(binary.len(), 20);
+        let decoded: Vec<String> = base64_runs(&hidden, 20)
+            .into_iter()
+            .map(|(_, d)| d)
+            .collect();
+        let want = String::from_utf8(base64_decode(&first).unwrap()).unwrap();
+        assert_eq!(decoded, [want], "{hidden:?}");
         // Lines of other widths are not one wrapped run.
         let ragged = format!("{}\n{}", &lines[0][..16], lines[1..].join(""));
         assert!(

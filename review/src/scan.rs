@@ -715,10 +715,12 @@ pub fn scan(source: &str, joined: &[Joined]) -> Vec<Finding> {
 /// Findings on the raw text: hidden characters themselves, and words that
 /// mix scripts.
 fn raw_findings(source: &str) -> Vec<(Family, Finding)> {
-    let mut raw_hits = Vec::new();
+    // Only a non-ASCII source can hold them (and only then are the regexes
+    // built).
     if source.is_ascii() {
         return Vec::new();
     }
+    let mut raw_hits = Vec::new();
     for m in INVISIBLE_RE.find_iter(source) {
         if passes(Check::NotLeadingBom, source, m.start(), m.end()) {
             raw_hits.push(Hit {
