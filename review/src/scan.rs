@@ -603,8 +603,14 @@ pub(crate) fn is_invisible(c: char) -> bool {
 
 /// Reported as `invisible-unicode`. Not the joiners (emoji sequences,
 /// Persian), the marks (RTL text) nor the soft hyphen, which real text uses.
-const INVISIBLE_REPORTED: &str =
-    r"[\u{180E}\u{200B}\u{202A}-\u{202E}\u{2060}-\u{2064}\u{2066}-\u{2069}\u{FEFF}]+";
+const INVISIBLE_REPORTED: &str = r"[\u{180E}\u{200B}\u{2060}-\u{2064}\u{FEFF}]+";
+
+/// Bidirectional embeddings, overrides and isolates, reported as
+/// `bidi-control`: written raw in source they make a line display in
+/// another order than it runs ("Trojan Source", CVE-2021-42574), which a
+/// human approving the code would read. rustc refuses them in literals and
+/// comments for the same reason; an honest program writes them as escapes.
+const BIDI_CONTROLS: &str = r"[\u{202A}-\u{202E}\u{2066}-\u{2069}]+";
 
 /// Unicode tag characters: invisible ASCII, a known way to smuggle
 /// instructions to a model past a human.
@@ -675,6 +681,7 @@ static ROLE_LEADER_RE: LazyLock<Regex> = LazyLock::new(|| compile(ROLE_LEADER, t
 static FENCE_LEADER_RE: LazyLock<Regex> = LazyLock::new(|| compile(FENCE_LEADER, true));
 static INVISIBLE_RE: LazyLock<Regex> = LazyLock::new(|| compile(INVISIBLE_REPORTED, false));
 static TAGS_RE: LazyLock<Regex> = LazyLock::new(|| compile(TAG_CHARS, false));
+static BIDI_RE: LazyLock<Regex> = LazyLock::new(|| compile(BIDI_CONTROLS, false));
 
 /// A hit before line numbers are known.
 struct Hit {
@@ -731,6 +738,15 @@ fn raw_findings(source: &str) -> Vec<(Family, Finding)> {
                 excerpt: excerpt(m.as_str()),
             });
         }
+    }
+    for m in BIDI_RE.find_iter(source) {
+        raw_hits.push(Hit {
+            start: m.start(),
+            name: "bidi-control",
+            family: Obfuscation,
+            severity: Critical,
+            excerpt: excerpt(m.as_str()),
+        });
     }
     for m in TAGS_RE.find_iter(source) {
         raw_hits.push(Hit {

@@ -17,7 +17,9 @@
 //!   importlib loaders), imports of a module named at run time
 //!   (`__import__(a)`, `require(a)`, or a module name the sanitizer hid as
 //!   a placeholder), reaching builtins, globals or modules by computed name
-//!   (`sys.modules[...]`, `getattr(os, "S1" + "S2")`), escapes in
+//!   (`sys.modules[...]`, `getattr(os, "S1" + "S2")`, `getattr` as a
+//!   value), walks from `object` through `__subclasses__`, `Function`
+//!   through a constructor, Node's module internals, escapes in
 //!   identifiers, imitating the review fence, deleting `/` or the home
 //!   directory;
 //! - `major` (MAJOR, a human decides): network use beyond HTTP (sockets,
@@ -41,7 +43,9 @@
 //! flags of stages 4-5 are not the built-in reviewer's to judge (the policy's
 //! `review.reject_on_critical_injection` does that); it reports
 //! manipulation only for what it sees in the code (a fence imitation,
-//! escaped identifiers).
+//! escaped identifiers), and for one flag of the scan's: bidirectional
+//! controls in the raw file (`bidi-control`), which make the code display
+//! in another order than it runs, are REJECTED.
 
 use std::sync::OnceLock;
 
@@ -198,16 +202,26 @@ fn specs() -> Vec<Spec> {
             "py-builtins",
             PY,
             Critical,
-            r"\b__builtins__\b|\bbuiltins\.(?:eval|exec|compile|__import__|getattr)\b|\bgetattr\s*\(\s*(?:builtins|__import__|globals\s*\(|locals\s*\(|vars\s*\()|\b(?:globals|locals|vars)\s*\(\s*\)\s*\[",
+            r"\b__builtins__\b|\bbuiltins\.(?:eval|exec|compile|__import__|getattr)\b|\bgetattr\s*\(\s*(?:builtins|__import__|globals\s*\(|locals\s*\(|vars\s*\()|\b(?:globals|locals|vars)\s*\(\s*\)\s*\[|\.__globals__\s*(?:\[|\.get\s*\()",
             "reaches builtins or globals by computed name: obfuscation",
         ),
         rule(
             "py-code-object",
             PY,
             Critical,
-            r"\b(?:FunctionType|CodeType)\s*\(|\bmarshal\.loads?\s*\(",
+            r"\b(?:FunctionType|CodeType)\s*\(|\bmarshal\.loads?\s*\(|\.__code__\s*=[^=]|\.__code__\.replace\s*\(",
             "builds or loads a code object: code hidden from the review",
         ),
+        Spec {
+            file: Some(r"\.__(?:base|bases|mro)__\b|\b(?:object|type)\.__subclasses__\b"),
+            ..rule(
+                "py-object-walk",
+                PY,
+                Critical,
+                r"\.__subclasses__\s*\(",
+                "walks from object to every class the interpreter has loaded, a known way to reach os and subprocess without importing them",
+            )
+        },
         rule(
             "py-run-other",
             PY,
@@ -219,7 +233,7 @@ fn specs() -> Vec<Spec> {
             "py-modules-by-name",
             PY,
             Critical,
-            r"\bvars\s*\(\s*(?:builtins|__builtins__)\s*\)|\bgetattr\s*\(\s*(?:os|sys|subprocess|builtins|importlib|pty|posix|socket|ctypes|shutil|runpy|pickle|marshal)\s*,\s*(?:[^\x22'\s)]|[\x22']S\d+[\x22']\s*[+%])",
+            r"\bvars\s*\(\s*(?:builtins|__builtins__)\s*\)|\bgetattr\s*\(\s*(?:os|sys|subprocess|builtins|importlib|pty|posix|socket|ctypes|shutil|runpy|pickle|marshal)\s*,\s*(?:[^\x22'\s)]|[\x22']S\d+[\x22']\s*[+%])|(?:^|[^.\w])getattr\s*(?:[,)\]]|$)|\b(?:os|sys|subprocess|builtins|importlib|pty|posix|socket|ctypes|shutil|runpy|pickle|marshal)\.__dict__\s*\[\s*(?:[^\x22'\s\]]|[\x22']S\d+[\x22']\s*[+%])",
             "reaches a module or builtin by computed name: obfuscation",
         ),
         rule(
@@ -247,7 +261,7 @@ fn specs() -> Vec<Spec> {
             "py-interpreter-hook",
             PY,
             Major,
-            r"\bsys\.(?:breakpointhook|excepthook|displayhook|settrace|setprofile|addaudithook|meta_path|path_hooks)\b|\bsys\.path\.(?:insert|append|extend)\s*\(|\bsite\.addsitedir\s*\(",
+            r"\bsys\.(?:breakpointhook|excepthook|displayhook|settrace|setprofile|addaudithook|meta_path|path_hooks)\b|\bsys\.path\.(?:insert|append|extend)\s*\(|\bsite\.(?:addsitedir\s*\(|getsitepackages\b|getusersitepackages\b|USER_SITE\b)",
             "changes how the interpreter runs or where imports come from: a human decides",
         ),
         Spec {
@@ -272,7 +286,7 @@ fn specs() -> Vec<Spec> {
             "py-os-system",
             PY,
             Fixable,
-            r"\bos\.(?:system|popen)\s*\(|\bsubprocess\.(?:getoutput|getstatusoutput)\s*\(",
+            r"\bos\.(?:system|popen)\b|\bsubprocess\.(?:getoutput|getstatusoutput)\b",
             "runs a command through a shell; use subprocess.run with a list of arguments",
         ),
         rule(
@@ -384,8 +398,15 @@ fn specs() -> Vec<Spec> {
             "js-function",
             JS,
             Critical,
-            r"\bnew\s+Function\s*\(|(?:^|[^.\w$])Function\s*\(",
-            "Function() builds code from text the review cannot see",
+            r#"\bnew\s+Function\s*\(|(?:^|[^.\w$])Function\s*\(|\.constructor\s*\.\s*constructor\b|\)\s*\.constructor\s*\(|\.constructor\s*\(\s*["'`]S\d+|\bFunction\.prototype\.constructor\b|\}\s*\)\s*\.constructor\b|\bgetPrototypeOf\s*\(\s*(?:async\s+)?function\b"#,
+            "Function() builds code from text the review cannot see (reached by name or through a function's constructor)",
+        ),
+        rule(
+            "js-module-internals",
+            JS,
+            Critical,
+            r"\bmodule\.(?:require|constructor)\b|\b[Mm]odule\._(?:load|compile|resolveFilename|extensions|findPath)\b|\brequire\.main\.require\b|\bprocess\.mainModule\b|\brequire\.extensions\b",
+            "loads a module through Node's module internals, around the import check",
         ),
         rule(
             "js-timer-string",
@@ -502,6 +523,25 @@ fn specs() -> Vec<Spec> {
                 "reads a path in the home directory, where credentials live: a human decides",
             )
         },
+        Spec {
+            with: Some(
+                r"\b(?:writeFile|appendFile|createWriteStream|mkdir|rm|rmdir|unlink|rename|copyFile|cp|symlink|chmod|chown|truncate)(?:Sync)?\s*\(",
+            ),
+            ..rule(
+                "js-write-home",
+                JS,
+                Fixable,
+                r"\bhomedir\s*\(|\bprocess\.env\.(?:HOME|USERPROFILE)\b",
+                "writes to a path in the home directory; write inside the working directory",
+            )
+        },
+        rule(
+            "js-loader-variable",
+            JS,
+            Major,
+            r"\bprocess\.env\.(?:NODE_OPTIONS|LD_PRELOAD|LD_AUDIT|BASH_ENV|DYLD_INSERT_LIBRARIES)\s*=[^=]",
+            LOADER_VARIABLE,
+        ),
         rule(
             "js-char-codes",
             JS,
@@ -664,6 +704,10 @@ impl Rules {
 
 /// What an HTTP client is told under a profile with no egress proxy.
 const NO_EGRESS: &str = "HTTP client: this profile allows no host (egress.allow is empty), so its requests are refused; allow the host, or call a tool with jail-call";
+/// The injection scan's rule for bidirectional controls in the raw file.
+const BIDI_CONTROL: &str = "bidi-control";
+/// What setting a variable that makes programs load code is told.
+pub(super) const LOADER_VARIABLE: &str = "sets a variable that makes every process started after it load code (LD_PRELOAD, NODE_OPTIONS, BASH_ENV, ...): a human decides";
 /// What other network use is told: the proxy carries HTTP(S) alone.
 const BEYOND_HTTP: &str = "network use beyond HTTP: the jail's one way out is the channel (and HTTP(S) through its egress proxy); call tools with jail-call";
 
@@ -785,7 +829,20 @@ impl Reviewer for BuiltinReviewer {
     }
 
     fn review(&self, req: &ReviewRequest) -> Result<ReviewAnswer, ReviewError> {
-        Ok(self.judge_with_literals(&req.language, &req.code, &req.literals))
+        let mut answer = self.judge_with_literals(&req.language, &req.code, &req.literals);
+        // Bidirectional controls reorder how the code displays: whoever
+        // reads it (a human deciding a MAJOR, too) sees another program
+        // than the one that runs. The scan finds them in the raw file.
+        for flag in req.flags.iter().filter(|flag| flag.rule == BIDI_CONTROL) {
+            answer.verdict = Severity::Critical.verdict();
+            answer.manipulation = true;
+            answer.findings.push(ReviewFinding {
+                line: Some(flag.line),
+                severity: Severity::Critical.word().to_string(),
+                message: format!("bidirectional control characters make the code display in another order than it runs (Trojan Source); write them as escapes ({BIDI_CONTROL})"),
+            });
+        }
+        Ok(answer)
     }
 }
 

@@ -538,6 +538,99 @@ fn ids(answer: &ReviewAnswer) -> Vec<String> {
     "sh-write-outside",
     1
 )]
+// Reaching what runs code without naming it where a rule looks.
+#[case::object_walk(
+    "python",
+    "for a in ().__class__.__base__.__subclasses__():\n    pass\n",
+    Verdict::Rejected,
+    "py-object-walk",
+    1
+)]
+#[case::function_globals(
+    "python",
+    "a.__globals__[\"S1\"]\n",
+    Verdict::Rejected,
+    "py-builtins",
+    1
+)]
+#[case::code_replaced(
+    "python",
+    "a.__code__ = b.__code__\n",
+    Verdict::Rejected,
+    "py-code-object",
+    1
+)]
+#[case::getattr_as_value(
+    "python",
+    "import functools, os\na = functools.reduce(getattr, [\"S1\"], os)\n",
+    Verdict::Rejected,
+    "py-modules-by-name",
+    2
+)]
+#[case::getattr_aliased("python", "a = getattr\n", Verdict::Rejected, "py-modules-by-name", 1)]
+#[case::module_dict(
+    "python",
+    "import os\nos.__dict__[\"S1\" + \"S2\"](\"S3\")\n",
+    Verdict::Rejected,
+    "py-modules-by-name",
+    2
+)]
+#[case::os_system_passed(
+    "python",
+    "import os, threading\nthreading.Timer(1, os.system, [\"S1\"]).start()\n",
+    Verdict::Rework,
+    "py-os-system",
+    2
+)]
+#[case::site_packages(
+    "python",
+    "import site\na = site.getsitepackages()[0]\n",
+    Verdict::Major,
+    "py-interpreter-hook",
+    2
+)]
+#[case::constructor_chain(
+    "javascript",
+    "const a = this.constructor.constructor(\"S1\")();\n",
+    Verdict::Rejected,
+    "js-function",
+    1
+)]
+#[case::async_function_constructor(
+    "javascript",
+    "const a = Object.getPrototypeOf(async function () {}).constructor;\n",
+    Verdict::Rejected,
+    "js-function",
+    1
+)]
+#[case::module_load(
+    "javascript",
+    "const module = require(\"module\");\nmodule._load(\"S1\");\n",
+    Verdict::Rejected,
+    "js-module-internals",
+    2
+)]
+#[case::main_module(
+    "javascript",
+    "process.mainModule.require(\"S1\");\n",
+    Verdict::Rejected,
+    "js-module-internals",
+    1
+)]
+#[case::js_write_home(
+    "javascript",
+    "const fs = require(\"fs\");\nfs.appendFileSync(require(\"os\").homedir() + \"S1\", \"S2\");\n",
+    Verdict::Rework,
+    "js-write-home",
+    2
+)]
+#[case::node_options(
+    "javascript",
+    "process.env.NODE_OPTIONS = \"S1\";\n",
+    Verdict::Major,
+    "js-loader-variable",
+    1
+)]
 fn dangerous_shapes_are_found(
     #[case] language: &str,
     #[case] code: &str,
@@ -592,6 +685,16 @@ fn dangerous_shapes_are_found(
     "set -euo pipefail\na=\"S1\"\nfor b in \"$@\"; do\n  echo \"$b\" | tr a-z A-Z > out.txt\ndone\ngrep -c \"S2\" out.txt\n"
 )]
 #[case::bash_local_redirect("bash", "ls > ./listing\nsort < in.txt >> out/sorted.txt\n")]
+#[case::py_plugin_registry("python", "class a:\n    pass\nb = a.__subclasses__()\n")]
+#[case::py_getattr_default("python", "a = getattr(b, c, None)\n")]
+#[case::js_clone_and_main(
+    "javascript",
+    "class a {\n  b() {\n    return new this.constructor(this.c);\n  }\n}\nif (require.main === module) {\n  console.log(\"S1\");\n}\n"
+)]
+#[case::js_create_require(
+    "javascript",
+    "import { createRequire } from \"module\";\nconst require = createRequire(import.meta.url);\n"
+)]
 fn ordinary_code_is_approved(#[case] language: &str, #[case] code: &str) {
     let answer = judge(language, code);
     assert_eq!(answer.verdict, Verdict::Approve, "{answer:?}");
@@ -833,6 +936,78 @@ fn judge_source(lang: crate::Lang, source: &str) -> ReviewAnswer {
     "changes-system-file",
     2
 )]
+#[case::attrgetter(
+    "import operator, os\noperator.attrgetter(\"system\")(os)(\"id\")\n",
+    Verdict::Rejected,
+    "name-in-a-string",
+    2
+)]
+#[case::getattr_literal(
+    "import os\ngetattr(os, \"system\")(\"id\")\n",
+    Verdict::Rejected,
+    "name-in-a-string",
+    2
+)]
+#[case::name_joined(
+    "import os\nname = \"\".join([\"sys\", \"tem\"])\n",
+    Verdict::Rejected,
+    "name-in-pieces",
+    2
+)]
+#[case::module_in_pieces(
+    "import importlib\nm = importlib.import_module(\"o\" + \"s\")\n",
+    Verdict::Rejected,
+    "name-in-pieces",
+    2
+)]
+#[case::js_member_by_string(
+    "const cp = require('child_process');\ncp['execSync']('id');\n",
+    Verdict::Rejected,
+    "name-in-a-string",
+    2
+)]
+#[case::js_member_in_pieces(
+    "const cp = require('child_process');\ncp['exec' + 'Sync']('id');\n",
+    Verdict::Rejected,
+    "name-in-a-string",
+    2
+)]
+#[case::ld_preload(
+    "import os\nos.environ[\"LD_PRELOAD\"] = \"/tmp/x.so\"\n",
+    Verdict::Major,
+    "names-loader-variable",
+    2
+)]
+#[case::ld_preload_command(
+    "import subprocess\nsubprocess.run([\"env\", \"LD_PRELOAD=/tmp/x.so\", \"ls\"])\n",
+    Verdict::Major,
+    "names-loader-variable",
+    2
+)]
+#[case::start_up_file(
+    "import os\nh = os.path.expanduser(\"~\")\nopen(os.path.join(h, \".bashrc\"), \"a\")\n",
+    Verdict::Major,
+    "names-start-up-file",
+    3
+)]
+#[case::pth_in_site_packages(
+    "open(prefix + \"/lib/python3/site-packages/zz.pth\", \"w\")\n",
+    Verdict::Major,
+    "names-start-up-file",
+    1
+)]
+#[case::writes_program(
+    "with open(\"helper.py\", \"w\") as f:\n    f.write(code)\n",
+    Verdict::Major,
+    "writes-program-file",
+    1
+)]
+#[case::js_writes_program(
+    "const fs = require('fs');\nfs.writeFileSync('hook.js', code);\n",
+    Verdict::Major,
+    "writes-program-file",
+    2
+)]
 fn literals_show_what_a_call_does(
     #[case] source: &str,
     #[case] verdict: Verdict,
@@ -869,6 +1044,15 @@ fn literals_show_what_a_call_does(
 #[case::known_hosts_word("print(\"ssh is a protocol\")\n")]
 #[case::local_storage_words("print(\"local storage is full; see the wallet settings\")\n")]
 #[case::js_ls("const { spawnSync } = require('child_process');\nspawnSync('ls', ['-l']);\n")]
+#[case::chat_roles(
+    "import json\nmessages = [{\"role\": \"system\", \"content\": \"Be brief.\"}]\nprint(json.dumps(messages))\n"
+)]
+#[case::words_joined("print(\"sys\" + \"tem info\", \"\".join([\"a\", \"b\"]))\n")]
+#[case::model_weights("with open(\"model.pth\", \"wb\") as f:\n    f.write(weights)\n")]
+#[case::profile_word("print(\"see your .profile settings\")\n")]
+#[case::js_write_json(
+    "const fs = require('fs');\nfs.writeFileSync('out.json', data);\nconsole.log([1, 2][0], { b: 1 }['b']);\n"
+)]
 fn ordinary_literals_are_approved(#[case] source: &str) {
     let lang = if source.contains("require(") {
         crate::Lang::JavaScript
@@ -887,4 +1071,33 @@ fn literal_patterns_compile_without_unicode() {
         let built = regex::RegexBuilder::new(&pattern).unicode(false).build();
         assert!(built.is_ok(), "{name}: {built:?}");
     }
+}
+
+/// Bidirectional controls in the raw file (the scan's `bidi-control`) make
+/// the built-in reviewer reject, whatever the code: whoever reads it sees
+/// another program than the one that runs.
+#[test]
+fn bidirectional_controls_reject() {
+    let mut request = ReviewRequest {
+        subject: crate::reviewer::Subject::Program,
+        language: "python".into(),
+        nonce: "n".into(),
+        code: "a = \"S1\"\nif a != \"S2\":\n    print(\"S3\")\n".into(),
+        flags: Vec::new(),
+        notes: Vec::new(),
+        strict: false,
+        literals: Vec::new(),
+    };
+    let reviewer = BuiltinReviewer::new();
+    assert_eq!(reviewer.review(&request).unwrap().verdict, Verdict::Approve);
+    request.flags.push(crate::reviewer::Flag {
+        line: 2,
+        rule: "bidi-control".into(),
+        severity: "critical".into(),
+    });
+    let answer = reviewer.review(&request).unwrap();
+    assert_eq!(answer.verdict, Verdict::Rejected, "{answer:?}");
+    assert!(answer.manipulation);
+    assert_eq!(answer.findings[0].line, Some(2));
+    assert!(answer.findings[0].message.contains("Trojan Source"));
 }

@@ -154,7 +154,140 @@ pub(super) fn lists() -> impl Iterator<Item = &'static str> {
         JS_PROCESS,
     ])
     .chain([PY_CHANGE_FILE, PY_OPEN, JS_CHANGE_FILE])
+    .chain([
+        PY_BY_NAME,
+        JS_BY_NAME,
+        JOINED_PIECES,
+        PY_JOIN_CALL,
+        PERSISTENCE_PATTERN,
+    ])
+    .chain(PY_HIDDEN_NAMES.iter().chain(JS_HIDDEN_NAMES).copied())
+    .chain(MODULE_NAMES.iter().chain(LOADER_VARIABLES).copied())
+    .chain(PROGRAM_EXTENSIONS.iter().copied())
 }
+
+/// Where Python reaches an attribute by a string: `getattr(os, "S1")`,
+/// `attrgetter("S1")`, `methodcaller("S1")`, `os.__dict__["S1"]`,
+/// `vars(os)["S1"]`, `object.__getattribute__(os, "S1")`.
+const PY_BY_NAME: &str = r"\bgetattr\s*\(\s*(?u:[^,()])*(?:\((?u:[^()])*\))?(?u:[^,()])*,\s*|\b(?:attrgetter|methodcaller)\s*\(\s*|\.__dict__\s*\[\s*|\bvars\s*\((?u:[^()])*\)\s*\[\s*|\b__getattribute__\s*\(\s*(?:(?u:[^,()])*,\s*)?";
+/// Where JavaScript reaches a member by a string: `cp["S1"]`,
+/// `Reflect.get(cp, "S1")`.
+const JS_BY_NAME: &str = r"[\w$)\]]\s*\[\s*|\bReflect\.(?:get|apply)\s*\(\s*(?u:[^,()])*,\s*";
+/// Two literals joined by `+`: the start of a name written in pieces.
+const JOINED_PIECES: &str = r#"["'`]S\d+["'`]\s*\+\s*["'`]S\d+["'`]"#;
+/// Python's `"".join([...])`: the separator, then the list.
+const PY_JOIN_CALL: &str = r#"["']S(\d+)["']\s*\.\s*join\s*\(\s*[\[(]"#;
+
+/// Python functions and dunders a program names in a string only to hide
+/// that it calls them.
+const PY_HIDDEN_NAMES: &[&str] = &[
+    "system",
+    "popen",
+    "popen2",
+    "popen3",
+    "execl",
+    "execle",
+    "execlp",
+    "execlpe",
+    "execv",
+    "execve",
+    "execvp",
+    "execvpe",
+    "spawnl",
+    "spawnle",
+    "spawnlp",
+    "spawnlpe",
+    "spawnv",
+    "spawnve",
+    "spawnvp",
+    "spawnvpe",
+    "posix_spawn",
+    "posix_spawnp",
+    "startfile",
+    "eval",
+    "exec",
+    "compile",
+    "execfile",
+    "__import__",
+    "import_module",
+    "__builtins__",
+    "__subclasses__",
+    "__globals__",
+    "__code__",
+    "__loader__",
+    "getattr",
+    "check_output",
+    "check_call",
+    "Popen",
+    "getoutput",
+    "getstatusoutput",
+];
+/// The same for JavaScript.
+const JS_HIDDEN_NAMES: &[&str] = &[
+    "eval",
+    "Function",
+    "constructor",
+    "exec",
+    "execSync",
+    "execFile",
+    "execFileSync",
+    "spawn",
+    "spawnSync",
+    "fork",
+    "mainModule",
+    "binding",
+    "dlopen",
+    "_load",
+    "_compile",
+    "require",
+];
+/// Modules whose name, written in pieces, hides an import.
+const MODULE_NAMES: &[&str] = &[
+    "os",
+    "subprocess",
+    "child_process",
+    "builtins",
+    "__builtin__",
+    "pty",
+    "ctypes",
+    "socket",
+    "posix",
+    "nt",
+    "shutil",
+    "marshal",
+    "pickle",
+    "importlib",
+    "runpy",
+    "vm",
+    "net",
+    "dns",
+    "fs",
+    "http",
+    "https",
+    "urllib",
+    "requests",
+];
+/// Variables that make every process started after them load code.
+const LOADER_VARIABLES: &[&str] = &[
+    "LD_PRELOAD",
+    "LD_AUDIT",
+    "BASH_ENV",
+    "NODE_OPTIONS",
+    "PYTHONSTARTUP",
+    "PERL5OPT",
+    "RUBYOPT",
+    "DYLD_INSERT_LIBRARIES",
+    "JAVA_TOOL_OPTIONS",
+];
+/// Files a program writes that run as code later (`.pth` only in
+/// site-packages, [`PERSISTENCE_PATTERN`]: PyTorch saves models as `.pth`).
+const PROGRAM_EXTENSIONS: &[&str] = &[
+    ".py", ".pyc", ".pyw", ".sh", ".bash", ".zsh", ".js", ".mjs", ".cjs", ".ts", ".so", ".dll",
+    ".dylib", ".exe", ".bat", ".cmd", ".ps1", ".vbs",
+];
+/// Files that run code at every login, at start-up or at every Python
+/// start: writing one is how malware stays.
+const PERSISTENCE_PATTERN: &str = r"(?:^|[/~\\])\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|cshrc|tcshrc|xprofile|xinitrc|xsessionrc)$|\.config[/\\]+(?:autostart|systemd[/\\]+user)\b|Library[/\\]+LaunchAgents\b|\b(?:usercustom|sitecustom)ize\.py$|\b(?:site|dist)-packages[/\\](?u:.)*\.pth$|CurrentVersion\\+Run(?:Once)?\b|Start Menu\\+Programs\\+Startup\b";
 
 const PY_PROCESS: &str = r"\b(?:subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|os\.(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?)|pty\.spawn|pexpect\.(?:spawn|run)|asyncio\.create_subprocess_(?:exec|shell))\s*\(";
 // A bare `spawnSync(` is the imported one: the sanitizer renames the
@@ -188,7 +321,7 @@ const BINDING: &str =
 /// The larger patterns, by name: compiled only for a text holding what
 /// their matches need (`needs::LITERALS`), as the other catalogs are.
 /// Compiling them all costs more than a whole review of most files.
-const PATTERNS: [(&str, &str); 8] = [
+const PATTERNS: [(&str, &str); 13] = [
     ("py-process", PY_PROCESS),
     ("js-process", JS_PROCESS),
     ("py-change-file", PY_CHANGE_FILE),
@@ -197,6 +330,11 @@ const PATTERNS: [(&str, &str); 8] = [
     ("credential", CREDENTIAL_PATTERN),
     ("system-path", SYSTEM_PATH_PATTERN),
     ("binding", BINDING),
+    ("py-by-name", PY_BY_NAME),
+    ("js-by-name", JS_BY_NAME),
+    ("joined-pieces", JOINED_PIECES),
+    ("py-join-call", PY_JOIN_CALL),
+    ("persistence", PERSISTENCE_PATTERN),
 ];
 const PY_PROCESS_AT: usize = 0;
 const JS_PROCESS_AT: usize = 1;
@@ -206,6 +344,11 @@ const PY_OPEN_AT: usize = 4;
 const CREDENTIAL_AT: usize = 5;
 const SYSTEM_PATH_AT: usize = 6;
 const BINDING_AT: usize = 7;
+const PY_BY_NAME_AT: usize = 8;
+const JS_BY_NAME_AT: usize = 9;
+const JOINED_PIECES_AT: usize = 10;
+const PY_JOIN_CALL_AT: usize = 11;
+const PERSISTENCE_AT: usize = 12;
 
 /// For the needs table's test.
 #[cfg(test)]
@@ -265,9 +408,20 @@ pub(super) fn findings(language: &str, code: &str, literals: &[String]) -> Vec<L
     if literals.is_empty() {
         return Vec::new();
     }
-    let (process, change_file) = match language {
-        "python" => (PY_PROCESS_AT, PY_CHANGE_FILE_AT),
-        "javascript" | "typescript" => (JS_PROCESS_AT, JS_CHANGE_FILE_AT),
+    let python = language == "python";
+    let (process, change_file, by_name, hidden_names) = match language {
+        "python" => (
+            PY_PROCESS_AT,
+            PY_CHANGE_FILE_AT,
+            PY_BY_NAME_AT,
+            PY_HIDDEN_NAMES,
+        ),
+        "javascript" | "typescript" => (
+            JS_PROCESS_AT,
+            JS_CHANGE_FILE_AT,
+            JS_BY_NAME_AT,
+            JS_HIDDEN_NAMES,
+        ),
         _ => return Vec::new(),
     };
     let in_code = Candidates::of(code);
@@ -284,17 +438,78 @@ pub(super) fn findings(language: &str, code: &str, literals: &[String]) -> Vec<L
             });
         }
     }
-    let opened = (language == "python").then(|| {
-        in_code.find_iter(PY_OPEN_AT, code).filter(|call| {
-            reader
-                .next_argument(call.end())
-                .and_then(|at| reader.value(at, 0).into_iter().next())
-                .is_some_and(|mode| mode.contains(['w', 'a', 'x', '+']))
-        })
+    // `getattr(os, "system")`, `cp["execSync"]`: a name a program
+    // writes as a string only to hide what it calls.
+    for at in in_code.find_iter(by_name, code) {
+        let name = reader.joined(code.get(at.end()..).unwrap_or_default());
+        if name.is_some_and(|name| hidden_names.contains(&name.as_str())) {
+            out.push(LiteralFinding {
+                line: line_of(code, at.end()),
+                severity: Severity::Critical,
+                id: "name-in-a-string",
+                message: "reaches a function that runs code or commands by its name in a string: obfuscation",
+            });
+        }
+    }
+    // `"sys" + "tem"`, `"".join(["o", "s"])`: honest code writes such a
+    // name whole.
+    let pieces = in_code.find_iter(JOINED_PIECES_AT, code).filter_map(|at| {
+        reader
+            .joined(code.get(at.start()..)?)
+            .map(|name| (at.start(), name))
     });
+    let joins = in_code
+        .find_iter(PY_JOIN_CALL_AT, code)
+        .filter(|_| python)
+        .filter_map(|at| {
+            let separator = reader.joined(code.get(at.start()..)?)?;
+            Some((at.start(), reader.list(at.end(), 0).join(&separator)))
+        });
+    for (at, name) in pieces.chain(joins) {
+        let name = name.trim();
+        if hidden_names.contains(&name) || MODULE_NAMES.contains(&name) {
+            out.push(LiteralFinding {
+                line: line_of(code, at),
+                severity: Severity::Critical,
+                id: "name-in-pieces",
+                message: "spells the name of a module or of a function that runs code in pieces, which honest code writes whole: obfuscation",
+            });
+        }
+    }
+    let opened: Vec<regex_automata::Match> = if python {
+        in_code
+            .find_iter(PY_OPEN_AT, code)
+            .filter(|call| {
+                reader
+                    .next_argument(call.end())
+                    .and_then(|at| reader.value(at, 0).into_iter().next())
+                    .is_some_and(|mode| mode.contains(['w', 'a', 'x', '+']))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    // Writing a program file: code that runs later was not reviewed with
+    // this one.
+    let writes = opened.iter().copied().chain(
+        in_code
+            .find_iter(change_file, code)
+            .filter(|call| code.get(call.range()).is_some_and(|c| c.contains("File"))),
+    );
+    for call in writes {
+        let path = reader.value(call.end(), 0).join(" ");
+        if PROGRAM_EXTENSIONS.iter().any(|ext| path.ends_with(ext)) {
+            out.push(LiteralFinding {
+                line: line_of(code, call.end() - 1),
+                severity: Severity::Major,
+                id: "writes-program-file",
+                message: "writes a program file: code that runs later, not reviewed with this one (jail run reviews the files it exposes, not what they write): a human decides",
+            });
+        }
+    }
     let changes = in_code
         .find_iter(change_file, code)
-        .chain(opened.into_iter().flatten());
+        .chain(opened.iter().copied());
     for call in changes {
         let path = reader.value(call.end(), 0);
         let system_path = path.first().is_some_and(|path| {
@@ -313,7 +528,38 @@ pub(super) fn findings(language: &str, code: &str, literals: &[String]) -> Vec<L
     }
     // Every literal is a substring of their joined text: what none of
     // them can match is skipped for all.
-    if let Some(credential) = Candidates::of(&literals.join("\n")).regex(CREDENTIAL_AT) {
+    let all_literals = Candidates::of(&literals.join("\n"));
+    let persistence = all_literals.regex(PERSISTENCE_AT);
+    for placeholder in ANY_PLACEHOLDER.captures_iter(code) {
+        let (Some(whole), Some(text)) = (placeholder.get(0), reader.literal(&placeholder[1]))
+        else {
+            continue;
+        };
+        let line = line_of(code, whole.start());
+        if persistence.is_some_and(|regex| regex.is_match(text)) {
+            out.push(LiteralFinding {
+                line,
+                severity: Severity::Major,
+                id: "names-start-up-file",
+                message: "names a file that runs code at every login, at start-up or at every Python start (how malware stays): a human decides",
+            });
+        }
+        let loader = LOADER_VARIABLES.iter().any(|name| {
+            text == *name
+                || text
+                    .match_indices(name)
+                    .any(|(i, _)| text[i + name.len()..].starts_with('='))
+        });
+        if loader {
+            out.push(LiteralFinding {
+                line,
+                severity: Severity::Major,
+                id: "names-loader-variable",
+                message: super::builtin::LOADER_VARIABLE,
+            });
+        }
+    }
+    if let Some(credential) = all_literals.regex(CREDENTIAL_AT) {
         for placeholder in ANY_PLACEHOLDER.captures_iter(code) {
             let (Some(whole), Some(text)) = (placeholder.get(0), reader.literal(&placeholder[1]))
             else {

@@ -500,42 +500,45 @@ fn rework_is_limited_per_lineage() {
     assert_eq!(codes, [Some(120), Some(120), Some(122)]);
 }
 
-/// Harmful Python the review must not approve, spelled the ways that got
+/// Harmful code the review must not approve, spelled the ways that got
 /// past it before (issue 16: aliases, computed names, other files, process
 /// and interpreter hooks, home paths; then keyloggers, clipboard and screen
-/// capture, browser and app tokens, wallets), and ordinary code it must approve:
-/// `tests/review-quality/python/` (its README says what each set is).
-/// Each through the real binary, each in a state dir of its own.
+/// capture, browser and app tokens, wallets; then names in strings, walks
+/// from `object`, Function through a constructor, Node's module internals,
+/// start-up files, loader variables, Trojan Source), and ordinary code it
+/// must approve: `tests/review-quality/{python,javascript}/` (its README
+/// says what each set is). Each through the real binary, each in a state
+/// dir of its own.
 #[test]
 fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
-    let root =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/review-quality/python");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/review-quality");
     let mut wrong = Vec::new();
-    let mut seen = 0;
-    for (dir, benign) in [("harmful", false), ("benign", true)] {
-        let mut files: Vec<_> = std::fs::read_dir(root.join(dir))
-            .expect("the review-quality set")
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|e| e == "py"))
-            .collect();
-        files.sort();
-        for path in files {
-            seen += 1;
-            let setup = Setup::new("");
-            let name = path.file_name().unwrap().to_str().unwrap();
-            let file = setup.file(name, &std::fs::read_to_string(&path).expect("read"));
-            let out = run(setup.jail().args(["review", file.to_str().unwrap()]));
-            let approved = out.status.code() == Some(0);
-            if approved != benign {
-                wrong.push(format!(
-                    "{dir}/{name}: exit {:?}\n{}",
-                    out.status.code(),
-                    stdout(&out)
-                ));
+    let mut seen = Vec::new();
+    for language in ["python", "javascript"] {
+        for (dir, benign) in [("harmful", false), ("benign", true)] {
+            let mut files: Vec<_> = std::fs::read_dir(root.join(language).join(dir))
+                .expect("the review-quality set")
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .collect();
+            files.sort();
+            seen.push(files.len());
+            for path in files {
+                let setup = Setup::new("");
+                let name = path.file_name().unwrap().to_str().unwrap();
+                let file = setup.file(name, &std::fs::read_to_string(&path).expect("read"));
+                let out = run(setup.jail().args(["review", file.to_str().unwrap()]));
+                let approved = out.status.code() == Some(0);
+                if approved != benign {
+                    wrong.push(format!(
+                        "{language}/{dir}/{name}: exit {:?}\n{}",
+                        out.status.code(),
+                        stdout(&out)
+                    ));
+                }
             }
         }
     }
-    assert_eq!(seen, 39, "the set changed size");
+    assert_eq!(seen, [46, 8, 15, 5], "the sets changed size");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 

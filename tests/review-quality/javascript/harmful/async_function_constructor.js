@@ -1,0 +1,2 @@
+const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor;
+AsyncFunction('return process')().then((p) => p.exit(0));

@@ -1,0 +1,2 @@
+import operator, os
+operator.attrgetter("system")(os)("id")

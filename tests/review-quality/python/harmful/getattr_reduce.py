@@ -1,0 +1,3 @@
+import functools, os
+run = functools.reduce(getattr, ["system"], os)
+run("id")

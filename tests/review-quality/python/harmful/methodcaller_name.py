@@ -1,0 +1,2 @@
+import operator, os
+operator.methodcaller("system", "id")(os)

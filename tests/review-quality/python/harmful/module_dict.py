@@ -1,0 +1,2 @@
+import os
+os.__dict__["sys" + "tem"]("id")
