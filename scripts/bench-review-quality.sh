@@ -82,6 +82,11 @@ read -r n r < <(find "$root/tests/review-quality/javascript/harmful" -type f | s
 row "harmful spellings (tests/review-quality)" harmful "$n" "$r" tuned
 read -r n r < <(find "$root/tests/review-quality/javascript/benign" -type f | sort | count)
 row "ordinary scripts (tests/review-quality)" benign "$n" "$r" tuned
+echo "built-in reviewer, Bash:"
+read -r n r < <(find "$root/tests/review-quality/bash/harmful" -type f | sort | count)
+row "harmful spellings (tests/review-quality)" harmful "$n" "$r" tuned
+read -r n r < <(find "$root/tests/review-quality/bash/benign" -type f | sort | count)
+row "ordinary scripts (tests/review-quality)" benign "$n" "$r" tuned
 
 echo
 # Stages 4 (the phrase scan) and 5 (the passage model) on texts addressed to

@@ -200,6 +200,9 @@ pub static BUILTIN: &[(&str, Needs)] = &[
     ("sh-dev-tcp", &[&[&["/dev/tcp/", "/dev/udp/"]]]),
     ("sh-http-tool", &[&[&["curl", "wget"]]]),
     ("sh-net-tool", &[&[&["ftp", "nc", "netcat", "scp", "socat", "ssh", "telnet"]]]),
+    ("sh-setuid", &[&[&["chmod"]]]),
+    ("sh-history", &[&[&["histfile"], &["unset"]], &[&["histfile=/dev/null"]], &[&["history"], &["-c"]], &[&["histsize=0"]]]),
+    ("sh-fork-bomb", &[&[&["("]]]),
     ("sh-write-outside", &[&[&[">"]], &[&["tee"]]]),
 ];
 #[rustfmt::skip]

@@ -209,8 +209,22 @@ fn specs() -> Vec<Spec> {
             "py-code-object",
             PY,
             Critical,
-            r"\b(?:FunctionType|CodeType)\s*\(|\bmarshal\.loads?\s*\(|\.__code__\s*=[^=]|\.__code__\.replace\s*\(",
+            r"\b(?:FunctionType|CodeType)\s*\(|\bmarshal\.loads?\s*\(|\.__code__\s*=[^=]|\.__code__\.replace\s*\(|\btype\s*\(\s*lambda\b",
             "builds or loads a code object: code hidden from the review",
+        ),
+        rule(
+            "py-code-string",
+            PY,
+            Critical,
+            r#"\btimeit\.(?:timeit|repeat|Timer)\s*\(\s*(?:stmt\s*=\s*)?["']S\d+|\b(?:cProfile|profile)\.run(?:ctx)?\s*\(|\bpdb\.(?:run|runeval|runctx)\s*\(|\bcode\.(?:InteractiveInterpreter|InteractiveConsole|interact|compile_command)\b|\.run(?:source|code)\s*\("#,
+            "runs code given as text (timeit, cProfile.run, pdb.run, the code module): code the review cannot see",
+        ),
+        rule(
+            "py-doctest",
+            PY,
+            Major,
+            r"\bdoctest\.(?:run_docstring_examples|testmod|testfile|testsource|debug_src|script_from_examples)\s*\(",
+            "runs the examples in docstrings, which the review does not see as code: a human decides",
         ),
         Spec {
             file: Some(r"\.__(?:base|bases|mro)__\b|\b(?:object|type)\.__subclasses__\b"),
@@ -400,6 +414,20 @@ fn specs() -> Vec<Spec> {
             Critical,
             r#"\bnew\s+Function\s*\(|(?:^|[^.\w$])Function\s*\(|\.constructor\s*\.\s*constructor\b|\)\s*\.constructor\s*\(|\.constructor\s*\(\s*["'`]S\d+|\bFunction\.prototype\.constructor\b|\}\s*\)\s*\.constructor\b|\bgetPrototypeOf\s*\(\s*(?:async\s+)?function\b"#,
             "Function() builds code from text the review cannot see (reached by name or through a function's constructor)",
+        ),
+        rule(
+            "js-worker-eval",
+            JS,
+            Critical,
+            r"\beval\s*:\s*true\b",
+            "a Worker given code as text (eval: true): code the review cannot see",
+        ),
+        rule(
+            "js-wasm",
+            JS,
+            Major,
+            r"\bWebAssembly\.(?:instantiate|instantiateStreaming|compile|compileStreaming|Module|Instance)\b",
+            "runs WebAssembly: compiled code the review cannot read: a human decides",
         ),
         rule(
             "js-module-internals",
@@ -621,6 +649,28 @@ fn specs() -> Vec<Spec> {
                 BEYOND_HTTP,
             )
         },
+        rule(
+            "sh-setuid",
+            SH,
+            Major,
+            r"\bchmod\s+(?:-\w+\s+)*(?:[ugoa]*\+[rwxXt]*s|[0-7]?[2-7][0-7]{3}\b)",
+            "sets the setuid or setgid bit: a program that runs with its owner's rights: a human decides",
+        ),
+        rule(
+            "sh-history",
+            SH,
+            Major,
+            r"\bhistory\s+-c\b|\bunset\s+HISTFILE\b|\bHISTFILE=/dev/null\b|\bHISTSIZE=0\b",
+            "erases the shell's history or stops it, which hides what ran: a human decides",
+        ),
+        rule(
+            "sh-fork-bomb",
+            SH,
+            Critical,
+            // `:(){ :|:& };:`, its function renamed by the sanitizer.
+            r"(?:^|[\s;&|])[\w:]+\s*\(\s*\)\s*\{\s*[\w:]+\s*\|\s*[\w:]+\s*&\s*;?\s*\}",
+            "a fork bomb: starts processes until the machine runs out",
+        ),
         rule(
             "sh-write-outside",
             SH,

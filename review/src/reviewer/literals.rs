@@ -278,6 +278,7 @@ const LOADER_VARIABLES: &[&str] = &[
     "RUBYOPT",
     "DYLD_INSERT_LIBRARIES",
     "JAVA_TOOL_OPTIONS",
+    "PYTHONBREAKPOINT",
 ];
 /// Files a program writes that run as code later (`.pth` only in
 /// site-packages, [`PERSISTENCE_PATTERN`]: PyTorch saves models as `.pth`).
@@ -405,6 +406,9 @@ const MAX_ARGUMENT_BYTES: usize = 4096;
 /// The findings for sanitized `code` in `language` whose placeholders
 /// stand for `literals`.
 pub(super) fn findings(language: &str, code: &str, literals: &[String]) -> Vec<LiteralFinding> {
+    if language == "bash" {
+        return bash_findings(code, literals);
+    }
     if literals.is_empty() {
         return Vec::new();
     }
@@ -528,14 +532,39 @@ pub(super) fn findings(language: &str, code: &str, literals: &[String]) -> Vec<L
     }
     // Every literal is a substring of their joined text: what none of
     // them can match is skipped for all.
-    let all_literals = Candidates::of(&literals.join("\n"));
-    let persistence = all_literals.regex(PERSISTENCE_AT);
-    for placeholder in ANY_PLACEHOLDER.captures_iter(code) {
-        let (Some(whole), Some(text)) = (placeholder.get(0), reader.literal(&placeholder[1]))
-        else {
-            continue;
-        };
-        let line = line_of(code, whole.start());
+    let texts: Vec<(usize, &str)> = ANY_PLACEHOLDER
+        .captures_iter(code)
+        .filter_map(|placeholder| {
+            let whole = placeholder.get(0)?;
+            Some((
+                line_of(code, whole.start()),
+                reader.literal(&placeholder[1])?,
+            ))
+        })
+        .collect();
+    out.extend(named_files(&literals.join("\n"), &texts));
+    out.sort_by_key(|f| (f.line, f.id));
+    out.dedup();
+    out
+}
+
+/// What the texts a program names say, each with its line: credential
+/// stores, start-up files, loader variables. `all` holds every text (what
+/// none of them can match is skipped for all).
+fn named_files(all: &str, texts: &[(usize, &str)]) -> Vec<LiteralFinding> {
+    let mut out = Vec::new();
+    let candidates = Candidates::of(all);
+    let persistence = candidates.regex(PERSISTENCE_AT);
+    let credential = candidates.regex(CREDENTIAL_AT);
+    for &(line, text) in texts {
+        if credential.is_some_and(|regex| regex.is_match(text)) {
+            out.push(LiteralFinding {
+                line,
+                severity: Severity::Major,
+                id: "names-credential-file",
+                message: "names a credential store (SSH keys, cloud, registry or browser credentials, an app's tokens, a cryptocurrency wallet, shadow passwords, another process's environment): a human decides",
+            });
+        }
         if persistence.is_some_and(|regex| regex.is_match(text)) {
             out.push(LiteralFinding {
                 line,
@@ -559,25 +588,252 @@ pub(super) fn findings(language: &str, code: &str, literals: &[String]) -> Vec<L
             });
         }
     }
-    if let Some(credential) = all_literals.regex(CREDENTIAL_AT) {
-        for placeholder in ANY_PLACEHOLDER.captures_iter(code) {
-            let (Some(whole), Some(text)) = (placeholder.get(0), reader.literal(&placeholder[1]))
-            else {
-                continue;
-            };
-            if credential.is_match(text) {
+    out
+}
+
+/// Bash: each simple command read as words, the placeholders in a word
+/// replaced by their texts, so that a command named in quotes or in
+/// pieces (`$'\x63url'`, `s''h`) reads as what runs; then what
+/// [`classify`] says of it, what a `rm -r` deletes, and what its words
+/// name (credential stores, start-up files, loader variables). Plain
+/// `curl`, `ssh` and `sh -c` are the catalog's (`sh-http-tool`, ...).
+fn bash_findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
+    let commands = bash_commands(code, literals);
+    let mut out = Vec::new();
+    let mut texts = Vec::new();
+    for command in &commands {
+        texts.extend(
+            command
+                .words
+                .iter()
+                .map(|w| (command.line, w.text.as_str())),
+        );
+        let argv: Vec<&BashWord> = command
+            .words
+            .iter()
+            .skip_while(|w| is_assignment(&w.text) || w.text == "export")
+            .collect();
+        let Some(program) = argv.first() else {
+            continue;
+        };
+        let words: Vec<String> = argv.iter().map(|w| w.text.clone()).collect();
+        let name = basename(&program.text);
+        // `curl x | s''h`: what a pipe feeds an interpreter is its program.
+        if command.after_pipe
+            && is_interpreter(name)
+            && !words[1..].iter().any(|w| !w.starts_with('-'))
+        {
+            if program.quoted
+                || !PIPED_IN_CATALOG
+                    .contains(&name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.'))
+            {
                 out.push(LiteralFinding {
-                    line: line_of(code, whole.start()),
-                    severity: Severity::Major,
-                    id: "names-credential-file",
-                    message: "names a credential store (SSH keys, cloud, registry or browser credentials, an app's tokens, a cryptocurrency wallet, shadow passwords, another process's environment): a human decides",
+                    line: command.line,
+                    severity: Severity::Critical,
+                    id: "pipe-to-interpreter",
+                    message:
+                        "pipes text into an interpreter (curl | sh): code the review cannot see",
+                });
+            }
+            continue;
+        }
+        if let Some((severity, id, message)) = classify(&words) {
+            // The catalog reports these when they are written plainly.
+            let plain_in_catalog = !program.quoted
+                && (matches!(id, RUN_HTTP_CLIENT | "run-network-tool")
+                    || (id == "run-code-string" && is_shell(basename(&program.text))));
+            if !plain_in_catalog {
+                out.push(LiteralFinding {
+                    line: command.line,
+                    severity,
+                    id,
+                    message,
                 });
             }
         }
+        if basename(&program.text) == "rm" && deletes_root_or_home(&words[1..]) {
+            out.push(LiteralFinding {
+                line: command.line,
+                severity: Severity::Critical,
+                id: "deletes-root-or-home",
+                message: "deletes the root or the home directory",
+            });
+        }
     }
+    let all = texts.iter().map(|(_, t)| *t).collect::<Vec<_>>().join("\n");
+    out.extend(named_files(&all, &texts));
     out.sort_by_key(|f| (f.line, f.id));
     out.dedup();
     out
+}
+
+/// The interpreters the catalog's `sh-pipe-to-shell` finds after a pipe
+/// when they are written plainly (Python with its version cut).
+const PIPED_IN_CATALOG: &[&str] = &[
+    "sh", "bash", "zsh", "dash", "ksh", "fish", "python", "perl", "ruby", "node",
+];
+
+fn is_interpreter(program: &str) -> bool {
+    INTERPRETERS.contains(&program)
+        || program
+            .strip_prefix("python")
+            .is_some_and(|v| v.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
+}
+
+fn is_shell(program: &str) -> bool {
+    matches!(
+        program,
+        "sh" | "bash" | "dash" | "zsh" | "ksh" | "fish" | "csh" | "tcsh"
+    )
+}
+
+/// `NAME=value`: an assignment before a command (or `export`'s operand).
+fn is_assignment(word: &str) -> bool {
+    word.split_once('=').is_some_and(|(name, _)| {
+        !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+    })
+}
+
+/// `rm -r` given `/`, `/*`, `~`, `$HOME` (braced, with a slash or `/*`).
+fn deletes_root_or_home(args: &[String]) -> bool {
+    let recursive = args.iter().any(|a| {
+        (a.starts_with('-') && !a.starts_with("--") && a.contains(['r', 'R'])) || a == "--recursive"
+    });
+    recursive
+        && args.iter().any(|a| {
+            // An expansion in quotes reads as a space and itself (`" $HOME"`).
+            let a = a.trim();
+            let target = a.trim_end_matches('*').trim_end_matches('/');
+            !a.is_empty() && !a.starts_with('-') && matches!(target, "" | "~" | "$HOME" | "${HOME}")
+        })
+}
+
+/// One word of a Bash command: its text with placeholders replaced, and
+/// whether any of it was quoted.
+struct BashWord {
+    text: String,
+    quoted: bool,
+}
+
+/// A simple command: its first word's line, its words, and whether a
+/// pipe feeds it.
+struct BashCommand {
+    line: usize,
+    words: Vec<BashWord>,
+    after_pipe: bool,
+}
+
+/// Where the words of sanitized Bash are read into.
+#[derive(Default)]
+struct BashSplitter {
+    commands: Vec<BashCommand>,
+    words: Vec<BashWord>,
+    word: String,
+    quoted: bool,
+    line: usize,
+    first_line: usize,
+    /// The command being read follows a `|`.
+    after_pipe: bool,
+    /// The last character was the first `|` of `||`.
+    after_or: bool,
+}
+
+impl BashSplitter {
+    /// A character of a word, or a quoted part's text.
+    fn push(&mut self, text: &str, quoted: bool) {
+        if self.words.is_empty() && self.word.is_empty() && !self.quoted {
+            self.first_line = self.line;
+        }
+        self.word.push_str(text);
+        self.quoted |= quoted;
+    }
+
+    fn end_word(&mut self) {
+        if !self.word.is_empty() || self.quoted {
+            self.words.push(BashWord {
+                text: std::mem::take(&mut self.word),
+                quoted: std::mem::take(&mut self.quoted),
+            });
+        }
+    }
+
+    fn end_command(&mut self) {
+        self.end_word();
+        if !self.words.is_empty() {
+            self.commands.push(BashCommand {
+                line: self.first_line,
+                words: std::mem::take(&mut self.words),
+                after_pipe: self.after_pipe,
+            });
+        }
+    }
+}
+
+/// Splits sanitized Bash into simple commands at `;`, `&`, `|`, newlines,
+/// parentheses, braces, backquotes and `$(` (so substitutions and
+/// pipelines are commands of their own); redirections end a word. A
+/// quoted part of a word is its placeholder's text (`"S1$HOME"` reads the
+/// text, then `$HOME`).
+fn bash_commands(code: &str, literals: &[String]) -> Vec<BashCommand> {
+    let mut split = BashSplitter {
+        line: 1,
+        first_line: 1,
+        ..BashSplitter::default()
+    };
+    let mut chars = code.chars().peekable();
+    let mut one = [0u8; 4];
+    let mut prev = '\n';
+    while let Some(c) = chars.next() {
+        let before = std::mem::replace(&mut prev, c);
+        match c {
+            '"' | '\'' => {
+                let mut inner = String::new();
+                for d in chars.by_ref() {
+                    if d == c {
+                        break;
+                    }
+                    inner.push(d);
+                }
+                split.push(&placeholder_text(&inner, literals), true);
+                split.line += inner.matches('\n').count();
+            }
+            ' ' | '\t' | '<' | '>' => split.end_word(),
+            ';' | '&' | '|' | '\n' | '(' | ')' | '{' | '}' | '`' => {
+                split.end_command();
+                split.line += usize::from(c == '\n');
+                // `|&` pipes too; `||` does not.
+                let pipe_and =
+                    c == '&' && split.after_pipe && split.words.is_empty() && before == '|';
+                split.after_pipe =
+                    pipe_and || (c == '|' && chars.peek() != Some(&'|') && !split.after_or);
+                split.after_or = c == '|' && chars.peek() == Some(&'|');
+            }
+            '$' if chars.peek() == Some(&'(') => {
+                split.end_command();
+                split.after_pipe = false;
+            }
+            _ => split.push(c.encode_utf8(&mut one), false),
+        }
+    }
+    split.end_command();
+    split.commands
+}
+
+/// The inside of a quoted part of sanitized Bash: `S<n>` (its literal's
+/// text) and whatever expansions follow it (`S1$HOME`), or as written.
+fn placeholder_text(inner: &str, literals: &[String]) -> String {
+    let Some(rest) = inner.strip_prefix('S') else {
+        return inner.to_string();
+    };
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let literal = rest[..digits]
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| literals.get(n.checked_sub(1)?));
+    match literal {
+        Some(text) => format!("{text}{}", &rest[digits..]),
+        None => inner.to_string(),
+    }
 }
 
 fn line_of(code: &str, at: usize) -> usize {
@@ -774,11 +1030,7 @@ fn classify(argv: &[String]) -> Option<(Severity, &'static str, &'static str)> {
     }
     let program = program?;
     let rest: Vec<&str> = words.collect();
-    let interpreter = INTERPRETERS.contains(&program)
-        || program
-            .strip_prefix("python")
-            .is_some_and(|v| v.bytes().all(|b| b.is_ascii_digit() || b == b'.'));
-    if interpreter {
+    if is_interpreter(program) {
         if rest.iter().any(|w| CODE_OPTIONS.contains(w)) {
             return Some((
                 Severity::Critical,

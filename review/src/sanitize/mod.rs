@@ -298,7 +298,13 @@ impl<'a> Sanitizer<'a> {
     /// The text of a quoted literal: without its delimiters, embedded code
     /// left out.
     fn literal(&self, node: Node) -> String {
-        parse::literal_content(self.src, node, 1, 1, EMBEDDED_CODE)
+        // Bash's `$'...'` opens with two bytes.
+        let open = if self.lang == Lang::Bash && node.kind() == "ansi_c_string" {
+            2
+        } else {
+            1
+        };
+        parse::literal_content(self.src, node, open, 1, EMBEDDED_CODE)
     }
 
     /// The line breaks of the dropped text `from..to`, so lines still map;

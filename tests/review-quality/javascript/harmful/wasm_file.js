@@ -1,0 +1,2 @@
+const fs = require('fs');
+WebAssembly.instantiate(fs.readFileSync('x.wasm')).then(() => {});

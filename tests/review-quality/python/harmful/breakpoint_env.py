@@ -1,0 +1,3 @@
+import os
+os.environ["PYTHONBREAKPOINT"] = "os.system"
+breakpoint("id")

@@ -1,0 +1,2 @@
+import cProfile
+cProfile.run("import os; os.system('id')")

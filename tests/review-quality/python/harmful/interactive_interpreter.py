@@ -1,0 +1,2 @@
+import code
+code.InteractiveInterpreter().runsource("import os; os.system('id')")

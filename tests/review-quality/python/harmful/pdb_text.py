@@ -1,0 +1,2 @@
+import pdb
+pdb.run("import os; os.system('id')")

@@ -1,0 +1,2 @@
+import timeit
+timeit.timeit("__import__('os').system('id')", number=1)
