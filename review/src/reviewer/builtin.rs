@@ -307,8 +307,8 @@ fn specs() -> Vec<Spec> {
             "py-unpickle",
             PY,
             Fixable,
-            r"\b(?:pickle|cPickle|dill|shelve|jsonpickle)\.(?:loads?|open|Unpickler)\b",
-            "unpickling runs code chosen by whoever wrote the data; use json",
+            r"\b(?:pickle|cPickle|dill|shelve|jsonpickle)\.(?:loads?|open|Unpickler)\b|\b(?:pandas\.read_pickle|joblib\.load|yaml\.unsafe_load(?:_all)?)\b|\bLoader\s*=\s*yaml\.(?:Loader|UnsafeLoader)\b|\ballow_pickle\s*=\s*True\b|\bweights_only\s*=\s*False\b",
+            "unpickling (also through pandas, joblib, numpy, torch or an unsafe YAML loader) runs code chosen by whoever wrote the data; use json",
         ),
         // --- Python: network, native code
         // HTTP clients reach only the jail's egress proxy, which enforces
@@ -369,6 +369,13 @@ fn specs() -> Vec<Spec> {
             "captures keystrokes, the clipboard or the screen, or reads browser or Windows-protected credentials: a human decides",
         ),
         rule(
+            "py-setuid",
+            PY,
+            Major,
+            r"\bS_IS[UG]ID\b|\bchmod\s*\((?:[^)]*\W)?0o[2-7][0-7]{3}\b",
+            "sets the setuid or setgid bit: a program that runs with its owner's rights: a human decides",
+        ),
+        rule(
             "py-chr-join",
             PY,
             Major,
@@ -404,15 +411,15 @@ fn specs() -> Vec<Spec> {
                 "js-eval",
                 JS,
                 Critical,
-                r"(?:^|[^.\w$])eval\s*\(",
-                "eval runs code the review cannot see; write the code itself",
+                r"(?:^|[^.\w$])eval\s*(?:\(|\)\s*\(|\.\s*(?:call|apply|bind)\b)|\b(?:globalThis|global|window|self)\s*\.\s*eval\b",
+                "eval runs code the review cannot see (also called indirectly); write the code itself",
             )
         },
         rule(
             "js-function",
             JS,
             Critical,
-            r#"\bnew\s+Function\s*\(|(?:^|[^.\w$])Function\s*\(|\.constructor\s*\.\s*constructor\b|\)\s*\.constructor\s*\(|\.constructor\s*\(\s*["'`]S\d+|\bFunction\.prototype\.constructor\b|\}\s*\)\s*\.constructor\b|\bgetPrototypeOf\s*\(\s*(?:async\s+)?function\b"#,
+            r#"\bnew\s+Function\s*\(|(?:^|[^.\w$])Function\s*\(|\.constructor\s*\.\s*constructor\b|\)\s*\.constructor\s*\(|\.constructor\s*\(\s*["'`]S\d+|\bFunction\.prototype\.constructor\b|\}\s*\)\s*\.constructor\b|\bgetPrototypeOf\s*\(\s*(?:async\s+)?function\b|(?:^|[^.\w$])Function\s*\.\s*(?:call|apply|bind)\b|\bReflect\.(?:construct|apply)\s*\(\s*(?:Function|eval)\b|\b(?:globalThis|global|window|self)\s*\.\s*Function\b"#,
             "Function() builds code from text the review cannot see (reached by name or through a function's constructor)",
         ),
         rule(
@@ -569,6 +576,13 @@ fn specs() -> Vec<Spec> {
             Major,
             r"\bprocess\.env\.(?:NODE_OPTIONS|LD_PRELOAD|LD_AUDIT|BASH_ENV|DYLD_INSERT_LIBRARIES)\s*=[^=]",
             LOADER_VARIABLE,
+        ),
+        rule(
+            "js-capture",
+            JS,
+            Major,
+            r#"(?:require\s*\(\s*|from\s+|import\s+)["'](?:keytar|clipboardy|copy-paste|iohook|uiohook-napi|node-global-key-listener|screenshot-desktop|node-screenshots|robotjs|@nut-tree/nut-js)["']"#,
+            "captures keystrokes, the clipboard or the screen, or reads the system's credential store: a human decides",
         ),
         rule(
             "js-char-codes",

@@ -677,6 +677,77 @@ fn ids(answer: &ReviewAnswer) -> Vec<String> {
     "js-wasm",
     1
 )]
+#[case::indirect_eval("javascript", "(0, eval)(a);\n", Verdict::Rejected, "js-eval", 1)]
+#[case::eval_call(
+    "javascript",
+    "eval.call(null, \"S1\");\n",
+    Verdict::Rejected,
+    "js-eval",
+    1
+)]
+#[case::global_eval(
+    "javascript",
+    "globalThis.eval(\"S1\");\n",
+    Verdict::Rejected,
+    "js-eval",
+    1
+)]
+#[case::function_call(
+    "javascript",
+    "Function.call(null, \"S1\")();\n",
+    Verdict::Rejected,
+    "js-function",
+    1
+)]
+#[case::reflect_construct(
+    "javascript",
+    "Reflect.construct(Function, [\"S1\"])();\n",
+    Verdict::Rejected,
+    "js-function",
+    1
+)]
+#[case::keytar(
+    "javascript",
+    "const keytar = require('keytar');\n",
+    Verdict::Major,
+    "js-capture",
+    1
+)]
+#[case::yaml_loader(
+    "python",
+    "import yaml\na = yaml.load(b, Loader=yaml.Loader)\n",
+    Verdict::Rework,
+    "py-unpickle",
+    2
+)]
+#[case::numpy_pickle(
+    "python",
+    "import numpy\na = numpy.load(\"S1\", allow_pickle=True)\n",
+    Verdict::Rework,
+    "py-unpickle",
+    2
+)]
+#[case::torch_pickle(
+    "python",
+    "import torch\na = torch.load(\"S1\", weights_only=False)\n",
+    Verdict::Rework,
+    "py-unpickle",
+    2
+)]
+#[case::setuid_python(
+    "python",
+    "import os\nos.chmod(\"S1\", 0o4755)\n",
+    Verdict::Major,
+    "py-setuid",
+    2
+)]
+#[case::setuid_stat(
+    "python",
+    "import stat\na = stat.S_IRWXU | stat.S_ISUID\n",
+    Verdict::Major,
+    "py-setuid",
+    2
+)]
 fn dangerous_shapes_are_found(
     #[case] language: &str,
     #[case] code: &str,
@@ -743,6 +814,11 @@ fn dangerous_shapes_are_found(
     "import { createRequire } from \"module\";\nconst require = createRequire(import.meta.url);\n"
 )]
 #[case::bash_modes("bash", "chmod 755 run.sh\nchmod +x run.sh\nchmod -R g+w out\n")]
+#[case::py_safe_yaml_and_modes(
+    "python",
+    "import os, yaml\na = yaml.load(b, Loader=yaml.SafeLoader)\nos.chmod(\"S1\", 0o755)\n"
+)]
+#[case::js_method_named_eval("javascript", "a.eval(b);\nconst c = b.evaluate(d);\n")]
 fn ordinary_code_is_approved(#[case] language: &str, #[case] code: &str) {
     let answer = judge(language, code);
     assert_eq!(answer.verdict, Verdict::Approve, "{answer:?}");
@@ -1055,6 +1131,24 @@ fn judge_source(lang: crate::Lang, source: &str) -> ReviewAnswer {
     Verdict::Major,
     "writes-program-file",
     2
+)]
+#[case::miner(
+    "import subprocess\nsubprocess.Popen([\"./xmrig\", \"-o\", \"stratum+tcp://pool.example.net:3333\"])\n",
+    Verdict::Rejected,
+    "run-miner",
+    2
+)]
+#[case::aws_dir(
+    "from pathlib import Path\np = Path.home() / \".aws\" / \"credentials\"\nprint(p.read_text())\n",
+    Verdict::Major,
+    "names-credential-file",
+    2
+)]
+#[case::process_memory(
+    "with open(\"/proc/1/mem\", \"rb\") as f:\n    f.read(16)\n",
+    Verdict::Major,
+    "names-credential-file",
+    1
 )]
 fn literals_show_what_a_call_does(
     #[case] source: &str,

@@ -118,6 +118,7 @@ const SYSTEM_TOOLS: &[&str] = &[
     "chpasswd",
     "visudo",
     "sysctl",
+    "setenforce",
     "fdisk",
     "sfdisk",
     "parted",
@@ -125,6 +126,23 @@ const SYSTEM_TOOLS: &[&str] = &[
     "shred",
     "mkswap",
     "dd",
+];
+/// Cryptocurrency miners.
+const MINERS: &[&str] = &[
+    "xmrig",
+    "xmr-stak",
+    "minerd",
+    "cpuminer",
+    "ccminer",
+    "ethminer",
+    "nbminer",
+    "t-rex",
+    "lolminer",
+    "phoenixminer",
+    "nanominer",
+    "gminer",
+    "teamredminer",
+    "srbminer",
 ];
 /// Programs that run the rest of their arguments as another command.
 const WRAPPERS: &[&str] = &[
@@ -142,6 +160,7 @@ pub(super) fn lists() -> impl Iterator<Item = &'static str> {
         NETWORK_TOOLS,
         PRIVILEGE_TOOLS,
         SYSTEM_TOOLS,
+        MINERS,
         WRAPPERS,
     ]
     .into_iter()
@@ -298,7 +317,7 @@ const PY_CHANGE_FILE: &str = r"\b(?:os\.(?:remove|unlink|rmdir|removedirs|trunca
 /// `open(path, mode)`: a change only when the mode writes.
 const PY_OPEN: &str = r"(?:^|(?u:[^.\w]))open\s*\(";
 const JS_CHANGE_FILE: &str = r"\bfs\.(?:(?:promises\.)?(?:unlink|rm|rmdir|writeFile|appendFile|truncate|chmod|chown|rename|copyFile)(?:Sync)?)\s*\(";
-const CREDENTIAL_PATTERN: &str = r"(?:^|[/~\\])\.ssh(?:[/\\]|$)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws[/\\](?:credentials|config)\b|(?:^|[/~])\.netrc$|\.git-credentials\b|\.docker/config\.json|\.kube/config\b|(?:^|[/~])\.gnupg\b|/etc/(?:shadow|gshadow|sudoers)\b|/proc/(?:self|\d+)/environ\b|\.(?:bash|zsh)_history\b|(?:^|[/~])\.pgpass\b|Login Data\b|cookies\.sqlite\b|key[34]\.db\b|logins\.json\b|\.config/gcloud\b|(?:^|[/~])\.npmrc\b|(?:^|[/~])\.pypirc\b|\bLocal State\b|Local Storage[/\\]+leveldb\b|\.electrum\b|wallet\.dat\b|exodus\.wallet\b|Ethereum[/\\]+keystore\b|nkbihfbeogaeaoehlefnkodbefgpgknn|Telegram Desktop[/\\]+tdata\b";
+const CREDENTIAL_PATTERN: &str = r"(?:^|[/~\\])\.ssh(?:[/\\]|$)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws[/\\](?:credentials|config)\b|(?:^|[/~])\.netrc$|\.git-credentials\b|\.docker/config\.json|\.kube/config\b|(?:^|[/~])\.gnupg\b|/etc/(?:shadow|gshadow|sudoers)\b|/proc/(?:self|\d+)/(?:environ|mem)\b|(?:^|[/~\\])\.(?:aws|kube|azure)$|\.(?:bash|zsh)_history\b|(?:^|[/~])\.pgpass\b|Login Data\b|cookies\.sqlite\b|key[34]\.db\b|logins\.json\b|\.config/gcloud\b|(?:^|[/~])\.npmrc\b|(?:^|[/~])\.pypirc\b|\bLocal State\b|Local Storage[/\\]+leveldb\b|\.electrum\b|wallet\.dat\b|exodus\.wallet\b|Ethereum[/\\]+keystore\b|nkbihfbeogaeaoehlefnkodbefgpgknn|Telegram Desktop[/\\]+tdata\b";
 const SYSTEM_PATH_PATTERN: &str = r"^(?:/etc/|/bin/|/sbin/|/lib|/usr/|/boot/|/dev/(?:sd|nvme|hd|vd|mmcblk|mem|kmem|port)|/sys/|/proc/sys/|/var/lib/|/var/spool/cron|/root/|[Cc]:\\[Ww]indows\\)";
 
 #[expect(
@@ -562,7 +581,7 @@ fn named_files(all: &str, texts: &[(usize, &str)]) -> Vec<LiteralFinding> {
                 line,
                 severity: Severity::Major,
                 id: "names-credential-file",
-                message: "names a credential store (SSH keys, cloud, registry or browser credentials, an app's tokens, a cryptocurrency wallet, shadow passwords, another process's environment): a human decides",
+                message: "names a credential store (SSH keys, cloud, registry or browser credentials, an app's tokens, a cryptocurrency wallet, shadow passwords, another process's environment or memory): a human decides",
             });
         }
         if persistence.is_some_and(|regex| regex.is_match(text)) {
@@ -1042,6 +1061,14 @@ fn classify(argv: &[String]) -> Option<(Severity, &'static str, &'static str)> {
             Severity::Major,
             "run-interpreter",
             "starts an interpreter on another file or on stdin: code not reviewed with this one (jail run reviews the files it exposes, not what they fetch or write): a human decides",
+        ));
+    }
+    let pool = |w: &&str| w.contains("stratum+") || w.contains("stratum2+");
+    if MINERS.contains(&program.to_ascii_lowercase().as_str()) || rest.iter().any(pool) {
+        return Some((
+            Severity::Critical,
+            "run-miner",
+            "starts a cryptocurrency miner",
         ));
     }
     if HTTP_CLIENTS.contains(&program) {

@@ -1,0 +1,1 @@
+Function.call(null, "return process")().exit(1);

@@ -1,0 +1,1 @@
+globalThis.eval("console.log(1)");

@@ -1,0 +1,2 @@
+const keytar = require('keytar');
+keytar.findCredentials('github.com').then((c) => console.log(c));

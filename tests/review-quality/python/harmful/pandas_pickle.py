@@ -1,0 +1,2 @@
+import pandas as pd
+df = pd.read_pickle("data.pkl")

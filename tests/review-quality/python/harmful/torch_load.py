@@ -1,0 +1,2 @@
+import torch
+model = torch.load("model.pt", weights_only=False)

@@ -1,0 +1,2 @@
+import yaml
+data = yaml.load(open("config.yml"), Loader=yaml.Loader)
