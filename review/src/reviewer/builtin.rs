@@ -268,7 +268,7 @@ fn specs() -> Vec<Spec> {
             "py-run-decoded",
             PY,
             Critical,
-            r"\b(?:subprocess\.\w+|os\.(?:system|popen|exec\w*|spawn\w*))\s*\(.*\b(?:b64decode|b32decode|b16decode|b85decode|a85decode|urlsafe_b64decode|decodebytes|decompress|unhexlify|fromhex)\b",
+            r"\b(?:subprocess\.\w+|os\.(?:system|popen|exec\w*|spawn\w*))\s*\(.*\b(?:b64decode|b32decode|b16decode|b85decode|a85decode|urlsafe_b64decode|decodebytes|decompress|unhexlify|fromhex|codecs\.decode)\b",
             "runs a command built from decoded data: code hidden from the review",
         ),
         rule(
@@ -435,6 +435,13 @@ fn specs() -> Vec<Spec> {
             Major,
             r"\bWebAssembly\.(?:instantiate|instantiateStreaming|compile|compileStreaming|Module|Instance)\b",
             "runs WebAssembly: compiled code the review cannot read: a human decides",
+        ),
+        rule(
+            "js-computed-member",
+            JS,
+            Critical,
+            r#"\b(?:child_process|vm|module|worker_threads|process)\s*(?:as\s+any\s*\))?\s*\[\s*(?:[^\]\s\d"'`]|["'`]S\d+["'`]\s*\+)"#,
+            "reaches a member of a module that runs code or processes by a computed name: obfuscation",
         ),
         rule(
             "js-module-internals",

