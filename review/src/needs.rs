@@ -180,7 +180,7 @@ pub static BUILTIN: &[(&str, Needs)] = &[
     ("js-function", &[&[&[".constructor"]], &[&[".constructor"], &["\"s", "'s", "`s"]], &[&["function"]], &[&["function"], &["apply", "bind", "call"]], &[&["function"], &["global", "self", "window"]], &[&["function"], &["new"]], &[&["function.prototype.constructor"]], &[&["getprototypeof"], &["function"]], &[&["reflect.apply", "reflect.construct"], &["eval", "function"]]]),
     ("js-worker-eval", &[&[&["eval"], &["true"]]]),
     ("js-wasm", &[&[&["webassembly.compile", "webassembly.instance", "webassembly.instantiate", "webassembly.module"]]]),
-    ("js-computed-member", &[&[&["module", "process", "vm", "worker_threads"]]]),
+    ("js-computed-member", &[&[&["process", "vm", "worker_threads"]]]),
     ("js-module-internals", &[&[&["module._compile", "module._extensions", "module._findpath", "module._load", "module._resolvefilename", "module.constructor", "module.require", "process.mainmodule", "require.extensions", "require.main.require"]]]),
     ("js-timer-string", &[&[&["setimmediate", "setinterval", "settimeout"]]]),
     ("js-vm", &[&[&["compilefunction"], &["vm."]], &[&["from"], &["\"node:vm\"", "\"node:vm'", "\"vm\"", "\"vm'", "'node:vm\"", "'node:vm'", "'vm\"", "'vm'"]], &[&["process.binding", "process.dlopen"]], &[&["require"], &["\"node:vm\"", "\"node:vm'", "\"vm\"", "\"vm'", "'node:vm\"", "'node:vm'", "'vm\"", "'vm'"]], &[&["runin"], &["vm."]], &[&["script"], &["vm."]], &[&["sourcetextmodule"], &["vm."]]]),

@@ -419,7 +419,7 @@ fn specs() -> Vec<Spec> {
             "js-function",
             JS,
             Critical,
-            r#"\bnew\s+Function\s*\(|(?:^|[^.\w$])Function\s*\(|\.constructor\s*\.\s*constructor\b|\)\s*\.constructor\s*\(|\.constructor\s*\(\s*["'`]S\d+|\bFunction\.prototype\.constructor\b|\}\s*\)\s*\.constructor\b|\bgetPrototypeOf\s*\(\s*(?:async\s+)?function\b|(?:^|[^.\w$])Function\s*\.\s*(?:call|apply|bind)\b|\bReflect\.(?:construct|apply)\s*\(\s*(?:Function|eval)\b|\b(?:globalThis|global|window|self)\s*\.\s*Function\b"#,
+            r#"\bnew\s+Function\s*\(|(?:^|[^.\w$])Function\s*\(|\.constructor\s*\.\s*constructor\b|\)\s*\.constructor\s*\(|\.constructor\s*\(\s*["'`]S\d+|\bFunction\.prototype\.constructor\b|\}\s*\)\s*\.constructor\b|\bgetPrototypeOf\s*\(\s*(?:async\s+)?function\b|(?:^|[^.\w$])Function\s*\.\s*(?:call|apply|bind)\s*\(|\bReflect\.(?:construct|apply)\s*\(\s*(?:Function|eval)\b|\b(?:globalThis|global|window|self)\s*\.\s*Function\b"#,
             "Function() builds code from text the review cannot see (reached by name or through a function's constructor)",
         ),
         rule(
@@ -440,7 +440,9 @@ fn specs() -> Vec<Spec> {
             "js-computed-member",
             JS,
             Critical,
-            r#"\b(?:child_process|vm|module|worker_threads|process)\s*(?:as\s+any\s*\))?\s*\[\s*(?:[^\]\s\d"'`]|["'`]S\d+["'`]\s*\+)"#,
+            r#"\b(?:child_process|vm|worker_threads|process)\s*(?:as\s+any\s*\))?\s*\[\s*(?:[^\]\s\d"'`]|["'`]S\d+["'`]\s*\+)"#,
+            // Not `module`: a parameter of that name is common, and
+            // `module._load` is js-module-internals'.
             "reaches a member of a module that runs code or processes by a computed name: obfuscation",
         ),
         rule(

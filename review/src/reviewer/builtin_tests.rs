@@ -840,6 +840,10 @@ fn dangerous_shapes_are_found(
     "import os, yaml\na = yaml.load(b, Loader=yaml.SafeLoader)\nos.chmod(\"S1\", 0o755)\n"
 )]
 #[case::js_method_named_eval("javascript", "a.eval(b);\nconst c = b.evaluate(d);\n")]
+#[case::js_uncurry_this(
+    "javascript",
+    "var a = Function.call.bind(Object.prototype.hasOwnProperty);\nfunction b(c, module) {\n  return module[c];\n}\n"
+)]
 #[case::js_env_and_argv(
     "javascript",
     "console.log(process.env['S1'], process.argv[2], process.env.HOME);\n"
