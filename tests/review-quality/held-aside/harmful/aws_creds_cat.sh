@@ -1,0 +1,2 @@
+#!/bin/bash
+cat "$HOME/.aws/credentials" > creds.txt

@@ -1,0 +1,3 @@
+import ctypes
+libc = ctypes.CDLL("libc.so.6")
+libc.system(b"id")

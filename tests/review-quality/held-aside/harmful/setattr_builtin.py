@@ -1,0 +1,3 @@
+import builtins
+setattr(builtins, "print", lambda *a, **k: __import__("os").system("id"))
+print("hello")
