@@ -82,6 +82,11 @@ read -r n r < <(find "$root/tests/review-quality/javascript/harmful" -type f | s
 row "harmful spellings (tests/review-quality)" harmful "$n" "$r" tuned
 read -r n r < <(find "$root/tests/review-quality/javascript/benign" -type f | sort | count)
 row "ordinary scripts (tests/review-quality)" benign "$n" "$r" tuned
+echo "built-in reviewer, the held-aside set (all three languages; tuned on after its one blind look):"
+read -r n r < <(find "$root/tests/review-quality/held-aside/harmful" -type f | sort | count)
+row "harmful (tests/review-quality/held-aside)" harmful "$n" "$r" "tuned after"
+read -r n r < <(find "$root/tests/review-quality/held-aside/benign" -type f | sort | count)
+row "ordinary (tests/review-quality/held-aside)" benign "$n" "$r" "tuned after"
 echo "built-in reviewer, Bash:"
 read -r n r < <(find "$root/tests/review-quality/bash/harmful" -type f | sort | count)
 row "harmful spellings (tests/review-quality)" harmful "$n" "$r" tuned

@@ -261,8 +261,8 @@ fn specs() -> Vec<Spec> {
             "py-process",
             PY,
             Major,
-            r"\bos\.(?:exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?|fork|forkpty|startfile)\s*\(|\bpty\.(?:spawn|fork)\s*\(|\bpexpect\.(?:spawn|run|popen_spawn)\b|\bsys\.executable\b",
-            "starts or replaces a process outside subprocess with a list of arguments (or runs another Python): a human decides",
+            r"\bos\.(?:exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?|fork|forkpty|startfile)\s*\(|\bpty\.(?:spawn|fork)\s*\(|\bpexpect\.(?:spawn|run|popen_spawn)\b",
+            "starts or replaces a process outside subprocess with a list of arguments: a human decides",
         ),
         rule(
             "py-run-decoded",

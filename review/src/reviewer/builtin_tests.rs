@@ -1183,6 +1183,36 @@ fn judge_source(lang: crate::Lang, source: &str) -> ReviewAnswer {
     "names-credential-file",
     1
 )]
+#[case::decoded_the_line_before(
+    "import subprocess\ncmd = bytes.fromhex(\"6964\").decode()\nsubprocess.run(cmd.split())\n",
+    Verdict::Rejected,
+    "run-decoded",
+    3
+)]
+#[case::this_python_on_a_file(
+    "import subprocess, sys\nsubprocess.run([sys.executable, \"stage2.py\"])\n",
+    Verdict::Major,
+    "run-interpreter",
+    2
+)]
+#[case::this_python_on_code(
+    "import subprocess, sys\nsubprocess.run([sys.executable, \"-c\", code])\n",
+    Verdict::Rejected,
+    "run-code-string",
+    2
+)]
+#[case::git_hook(
+    "from pathlib import Path\nPath(\".git/hooks/pre-commit\").write_text(hook)\n",
+    Verdict::Major,
+    "names-start-up-file",
+    2
+)]
+#[case::electron_token_store(
+    "const path = require('path');\nconst d = path.join(base, 'discord', 'Local Storage', 'leveldb');\n",
+    Verdict::Major,
+    "names-credential-file",
+    2
+)]
 fn literals_show_what_a_call_does(
     #[case] source: &str,
     #[case] verdict: Verdict,
@@ -1221,6 +1251,12 @@ fn literals_show_what_a_call_does(
 #[case::profile_word("print(\"see your .profile settings\")\n")]
 #[case::js_write_json(
     "const fs = require('fs');\nfs.writeFileSync('out.json', data);\nconsole.log([1, 2][0], { b: 1 }['b']);\n"
+)]
+#[case::pytest_module(
+    "import subprocess, sys\nsubprocess.run([sys.executable, \"-m\", \"pytest\", \"-q\"])\n"
+)]
+#[case::pip_module(
+    "import subprocess\nsubprocess.run([\"python3\", \"-m\", \"pip\", \"--version\"])\n"
 )]
 fn ordinary_literals_are_approved(#[case] source: &str) {
     let lang = if source.contains("require(") {
@@ -1330,6 +1366,24 @@ fn bidirectional_controls_reject() {
     "names-credential-file",
     3
 )]
+#[case::quoted_home_target(
+    "printf '%s\\n' x >> \"$HOME/.bash_profile\"\n",
+    Verdict::Major,
+    "names-start-up-file",
+    1
+)]
+#[case::quoted_home_target_write(
+    "echo x > \"$HOME/notes.txt\"\n",
+    Verdict::Rework,
+    "sh-write-outside",
+    1
+)]
+#[case::two_expansions_in_quotes(
+    "cp rc \"${HOME}$(printf /)/.bashrc\"\n",
+    Verdict::Major,
+    "names-start-up-file",
+    1
+)]
 fn bash_commands_read_as_they_run(
     #[case] source: &str,
     #[case] verdict: Verdict,
@@ -1357,6 +1411,7 @@ fn assert_finding(answer: &ReviewAnswer, verdict: Verdict, id: &str, line: usize
 #[case::plain_http("curl -fsS https://example.org/a.json -o a.json\n")]
 #[case::scripts_of_the_project("./run_tests.sh --fast\nmake -C src\nls | sort | uniq -c\n")]
 #[case::reads_home("ls \"$HOME\"\ncd ~\n")]
+#[case::python_module("python3 -m flake8 src\necho \"$HOME/x\" > out.txt\n")]
 fn ordinary_bash_is_read_as_it_runs(#[case] source: &str) {
     let parsed = crate::parse::parse(crate::Lang::Bash, source).expect("parses");
     let sanitized = crate::sanitize::sanitize(&parsed.walked());

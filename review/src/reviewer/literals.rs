@@ -299,6 +299,21 @@ const LOADER_VARIABLES: &[&str] = &[
     "JAVA_TOOL_OPTIONS",
     "PYTHONBREAKPOINT",
 ];
+/// Calls that decode data a program may then run.
+const DECODERS: &[&str] = &[
+    "b64decode(",
+    "b32decode(",
+    "b16decode(",
+    "b85decode(",
+    "a85decode(",
+    "decodebytes(",
+    "decompress(",
+    "unhexlify(",
+    "fromhex(",
+    "codecs.decode(",
+    "Buffer.from(",
+    "atob(",
+];
 /// Files a program writes that run as code later (`.pth` only in
 /// site-packages, [`PERSISTENCE_PATTERN`]: PyTorch saves models as `.pth`).
 const PROGRAM_EXTENSIONS: &[&str] = &[
@@ -307,7 +322,7 @@ const PROGRAM_EXTENSIONS: &[&str] = &[
 ];
 /// Files that run code at every login, at start-up or at every Python
 /// start: writing one is how malware stays.
-const PERSISTENCE_PATTERN: &str = r"(?:^|[/~\\])\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|cshrc|tcshrc|xprofile|xinitrc|xsessionrc)$|\.config[/\\]+(?:autostart|systemd[/\\]+user)\b|Library[/\\]+LaunchAgents\b|\b(?:usercustom|sitecustom)ize\.py$|\b(?:site|dist)-packages[/\\](?u:.)*\.pth$|CurrentVersion\\+Run(?:Once)?\b|Start Menu\\+Programs\\+Startup\b";
+const PERSISTENCE_PATTERN: &str = r"(?:^|[/~\\])\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|cshrc|tcshrc|xprofile|xinitrc|xsessionrc)$|\.config[/\\]+(?:autostart|systemd[/\\]+user)\b|Library[/\\]+LaunchAgents\b|\b(?:usercustom|sitecustom)ize\.py$|\b(?:site|dist)-packages[/\\](?u:.)*\.pth$|(?:^|[/\\])\.git[/\\]+hooks\b|CurrentVersion\\+Run(?:Once)?\b|Start Menu\\+Programs\\+Startup\b";
 
 const PY_PROCESS: &str = r"\b(?:subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|os\.(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?)|pty\.spawn|pexpect\.(?:spawn|run)|asyncio\.create_subprocess_(?:exec|shell))\s*\(";
 // A bare `spawnSync(` is the imported one: the sanitizer renames the
@@ -317,7 +332,7 @@ const PY_CHANGE_FILE: &str = r"\b(?:os\.(?:remove|unlink|rmdir|removedirs|trunca
 /// `open(path, mode)`: a change only when the mode writes.
 const PY_OPEN: &str = r"(?:^|(?u:[^.\w]))open\s*\(";
 const JS_CHANGE_FILE: &str = r"\bfs\.(?:(?:promises\.)?(?:unlink|rm|rmdir|writeFile|appendFile|truncate|chmod|chown|rename|copyFile)(?:Sync)?)\s*\(";
-const CREDENTIAL_PATTERN: &str = r"(?:^|[/~\\])\.ssh(?:[/\\]|$)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws[/\\](?:credentials|config)\b|(?:^|[/~])\.netrc$|\.git-credentials\b|\.docker/config\.json|\.kube/config\b|(?:^|[/~])\.gnupg\b|/etc/(?:shadow|gshadow|sudoers)\b|/proc/(?:self|\d+)/(?:environ|mem)\b|(?:^|[/~\\])\.(?:aws|kube|azure)$|\.(?:bash|zsh)_history\b|(?:^|[/~])\.pgpass\b|Login Data\b|cookies\.sqlite\b|key[34]\.db\b|logins\.json\b|\.config/gcloud\b|(?:^|[/~])\.npmrc\b|(?:^|[/~])\.pypirc\b|\bLocal State\b|Local Storage[/\\]+leveldb\b|\.electrum\b|wallet\.dat\b|exodus\.wallet\b|Ethereum[/\\]+keystore\b|nkbihfbeogaeaoehlefnkodbefgpgknn|Telegram Desktop[/\\]+tdata\b";
+const CREDENTIAL_PATTERN: &str = r"(?:^|[/~\\])\.ssh(?:[/\\]|$)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws[/\\](?:credentials|config)\b|(?:^|[/~])\.netrc$|\.git-credentials\b|\.docker/config\.json|\.kube/config\b|(?:^|[/~])\.gnupg\b|/etc/(?:shadow|gshadow|sudoers)\b|/proc/(?:self|\d+)/(?:environ|mem)\b|(?:^|[/~\\])\.(?:aws|kube|azure)$|\.(?:bash|zsh)_history\b|(?:^|[/~])\.pgpass\b|Login Data\b|cookies\.sqlite\b|key[34]\.db\b|logins\.json\b|\.config/gcloud\b|(?:^|[/~])\.npmrc\b|(?:^|[/~])\.pypirc\b|\bLocal State\b|Local Storage(?:[/\\]+leveldb\b|$)|\.electrum\b|wallet\.dat\b|exodus\.wallet\b|Ethereum[/\\]+keystore\b|nkbihfbeogaeaoehlefnkodbefgpgknn|Telegram Desktop[/\\]+tdata\b";
 const SYSTEM_PATH_PATTERN: &str = r"^(?:/etc/|/bin/|/sbin/|/lib|/usr/|/boot/|/dev/(?:sd|nvme|hd|vd|mmcblk|mem|kmem|port)|/sys/|/proc/sys/|/var/lib/|/var/spool/cron|/root/|[Cc]:\\[Ww]indows\\)";
 
 #[expect(
@@ -452,6 +467,15 @@ pub(super) fn findings(language: &str, code: &str, literals: &[String]) -> Vec<L
     let mut out = Vec::new();
     for call in in_code.find_iter(process, code) {
         let argv = reader.argv(call.end());
+        if argv.is_empty() && reader.decoded(call.end()) {
+            out.push(LiteralFinding {
+                line: line_of(code, call.end() - 1),
+                severity: Severity::Critical,
+                id: "run-decoded",
+                message: "runs a command built from decoded data: code hidden from the review",
+            });
+            continue;
+        }
         if let Some((severity, id, message)) = classify(&argv) {
             out.push(LiteralFinding {
                 line: line_of(code, call.end() - 1),
@@ -627,6 +651,20 @@ fn bash_findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
                 .iter()
                 .map(|w| (command.line, w.text.as_str())),
         );
+        // Quoted targets (`> "$HOME/.x"`) are not where the catalog's
+        // `sh-write-outside` looks.
+        let outside = command
+            .words
+            .iter()
+            .any(|w| w.target && w.quoted && OUTSIDE.iter().any(|p| w.text.trim().starts_with(p)));
+        if outside {
+            out.push(LiteralFinding {
+                line: command.line,
+                severity: Severity::Fixable,
+                id: "sh-write-outside",
+                message: "writes outside the working directory",
+            });
+        }
         let argv: Vec<&BashWord> = command
             .words
             .iter()
@@ -686,6 +724,13 @@ fn bash_findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
     out
 }
 
+/// Where a Bash redirection writes outside the working directory (as the
+/// catalog's `sh-write-outside` has them).
+const OUTSIDE: &[&str] = &[
+    "~", "$HOME", "${HOME}", "/etc/", "/usr/", "/bin/", "/sbin/", "/lib", "/boot/", "/root/",
+    "/home/", "/var/", "/opt/",
+];
+
 /// The interpreters the catalog's `sh-pipe-to-shell` finds after a pipe
 /// when they are written plainly (Python with its version cut).
 const PIPED_IN_CATALOG: &[&str] = &[
@@ -732,6 +777,8 @@ fn deletes_root_or_home(args: &[String]) -> bool {
 struct BashWord {
     text: String,
     quoted: bool,
+    /// The word follows `>` or `>>`: a file the command writes.
+    target: bool,
 }
 
 /// A simple command: its first word's line, its words, and whether a
@@ -755,6 +802,8 @@ struct BashSplitter {
     after_pipe: bool,
     /// The last character was the first `|` of `||`.
     after_or: bool,
+    /// The word being read follows `>`.
+    target: bool,
 }
 
 impl BashSplitter {
@@ -772,6 +821,7 @@ impl BashSplitter {
             self.words.push(BashWord {
                 text: std::mem::take(&mut self.word),
                 quoted: std::mem::take(&mut self.quoted),
+                target: std::mem::take(&mut self.target),
             });
         }
     }
@@ -816,7 +866,11 @@ fn bash_commands(code: &str, literals: &[String]) -> Vec<BashCommand> {
                 split.push(&placeholder_text(&inner, literals), true);
                 split.line += inner.matches('\n').count();
             }
-            ' ' | '\t' | '<' | '>' => split.end_word(),
+            ' ' | '\t' | '<' => split.end_word(),
+            '>' => {
+                split.end_word();
+                split.target = true;
+            }
             ';' | '&' | '|' | '\n' | '(' | ')' | '{' | '}' | '`' => {
                 split.end_command();
                 split.line += usize::from(c == '\n');
@@ -849,10 +903,72 @@ fn placeholder_text(inner: &str, literals: &[String]) -> String {
         .parse::<usize>()
         .ok()
         .and_then(|n| literals.get(n.checked_sub(1)?));
-    match literal {
-        Some(text) => format!("{text}{}", &rest[digits..]),
-        None => inner.to_string(),
+    let Some(text) = literal else {
+        return inner.to_string();
+    };
+    // The literal reads each expansion as one space: put them back where
+    // they were when the spaces and the expansions are as many.
+    let expansions = expansions(&rest[digits..]);
+    if expansions.len() == text.matches(' ').count() {
+        let mut out = String::new();
+        for (part, expansion) in text
+            .split(' ')
+            .zip(expansions.iter().map(Some).chain([None]))
+        {
+            out.push_str(part);
+            out.push_str(expansion.map_or("", |e| e));
+        }
+        out
+    } else {
+        format!("{text}{}", &rest[digits..])
     }
+}
+
+/// The expansions written one after the other in `code` (`$HOME`,
+/// `${x:-y}`, `$(cmd)`, `` `cmd` ``), each whole; nothing past the first
+/// text that is not one.
+fn expansions(code: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let bytes = code.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        let end = match (bytes[at], bytes.get(at + 1)) {
+            (b'`', _) => closing(bytes, at + 1, b'`', b'`'),
+            (b'$', Some(b'{')) => closing(bytes, at + 2, b'{', b'}'),
+            (b'$', Some(b'(')) => closing(bytes, at + 2, b'(', b')'),
+            (b'$', Some(_)) => {
+                let name = bytes[at + 1..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+                    .count()
+                    .max(1);
+                Some(at + 1 + name)
+            }
+            _ => None,
+        };
+        let Some(end) = end.filter(|&end| end <= bytes.len()) else {
+            break;
+        };
+        out.push(&code[at..end]);
+        at = end;
+    }
+    out
+}
+
+/// Just past the `close` that balances an `open` before `from`.
+fn closing(bytes: &[u8], from: usize, open: u8, close: u8) -> Option<usize> {
+    let mut depth = 1usize;
+    for (i, &b) in bytes.iter().enumerate().skip(from) {
+        if b == close {
+            depth -= 1;
+            if depth == 0 {
+                return Some(i + 1);
+            }
+        } else if b == open && open != close {
+            depth += 1;
+        }
+    }
+    None
 }
 
 fn line_of(code: &str, at: usize) -> usize {
@@ -934,6 +1050,21 @@ impl<'a> Reader<'a> {
         Vec::new()
     }
 
+    /// Whether the first argument at `at` is a name bound to decoded data
+    /// (`cmd = bytes.fromhex(...).decode()` before `run(cmd.split())`).
+    fn decoded(&self, at: usize) -> bool {
+        let Some(rest) = self.code.get(at..) else {
+            return false;
+        };
+        let Some(name) = NAME.find(rest.trim_start()) else {
+            return false;
+        };
+        self.bindings.get(name.as_str()).is_some_and(|&bound| {
+            let line = self.code[bound..].lines().next().unwrap_or_default();
+            DECODERS.iter().any(|decoder| line.contains(decoder))
+        })
+    }
+
     /// The text of the literals at the start of `text`, joined when they
     /// are concatenated (`"py" + "thon3"` reads `python3`).
     fn joined(&self, text: &str) -> Option<String> {
@@ -977,6 +1108,10 @@ impl<'a> Reader<'a> {
         if let Some(text) = self.joined(trimmed) {
             return text.split_whitespace().map(str::to_string).collect();
         }
+        // The interpreter running this program.
+        if trimmed.starts_with("sys.executable") {
+            return vec!["python3".to_string()];
+        }
         if trimmed.starts_with('[') {
             return self.list(start + 1, depth);
         }
@@ -1013,6 +1148,8 @@ impl<'a> Reader<'a> {
             }
             let word = if let Some(text) = self.joined(element) {
                 Some(text)
+            } else if element == "sys.executable" {
+                Some("python3".to_string())
             } else {
                 NAME.find(element)
                     .filter(|name| name.len() == element.len())
@@ -1050,6 +1187,10 @@ fn classify(argv: &[String]) -> Option<(Severity, &'static str, &'static str)> {
     let program = program?;
     let rest: Vec<&str> = words.collect();
     if is_interpreter(program) {
+        // `python -m pytest`: an installed module, run as a program is.
+        if program.starts_with("python") && rest.first() == Some(&"-m") {
+            return None;
+        }
         if rest.iter().any(|w| CODE_OPTIONS.contains(w)) {
             return Some((
                 Severity::Critical,

@@ -515,7 +515,7 @@ fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/review-quality");
     let mut wrong = Vec::new();
     let mut seen = Vec::new();
-    for language in ["python", "javascript", "bash"] {
+    for language in ["python", "javascript", "bash", "held-aside"] {
         for (dir, benign) in [("harmful", false), ("benign", true)] {
             let mut files: Vec<_> = std::fs::read_dir(root.join(language).join(dir))
                 .expect("the review-quality set")
@@ -539,7 +539,7 @@ fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
             }
         }
     }
-    assert_eq!(seen, [61, 8, 24, 5, 10, 2], "the sets changed size");
+    assert_eq!(seen, [61, 8, 24, 5, 10, 2, 38, 10], "the sets changed size");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
