@@ -7,7 +7,7 @@
 //! that a payload is clean. [`redact`] removes the values the supervisor
 //! knows (its credentials) from anything it logs or shows.
 
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
 use aho_corasick::AhoCorasick;
 use regex::Regex;
@@ -310,25 +310,36 @@ fn near_pattern(name: &str, value: &str) -> String {
     )
 }
 
-/// The catalog compiled once.
-static RULES: LazyLock<Vec<Compiled>> = LazyLock::new(|| {
-    catalog::RULES
-        .iter()
-        .map(|rule| {
-            let pattern = match rule.form {
-                catalog::Form::Token(pattern) => pattern.to_string(),
-                catalog::Form::Near { name, value } => near_pattern(name, value),
-            };
-            let regex = regex(&pattern);
-            Compiled {
-                kind: rule.kind,
-                group: regex.captures_len() > 1,
-                regex,
-                check: rule.check,
-            }
-        })
-        .collect()
-});
+/// The catalog, each rule compiled the first time the prefilter lets a
+/// text through to it: compiling all of them took over a second, which the
+/// first request through the proxy waited for (and a scan needs few).
+static RULES: [OnceLock<Compiled>; catalog::RULES.len()] =
+    [const { OnceLock::new() }; catalog::RULES.len()];
+
+/// How many of the catalog's rules this process has compiled so far (each
+/// is compiled the first time a text may hold its match).
+pub fn rules_compiled() -> usize {
+    RULES.iter().filter(|slot| slot.get().is_some()).count()
+}
+
+/// Rule `index` of the catalog, compiled.
+fn compiled(index: usize) -> Option<&'static Compiled> {
+    let rule = catalog::RULES.get(index)?;
+    let slot = RULES.get(index)?;
+    Some(slot.get_or_init(|| {
+        let pattern = match rule.form {
+            catalog::Form::Token(pattern) => pattern.to_string(),
+            catalog::Form::Near { name, value } => near_pattern(name, value),
+        };
+        let regex = regex(&pattern);
+        Compiled {
+            kind: rule.kind,
+            group: regex.captures_len() > 1,
+            regex,
+            check: rule.check,
+        }
+    }))
+}
 
 /// Words without which the generic assignment rule does not run: every
 /// name [`secret_like_name`] or [`password_like`] accepts holds one, as
@@ -618,7 +629,12 @@ fn scan_piece(text: &str) -> Vec<SecretFinding> {
         findings.iter().any(|f| f.start < end && start < f.end)
     };
     let selected = candidates(text);
-    for (rule, _) in RULES.iter().zip(&selected).filter(|(_, on)| **on) {
+    let rules = selected
+        .iter()
+        .enumerate()
+        .filter(|(_, on)| **on)
+        .filter_map(|(index, _)| compiled(index));
+    for rule in rules {
         let mut push = |found: regex::Match<'_>| {
             if (rule.check)(found.as_str())
                 && !published_example(found.as_str())
