@@ -222,10 +222,6 @@ pub static LITERALS: &[(&str, Needs)] = &[
     ("credential", &[&[&[".aws", ".azure", ".kube"]], &[&[".aws/config", ".aws/credentials", ".aws\\config", ".aws\\credentials"]], &[&[".bash_history", ".zsh_history"]], &[&[".config/gcloud"]], &[&[".docker/config.json"]], &[&[".electrum"]], &[&[".git-credentials"]], &[&[".gnupg"]], &[&[".kube/config"]], &[&[".netrc"]], &[&[".npmrc"]], &[&[".pgpass"]], &[&[".pypirc"]], &[&[".ssh"]], &[&["/etc/gshadow", "/etc/shadow", "/etc/sudoers"]], &[&["/proc/"], &["/environ", "/mem"]], &[&["cookies.sqlite"]], &[&["ethereum"], &["keystore"]], &[&["exodus.wallet"]], &[&["id_dsa", "id_ecdsa", "id_ed25519", "id_rsa"]], &[&["key3.db", "key4.db"]], &[&["local state"]], &[&["local storage"]], &[&["login data"]], &[&["logins.json"]], &[&["nkbihfbeogaeaoehlefnkodbefgpgknn"]], &[&["telegram desktop"], &["tdata"]], &[&["wallet.dat"]]]),
     ("system-path", &[&[&["/bin/", "/boot/", "/dev/hd", "/dev/kmem", "/dev/mem", "/dev/mmcblk", "/dev/nvme", "/dev/port", "/dev/sd", "/dev/vd", "/etc/", "/lib", "/root/", "/sbin/", "/sys/", "/usr/", "/var/spool/cron", "c:\\windows\\"]]]),
     ("binding", &[&[&["="]]]),
-    ("py-by-name", &[&[&[".__dict__"]], &[&["__getattribute__"]], &[&["attrgetter", "methodcaller"]], &[&["getattr"]], &[&["vars"]]]),
-    ("js-by-name", &[&[&["["]], &[&["reflect.apply", "reflect.get"]]]),
-    ("joined-pieces", &[&[&["\"s", "'s", "`s"]]]),
-    ("py-join-call", &[&[&["join"], &["\"s", "'s"]]]),
     ("persistence", &[&[&[".bash_login", ".bash_logout", ".bash_profile", ".bashrc", ".cshrc", ".kshrc", ".profile", ".tcshrc", ".xinitrc", ".xprofile", ".xsessionrc", ".zlogin", ".zprofile", ".zshenv", ".zshrc"]], &[&[".config"], &["systemd"], &["user"]], &[&["autostart"], &[".config"]], &[&["currentversion"], &["run"]], &[&["dist-packages/", "dist-packages\\", "site-packages/", "site-packages\\"], &[".pth"]], &[&["hooks"], &[".git"]], &[&["launchagents"], &["library"]], &[&["sitecustomize.py", "usercustomize.py"]], &[&["start menu"], &["programs"], &["startup"]]]),
 ];
 // END GENERATED

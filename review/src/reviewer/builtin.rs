@@ -691,7 +691,7 @@ fn specs() -> Vec<Spec> {
             SH,
             Critical,
             // `:(){ :|:& };:`, its function renamed by the sanitizer.
-            r"(?:^|[\s;&|])[\w:]+\s*\(\s*\)\s*\{\s*[\w:]+\s*\|\s*[\w:]+\s*&\s*;?\s*\}",
+            r"(?:^|[ \t;&|])[A-Za-z0-9_:]+[ \t]*\([ \t]*\)[ \t]*\{[ \t]*[A-Za-z0-9_:]+[ \t]*\|[ \t]*[A-Za-z0-9_:]+[ \t]*&[ \t]*;?[ \t]*\}",
             "a fork bomb: starts processes until the machine runs out",
         ),
         rule(

@@ -1384,6 +1384,7 @@ fn bidirectional_controls_reject() {
     "names-start-up-file",
     1
 )]
+#[case::start_up_file_copied("cp hook.sh ~/.bashrc\n", Verdict::Major, "names-start-up-file", 1)]
 fn bash_commands_read_as_they_run(
     #[case] source: &str,
     #[case] verdict: Verdict,
@@ -1411,6 +1412,12 @@ fn assert_finding(answer: &ReviewAnswer, verdict: Verdict, id: &str, line: usize
 #[case::plain_http("curl -fsS https://example.org/a.json -o a.json\n")]
 #[case::scripts_of_the_project("./run_tests.sh --fast\nmake -C src\nls | sort | uniq -c\n")]
 #[case::reads_home("ls \"$HOME\"\ncd ~\n")]
+#[case::start_up_file_named_not_written(
+    "if [ -e ~/.bash_profile ]; then profile=~/.bash_profile; fi\necho \"add it to ~/.bashrc\"\n"
+)]
+#[case::case_patterns(
+    "case \"$1\" in\n  bash | zsh )\n    echo shell ;;\n  pwsh) echo ps ;;\n  *) echo \"$(ls)\" ;;\nesac\ncase $x in python3) y ;; esac\n"
+)]
 #[case::python_module("python3 -m flake8 src\necho \"$HOME/x\" > out.txt\n")]
 fn ordinary_bash_is_read_as_it_runs(#[case] source: &str) {
     let parsed = crate::parse::parse(crate::Lang::Bash, source).expect("parses");

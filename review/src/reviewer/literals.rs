@@ -173,29 +173,12 @@ pub(super) fn lists() -> impl Iterator<Item = &'static str> {
         JS_PROCESS,
     ])
     .chain([PY_CHANGE_FILE, PY_OPEN, JS_CHANGE_FILE])
-    .chain([
-        PY_BY_NAME,
-        JS_BY_NAME,
-        JOINED_PIECES,
-        PY_JOIN_CALL,
-        PERSISTENCE_PATTERN,
-    ])
+    .chain([PERSISTENCE_PATTERN])
     .chain(PY_HIDDEN_NAMES.iter().chain(JS_HIDDEN_NAMES).copied())
     .chain(MODULE_NAMES.iter().chain(LOADER_VARIABLES).copied())
     .chain(PROGRAM_EXTENSIONS.iter().copied())
+    .chain(WRITERS.iter().chain(OUTSIDE).copied())
 }
-
-/// Where Python reaches an attribute by a string: `getattr(os, "S1")`,
-/// `attrgetter("S1")`, `methodcaller("S1")`, `os.__dict__["S1"]`,
-/// `vars(os)["S1"]`, `object.__getattribute__(os, "S1")`.
-const PY_BY_NAME: &str = r"\bgetattr\s*\(\s*(?u:[^,()])*(?:\((?u:[^()])*\))?(?u:[^,()])*,\s*|\b(?:attrgetter|methodcaller)\s*\(\s*|\.__dict__\s*\[\s*|\bvars\s*\((?u:[^()])*\)\s*\[\s*|\b__getattribute__\s*\(\s*(?:(?u:[^,()])*,\s*)?";
-/// Where JavaScript reaches a member by a string: `cp["S1"]`,
-/// `Reflect.get(cp, "S1")`.
-const JS_BY_NAME: &str = r"[\w$)\]]\s*\[\s*|\bReflect\.(?:get|apply)\s*\(\s*(?u:[^,()])*,\s*";
-/// Two literals joined by `+`: the start of a name written in pieces.
-const JOINED_PIECES: &str = r#"["'`]S\d+["'`]\s*\+\s*["'`]S\d+["'`]"#;
-/// Python's `"".join([...])`: the separator, then the list.
-const PY_JOIN_CALL: &str = r#"["']S(\d+)["']\s*\.\s*join\s*\(\s*[\[(]"#;
 
 /// Python functions and dunders a program names in a string only to hide
 /// that it calls them.
@@ -322,7 +305,7 @@ const PROGRAM_EXTENSIONS: &[&str] = &[
 ];
 /// Files that run code at every login, at start-up or at every Python
 /// start: writing one is how malware stays.
-const PERSISTENCE_PATTERN: &str = r"(?:^|[/~\\])\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|cshrc|tcshrc|xprofile|xinitrc|xsessionrc)$|\.config[/\\]+(?:autostart|systemd[/\\]+user)\b|Library[/\\]+LaunchAgents\b|\b(?:usercustom|sitecustom)ize\.py$|\b(?:site|dist)-packages[/\\](?u:.)*\.pth$|(?:^|[/\\])\.git[/\\]+hooks\b|CurrentVersion\\+Run(?:Once)?\b|Start Menu\\+Programs\\+Startup\b";
+const PERSISTENCE_PATTERN: &str = r"(?:^|[/~\\])\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|cshrc|tcshrc|xprofile|xinitrc|xsessionrc)$|\.config[/\\]+(?:autostart|systemd[/\\]+user)\b|Library[/\\]+LaunchAgents\b|\b(?:usercustom|sitecustom)ize\.py$|\b(?:site|dist)-packages[/\\][\x00-\x7F]*\.pth$|(?:^|[/\\])\.git[/\\]+hooks\b|CurrentVersion\\+Run(?:Once)?\b|Start Menu\\+Programs\\+Startup\b";
 
 const PY_PROCESS: &str = r"\b(?:subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|os\.(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?)|pty\.spawn|pexpect\.(?:spawn|run)|asyncio\.create_subprocess_(?:exec|shell))\s*\(";
 // A bare `spawnSync(` is the imported one: the sanitizer renames the
@@ -356,7 +339,7 @@ const BINDING: &str =
 /// The larger patterns, by name: compiled only for a text holding what
 /// their matches need (`needs::LITERALS`), as the other catalogs are.
 /// Compiling them all costs more than a whole review of most files.
-const PATTERNS: [(&str, &str); 13] = [
+const PATTERNS: [(&str, &str); 9] = [
     ("py-process", PY_PROCESS),
     ("js-process", JS_PROCESS),
     ("py-change-file", PY_CHANGE_FILE),
@@ -365,10 +348,6 @@ const PATTERNS: [(&str, &str); 13] = [
     ("credential", CREDENTIAL_PATTERN),
     ("system-path", SYSTEM_PATH_PATTERN),
     ("binding", BINDING),
-    ("py-by-name", PY_BY_NAME),
-    ("js-by-name", JS_BY_NAME),
-    ("joined-pieces", JOINED_PIECES),
-    ("py-join-call", PY_JOIN_CALL),
     ("persistence", PERSISTENCE_PATTERN),
 ];
 const PY_PROCESS_AT: usize = 0;
@@ -379,11 +358,7 @@ const PY_OPEN_AT: usize = 4;
 const CREDENTIAL_AT: usize = 5;
 const SYSTEM_PATH_AT: usize = 6;
 const BINDING_AT: usize = 7;
-const PY_BY_NAME_AT: usize = 8;
-const JS_BY_NAME_AT: usize = 9;
-const JOINED_PIECES_AT: usize = 10;
-const PY_JOIN_CALL_AT: usize = 11;
-const PERSISTENCE_AT: usize = 12;
+const PERSISTENCE_AT: usize = 8;
 
 /// For the needs table's test.
 #[cfg(test)]
@@ -447,19 +422,9 @@ pub(super) fn findings(language: &str, code: &str, literals: &[String]) -> Vec<L
         return Vec::new();
     }
     let python = language == "python";
-    let (process, change_file, by_name, hidden_names) = match language {
-        "python" => (
-            PY_PROCESS_AT,
-            PY_CHANGE_FILE_AT,
-            PY_BY_NAME_AT,
-            PY_HIDDEN_NAMES,
-        ),
-        "javascript" | "typescript" => (
-            JS_PROCESS_AT,
-            JS_CHANGE_FILE_AT,
-            JS_BY_NAME_AT,
-            JS_HIDDEN_NAMES,
-        ),
+    let (process, change_file, hidden_names) = match language {
+        "python" => (PY_PROCESS_AT, PY_CHANGE_FILE_AT, PY_HIDDEN_NAMES),
+        "javascript" | "typescript" => (JS_PROCESS_AT, JS_CHANGE_FILE_AT, JS_HIDDEN_NAMES),
         _ => return Vec::new(),
     };
     let in_code = Candidates::of(code);
@@ -486,12 +451,13 @@ pub(super) fn findings(language: &str, code: &str, literals: &[String]) -> Vec<L
         }
     }
     // `getattr(os, "system")`, `cp["execSync"]`: a name a program
-    // writes as a string only to hide what it calls.
-    for at in in_code.find_iter(by_name, code) {
-        let name = reader.joined(code.get(at.end()..).unwrap_or_default());
+    // writes as a string only to hide what it calls. Found by plain
+    // searches: regexes for these cost more to compile than a review.
+    for at in names_in_strings(code, &reader, python) {
+        let name = reader.joined(code.get(at..).unwrap_or_default().trim_start());
         if name.is_some_and(|name| hidden_names.contains(&name.as_str())) {
             out.push(LiteralFinding {
-                line: line_of(code, at.end()),
+                line: line_of(code, at),
                 severity: Severity::Critical,
                 id: "name-in-a-string",
                 message: "reaches a function that runs code or commands by its name in a string: obfuscation",
@@ -500,19 +466,7 @@ pub(super) fn findings(language: &str, code: &str, literals: &[String]) -> Vec<L
     }
     // `"sys" + "tem"`, `"".join(["o", "s"])`: honest code writes such a
     // name whole.
-    let pieces = in_code.find_iter(JOINED_PIECES_AT, code).filter_map(|at| {
-        reader
-            .joined(code.get(at.start()..)?)
-            .map(|name| (at.start(), name))
-    });
-    let joins = in_code
-        .find_iter(PY_JOIN_CALL_AT, code)
-        .filter(|_| python)
-        .filter_map(|at| {
-            let separator = reader.joined(code.get(at.start()..)?)?;
-            Some((at.start(), reader.list(at.end(), 0).join(&separator)))
-        });
-    for (at, name) in pieces.chain(joins) {
+    for (at, name) in joined_names(code, &reader, python) {
         let name = name.trim();
         if hidden_names.contains(&name) || MODULE_NAMES.contains(&name) {
             out.push(LiteralFinding {
@@ -575,17 +529,20 @@ pub(super) fn findings(language: &str, code: &str, literals: &[String]) -> Vec<L
     }
     // Every literal is a substring of their joined text: what none of
     // them can match is skipped for all.
+    // In order, counting lines as it goes: `line_of` for each would read
+    // the code again for every literal.
+    let mut lines = LineCounter::default();
     let texts: Vec<(usize, &str)> = ANY_PLACEHOLDER
         .captures_iter(code)
         .filter_map(|placeholder| {
             let whole = placeholder.get(0)?;
             Some((
-                line_of(code, whole.start()),
+                lines.at(code, whole.start()),
                 reader.literal(&placeholder[1])?,
             ))
         })
         .collect();
-    out.extend(named_files(&literals.join("\n"), &texts));
+    out.extend(named_files(&literals.join("\n"), &texts, &texts));
     out.sort_by_key(|f| (f.line, f.id));
     out.dedup();
     out
@@ -594,7 +551,14 @@ pub(super) fn findings(language: &str, code: &str, literals: &[String]) -> Vec<L
 /// What the texts a program names say, each with its line: credential
 /// stores, start-up files, loader variables. `all` holds every text (what
 /// none of them can match is skipped for all).
-fn named_files(all: &str, texts: &[(usize, &str)]) -> Vec<LiteralFinding> {
+/// Start-up files count only among `written` (a text that may be a path
+/// the program writes): Bash's `[ -e ~/.bashrc ]` or an `echo` of advice
+/// names one without changing it.
+fn named_files(
+    all: &str,
+    texts: &[(usize, &str)],
+    written: &[(usize, &str)],
+) -> Vec<LiteralFinding> {
     let mut out = Vec::new();
     let candidates = Candidates::of(all);
     let persistence = candidates.regex(PERSISTENCE_AT);
@@ -608,7 +572,8 @@ fn named_files(all: &str, texts: &[(usize, &str)]) -> Vec<LiteralFinding> {
                 message: "names a credential store (SSH keys, cloud, registry or browser credentials, an app's tokens, a cryptocurrency wallet, shadow passwords, another process's environment or memory): a human decides",
             });
         }
-        if persistence.is_some_and(|regex| regex.is_match(text)) {
+        if persistence.is_some_and(|regex| regex.is_match(text)) && written.contains(&(line, text))
+        {
             out.push(LiteralFinding {
                 line,
                 severity: Severity::Major,
@@ -644,7 +609,20 @@ fn bash_findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
     let commands = bash_commands(code, literals);
     let mut out = Vec::new();
     let mut texts = Vec::new();
+    let mut written = Vec::new();
     for command in &commands {
+        let writer = command
+            .words
+            .first()
+            .is_some_and(|w| WRITERS.contains(&basename(&w.text)));
+        written.extend(
+            command
+                .words
+                .iter()
+                .enumerate()
+                .filter(|(i, w)| w.target || (writer && *i > 0))
+                .map(|(_, w)| (command.line, w.text.as_str())),
+        );
         texts.extend(
             command
                 .words
@@ -718,11 +696,16 @@ fn bash_findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
         }
     }
     let all = texts.iter().map(|(_, t)| *t).collect::<Vec<_>>().join("\n");
-    out.extend(named_files(&all, &texts));
+    out.extend(named_files(&all, &texts, &written));
     out.sort_by_key(|f| (f.line, f.id));
     out.dedup();
     out
 }
+
+/// Commands whose arguments include files they write.
+const WRITERS: &[&str] = &[
+    "tee", "cp", "mv", "ln", "install", "sed", "dd", "rsync", "touch", "truncate",
+];
 
 /// Where a Bash redirection writes outside the working directory (as the
 /// catalog's `sh-write-outside` has them).
@@ -804,6 +787,12 @@ struct BashSplitter {
     after_or: bool,
     /// The word being read follows `>`.
     target: bool,
+    /// Parentheses open (subshells, substitutions): a `)` with none open
+    /// ends a `case` pattern, not a command.
+    depth: usize,
+    /// Where the commands of the current `case` item would start: after
+    /// a newline, `;;` or `in`.
+    item_start: usize,
 }
 
 impl BashSplitter {
@@ -871,8 +860,30 @@ fn bash_commands(code: &str, literals: &[String]) -> Vec<BashCommand> {
                 split.end_word();
                 split.target = true;
             }
+            ')' if split.depth == 0 => {
+                // `bash | zsh )`: a case pattern's words are no commands.
+                split.end_word();
+                split.words.clear();
+                split.commands.truncate(split.item_start);
+            }
             ';' | '&' | '|' | '\n' | '(' | ')' | '{' | '}' | '`' => {
+                split.end_word();
+                if split
+                    .words
+                    .last()
+                    .is_some_and(|w| w.text == "in" && !w.quoted)
+                {
+                    split.words.clear();
+                    split.item_start = split.commands.len();
+                }
                 split.end_command();
+                match c {
+                    '(' => split.depth += 1,
+                    ')' => split.depth -= 1,
+                    '\n' => split.item_start = split.commands.len(),
+                    ';' if before == ';' => split.item_start = split.commands.len(),
+                    _ => {}
+                }
                 split.line += usize::from(c == '\n');
                 // `|&` pipes too; `||` does not.
                 let pipe_and =
@@ -884,6 +895,8 @@ fn bash_commands(code: &str, literals: &[String]) -> Vec<BashCommand> {
             '$' if chars.peek() == Some(&'(') => {
                 split.end_command();
                 split.after_pipe = false;
+                split.depth += 1;
+                chars.next();
             }
             _ => split.push(c.encode_utf8(&mut one), false),
         }
@@ -969,6 +982,113 @@ fn closing(bytes: &[u8], from: usize, open: u8, close: u8) -> Option<usize> {
         }
     }
     None
+}
+
+/// Where a string may name what a program reaches: after `getattr(x, `,
+/// `attrgetter(`, `methodcaller(`, `__getattribute__(` (either argument),
+/// `__dict__[` and `vars(x)[` in Python; after a computed member's `[`
+/// and `Reflect.get(x, ` in JavaScript.
+fn names_in_strings(code: &str, reader: &Reader<'_>, python: bool) -> Vec<usize> {
+    let mut out = Vec::new();
+    let word_before = |at: usize| {
+        code[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$')
+    };
+    let calls: &[&str] = if python {
+        &[
+            "getattr(",
+            "attrgetter(",
+            "methodcaller(",
+            "__getattribute__(",
+        ]
+    } else {
+        &["Reflect.get(", "Reflect.apply("]
+    };
+    for call in calls {
+        for (at, _) in code.match_indices(call) {
+            if word_before(at) && !call.starts_with('_') {
+                continue;
+            }
+            let inside = at + call.len();
+            out.push(inside);
+            out.extend(reader.next_argument(inside));
+        }
+    }
+    if python {
+        out.extend(code.match_indices("__dict__[").map(|(at, m)| at + m.len()));
+        for (at, m) in code.match_indices("vars(") {
+            if word_before(at) {
+                continue;
+            }
+            let rest = &code[at + m.len()..];
+            let Some(close) = rest.find(')') else {
+                continue;
+            };
+            let after = &rest[close + 1..];
+            if after.trim_start().starts_with('[') {
+                let bracket = after.len() - after.trim_start().len();
+                out.push(at + m.len() + close + 1 + bracket + 1);
+            }
+        }
+    } else {
+        for (at, _) in code.match_indices('[') {
+            let before = code[..at].trim_end();
+            if before.ends_with([')', ']']) || word_before(before.len()) {
+                out.push(at + 1);
+            }
+        }
+    }
+    out
+}
+
+/// Names joined from two or more literals: `"a" + "b"` (a chain read
+/// from its first piece) and, in Python, `"sep".join([...])`; each with
+/// where it starts.
+fn joined_names(code: &str, reader: &Reader<'_>, python: bool) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for placeholder in ANY_PLACEHOLDER.find_iter(code) {
+        let (start, end) = (placeholder.start(), placeholder.end());
+        let after = code[end..].trim_start();
+        if after.starts_with('+') && !code[..start].trim_end().ends_with('+') {
+            out.extend(reader.joined(&code[start..]).map(|name| (start, name)));
+        } else if python {
+            let Some(call) = after.strip_prefix(".join(") else {
+                continue;
+            };
+            let call = call.trim_start();
+            if !call.starts_with(['[', '(']) {
+                continue;
+            }
+            let list = code.len() - call.len() + 1;
+            if let Some(separator) = reader.joined(&code[start..]) {
+                out.push((start, reader.list(list, 0).join(&separator)));
+            }
+        }
+    }
+    out
+}
+
+/// The 1-based lines of offsets asked for in increasing order.
+#[derive(Default)]
+struct LineCounter {
+    offset: usize,
+    newlines: usize,
+}
+
+impl LineCounter {
+    fn at(&mut self, code: &str, at: usize) -> usize {
+        if at >= self.offset {
+            self.newlines += code
+                .get(self.offset..at)
+                .map_or(0, |between| between.matches('\n').count());
+            self.offset = at;
+            self.newlines + 1
+        } else {
+            line_of(code, at)
+        }
+    }
 }
 
 fn line_of(code: &str, at: usize) -> usize {
