@@ -329,10 +329,10 @@ fn compile(pattern: &str) -> Regex {
 // A placeholder in its quotes; an f-string or template literal keeps its
 // embedded code after it (`f"S1{a}"`, `` `S1${a}` ``).
 static PLACEHOLDER: LazyLock<Regex> =
-    LazyLock::new(|| compile(r#"^[bft]*["'`]S(\d+)(?:["'`]|\{|\$\{)"#));
+    LazyLock::new(|| compile(r#"^[bft]*["'`]S([0-9]+)(?:["'`]|\{|\$\{)"#));
 static ANY_PLACEHOLDER: LazyLock<Regex> =
-    LazyLock::new(|| compile(r#"["'`]S(\d+)(?:["'`]|\{|\$\{)"#));
-static NAME: LazyLock<Regex> = LazyLock::new(|| compile(r"^[A-Za-z_$][\w$]*"));
+    LazyLock::new(|| compile(r#"["'`]S([0-9]+)(?:["'`]|\{|\$\{)"#));
+static NAME: LazyLock<Regex> = LazyLock::new(|| compile(r"^[A-Za-z_$][A-Za-z0-9_$]*"));
 const BINDING: &str =
     r"(?m)^[ \t]*(?:(?:const|let|var)[ \t]+)?([A-Za-z_$][\w$]*)[ \t]*=[ \t]*([\[\x22'`bft])";
 
