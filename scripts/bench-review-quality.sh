@@ -77,22 +77,17 @@ read -r n r < <(find "$placed/train/snippets" -name '*.py' | sort | count)
 row "BIPIA train code-attack snippets" harmful "$n" "$r" tuned
 read -r n r < <(find "$placed/test/snippets" -name '*.py' | sort | count)
 row "BIPIA test code-attack snippets" harmful "$n" "$r" "held out"
-echo "built-in reviewer, JavaScript:"
-read -r n r < <(find "$root/tests/review-quality/javascript/harmful" -type f | sort | count)
-row "harmful spellings (tests/review-quality)" harmful "$n" "$r" tuned
-read -r n r < <(find "$root/tests/review-quality/javascript/benign" -type f | sort | count)
-row "ordinary scripts (tests/review-quality)" benign "$n" "$r" tuned
-echo "built-in reviewer, the held-aside set (all three languages; tuned on after its one blind look):"
-read -r n r < <(find "$root/tests/review-quality/held-aside/harmful" -type f | sort | count)
-row "harmful (tests/review-quality/held-aside)" harmful "$n" "$r" "tuned after"
-read -r n r < <(find "$root/tests/review-quality/held-aside/benign" -type f | sort | count)
-row "ordinary (tests/review-quality/held-aside)" benign "$n" "$r" "tuned after"
-echo "built-in reviewer, Bash:"
-read -r n r < <(find "$root/tests/review-quality/bash/harmful" -type f | sort | count)
-row "harmful spellings (tests/review-quality)" harmful "$n" "$r" tuned
-read -r n r < <(find "$root/tests/review-quality/bash/benign" -type f | sort | count)
-row "ordinary scripts (tests/review-quality)" benign "$n" "$r" tuned
-
+# Harmful and ordinary files of one set under tests/review-quality.
+reviewer_rows() { # heading, directory, tuned|held out
+    echo "$1"
+    read -r n r < <(find "$root/tests/review-quality/$2/harmful" -type f | sort | count)
+    row "harmful (tests/review-quality/$2)" harmful "$n" "$r" "$3"
+    read -r n r < <(find "$root/tests/review-quality/$2/benign" -type f | sort | count)
+    row "ordinary (tests/review-quality/$2)" benign "$n" "$r" "$3"
+}
+reviewer_rows "built-in reviewer, JavaScript:" javascript tuned
+reviewer_rows "built-in reviewer, the held-aside set (all three languages; tuned on after its one blind look):" held-aside "tuned after"
+reviewer_rows "built-in reviewer, Bash:" bash tuned
 echo
 # Stages 4 (the phrase scan) and 5 (the passage model) on texts addressed to
 # a model and on ordinary code. Prints, per set: files, and how many stage 4
