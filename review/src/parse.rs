@@ -115,14 +115,78 @@ pub fn parse_lenient(lang: Lang, source: &str) -> Result<Parsed, SyntaxError> {
     parser
         .set_language(&language(lang))
         .map_err(|e| internal(format!("internal: grammar not loadable: {e}")))?;
-    let tree = parser
-        .parse(source, None)
-        .ok_or_else(|| internal("internal: the parser gave no tree".to_string()))?;
+    let mut parse = |text: &str| {
+        parser
+            .parse(text, None)
+            .ok_or_else(|| internal("internal: the parser gave no tree".to_string()))
+    };
+    let tree = parse(source)?;
+    // Python reads identifiers in NFKC (PEP 3131): `ｅｘｅｃ` calls
+    // `exec` and `import ｏｓ` binds `os`. Every later stage must see the
+    // names Python sees, or a compatibility spelling hides a call.
+    if lang == Lang::Python {
+        if let Some(read) = python_names_as_read(&tree, source) {
+            let tree = parse(&read)?;
+            return Ok(Parsed {
+                lang,
+                source: read,
+                tree,
+            });
+        }
+    }
     Ok(Parsed {
         lang,
         source: source.to_string(),
         tree,
     })
+}
+
+/// Python's keywords: never identifiers, so a name whose NFKC spells one is
+/// left alone (CPython refuses it; the tree keeps it an identifier).
+const PYTHON_KEYWORDS: &[&str] = &[
+    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
+    "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
+    "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
+    "with", "yield",
+];
+
+/// `source` with each identifier spelled as Python reads it (NFKC), or
+/// `None` when every identifier already is (always for ASCII source).
+fn python_names_as_read(tree: &Tree, source: &str) -> Option<String> {
+    use unicode_normalization::UnicodeNormalization;
+
+    if source.is_ascii() {
+        return None;
+    }
+    let mut read = String::with_capacity(source.len());
+    let mut last = 0;
+    let mut cursor = tree.walk();
+    'walk: loop {
+        let node = cursor.node();
+        let range = node.byte_range();
+        if node.kind() == "identifier" && !source.get(range.clone())?.is_ascii() {
+            let name = source.get(range.clone())?;
+            let nfkc: String = name.nfkc().collect();
+            if nfkc != name && !PYTHON_KEYWORDS.contains(&nfkc.as_str()) {
+                read.push_str(source.get(last..range.start)?);
+                read.push_str(&nfkc);
+                last = range.end;
+            }
+        }
+        if cursor.goto_first_child() {
+            continue;
+        }
+        while !cursor.goto_next_sibling() {
+            if !cursor.goto_parent() {
+                break 'walk;
+            }
+        }
+    }
+    if last == 0 {
+        return None;
+    }
+    read.push_str(source.get(last..)?);
+    Some(read)
 }
 
 /// The first problem in document order: an ERROR or MISSING node, nesting

@@ -281,3 +281,21 @@ fn joins_are_never_read_longer_than_twice_the_file() {
     assert!(read <= 2 * src.len(), "{read}");
     assert!(joined[0].text.starts_with("as"));
 }
+
+/// Python reads identifiers in NFKC: the tree the stages read names
+/// `exec`, `os` and `system` where the file spells them in fullwidth or
+/// mathematical letters; keywords, strings and comments are left as written.
+#[test]
+fn python_identifiers_are_read_as_python_reads_them() {
+    let source = "import ｏｓ\nｅｘｅｃ('ｅｘｅｃ')  # ｅｘｅｃ\nｏｓ.𝐬𝐲𝐬𝐭𝐞𝐦('id')\ncafé = 1\n";
+    let parsed = parse(Lang::Python, source).expect("parses");
+    assert_eq!(
+        parsed.source,
+        "import os\nexec('ｅｘｅｃ')  # ｅｘｅｃ\nos.system('id')\ncafé = 1\n"
+    );
+    let ascii = "import os\nos.system('id')\n";
+    assert_eq!(parse(Lang::Python, ascii).expect("parses").source, ascii);
+    // Other languages do not normalize names.
+    let js = "const ｅ = 1;\n";
+    assert_eq!(parse(Lang::JavaScript, js).expect("parses").source, js);
+}
