@@ -24,7 +24,7 @@ count() {
     local n=0 refused=0 file
     while IFS= read -r file; do
         n=$((n + 1))
-        if ! "$jail" review "$file" >/dev/null 2>&1; then
+        if ! "$jail" review ${POLICY:+--policy "$POLICY"} "$file" >/dev/null 2>&1; then
             refused=$((refused + 1))
         fi
     done
@@ -88,6 +88,10 @@ reviewer_rows() { # heading, directory, tuned|held out
 reviewer_rows "built-in reviewer, JavaScript:" javascript tuned
 reviewer_rows "built-in reviewer, the held-aside set (all three languages; tuned on after its one blind look):" held-aside "tuned after"
 reviewer_rows "built-in reviewer, Bash:" bash tuned
+# held-aside-2's ordinary programs fetch over HTTP: reviewed under a
+# profile with the egress proxy, as supervisor/tests/suite/review.rs does.
+printf '[profile.default.egress]\nallow = ["example.org"]\n' > "$state/egress.toml"
+POLICY=$state/egress.toml reviewer_rows "built-in reviewer, held-aside-2 (a profile with the egress proxy; tuned on after its one blind look):" held-aside-2 "tuned after"
 echo
 # Stages 4 (the phrase scan) and 5 (the passage model) on texts addressed to
 # a model and on ordinary code. Prints, per set: files, and how many stage 4

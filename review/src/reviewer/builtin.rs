@@ -134,6 +134,23 @@ pub(crate) fn patterns() -> Vec<(&'static str, String)> {
         .collect()
 }
 
+/// Python code that names the home directory.
+const PY_HOME: &str = r"\bexpanduser\s*\(|\bPath\.home\s*\(|\bexpandvars\s*\(";
+/// JavaScript code that names the home directory.
+const JS_HOME: &str = r"\bhomedir\s*\(|\bprocess\.env\.(?:HOME|USERPROFILE)\b";
+
+/// Python code that uses the network (the file-level condition of rules
+/// about what a program sends or fetches).
+const PY_NETWORK: &str = r"\b(?:requests|httpx|aiohttp|urllib3|socket)\.|\burllib\.request\b|\burlopen\s*\(|\burlretrieve\s*\(|\bhttp\.client\b";
+/// JavaScript code that uses the network.
+const JS_NETWORK: &str = r"(?:^|[^.\w$])fetch\s*\(|\b(?:http|https|http2|net|tls|dgram|dns)\.(?:request|get|connect|createConnection|Socket|createSocket|resolve\w*|lookup)\s*\(|\baxios\b|\bXMLHttpRequest\b";
+/// Bash code that uses the network.
+const SH_NETWORK: &str = r"\b(?:curl|wget|nc|ncat|netcat|socat)\b|/dev/(?:tcp|udp)/";
+/// What sending the whole environment is told.
+const SENDS_ENVIRONMENT: &str = "takes the whole environment as data in a program that uses the network: tokens and keys live there; send the variables the task needs: a human decides";
+/// What making a file executable where the program downloads is told.
+const MAKES_EXECUTABLE: &str = "makes a file executable in a program that downloads: a program the review has not seen (download, chmod, run is how droppers work): a human decides";
+
 /// The catalog. Order matters within a group: the first match on a line is
 /// the one reported.
 fn specs() -> Vec<Spec> {
@@ -284,7 +301,7 @@ fn specs() -> Vec<Spec> {
                 "py-read-home",
                 PY,
                 Major,
-                r"\bexpanduser\s*\(|\bPath\.home\s*\(|\bexpandvars\s*\(",
+                PY_HOME,
                 "reads a path in the home directory, where credentials live: a human decides",
             )
         },
@@ -390,8 +407,51 @@ fn specs() -> Vec<Spec> {
                 "py-write-home",
                 PY,
                 Fixable,
-                r"\bexpanduser\s*\(|\bPath\.home\s*\(|\bexpandvars\s*\(",
+                PY_HOME,
                 "writes to a path in the home directory; write inside the working directory",
+            )
+        },
+        // The path is often built on one line and written on another
+        // (`conf = Path.home() / ...`, a loop over such paths).
+        Spec {
+            file: Some(PY_HOME),
+            group: "py-write-home",
+            ..rule(
+                "py-write-home-file",
+                PY,
+                Fixable,
+                r"(?:^|[^.\w])[a-z]{1,3}\.(?:write(?:_text|_bytes|lines)?|mkdir|touch|unlink|rmdir|rename|replace|symlink_to|chmod)\s*\(|\)\.write\s*\(|\bos\.(?:remove|unlink|rename|replace|makedirs|mkdir|rmdir|chmod|symlink)\s*\(|\bshutil\.(?:copy\w*|move)\s*\(",
+                "writes files in a program that works in the home directory; write inside the working directory",
+            )
+        },
+        Spec {
+            file: Some(PY_HOME),
+            ..rule(
+                "py-delete-tree-home",
+                PY,
+                Major,
+                r"\bshutil\.rmtree\s*\(",
+                "deletes a directory tree in a program that works in the home directory: a human decides",
+            )
+        },
+        Spec {
+            file: Some(PY_NETWORK),
+            ..rule(
+                "py-send-environment",
+                PY,
+                Major,
+                r"(?:\(|:)\s*(?:dict\s*\(\s*)?os\.environ(?:\.copy\s*\(\s*\))?\s*[,)}]",
+                SENDS_ENVIRONMENT,
+            )
+        },
+        Spec {
+            file: Some(PY_NETWORK),
+            ..rule(
+                "py-make-executable",
+                PY,
+                Major,
+                r"\bchmod\s*\(.*(?:\bS_IEXEC\b|\bS_IX(?:USR|GRP|OTH)\b|\bS_IRWXU\b|,\s*0o[0-7]*[1357][0-7]*\s*\))",
+                MAKES_EXECUTABLE,
             )
         },
         // --- JavaScript and TypeScript
@@ -563,7 +623,7 @@ fn specs() -> Vec<Spec> {
                 "js-read-home",
                 JS,
                 Major,
-                r"\bhomedir\s*\(|\bprocess\.env\.(?:HOME|USERPROFILE)\b",
+                JS_HOME,
                 "reads a path in the home directory, where credentials live: a human decides",
             )
         },
@@ -575,10 +635,58 @@ fn specs() -> Vec<Spec> {
                 "js-write-home",
                 JS,
                 Fixable,
-                r"\bhomedir\s*\(|\bprocess\.env\.(?:HOME|USERPROFILE)\b",
+                JS_HOME,
                 "writes to a path in the home directory; write inside the working directory",
             )
         },
+        Spec {
+            file: Some(JS_HOME),
+            group: "js-write-home",
+            ..rule(
+                "js-write-home-file",
+                JS,
+                Fixable,
+                r"\b(?:writeFile|appendFile|createWriteStream|mkdir|unlink|rename|copyFile|cp|symlink|chmod|chown|truncate)(?:Sync)?\s*\(",
+                "writes files in a program that works in the home directory; write inside the working directory",
+            )
+        },
+        Spec {
+            file: Some(JS_HOME),
+            ..rule(
+                "js-delete-tree-home",
+                JS,
+                Major,
+                r"\b(?:rm|rmdir)(?:Sync)?\s*\(.*\brecursive\b",
+                "deletes a directory tree in a program that works in the home directory: a human decides",
+            )
+        },
+        Spec {
+            file: Some(JS_NETWORK),
+            ..rule(
+                "js-send-environment",
+                JS,
+                Major,
+                r"(?:\(|:)\s*process\.env\s*[,)}]",
+                SENDS_ENVIRONMENT,
+            )
+        },
+        Spec {
+            file: Some(JS_NETWORK),
+            ..rule(
+                "js-make-executable",
+                JS,
+                Major,
+                r"\bchmod(?:Sync)?\s*\(.*,\s*0o?[0-7]*[1357][0-7]*\s*\)",
+                MAKES_EXECUTABLE,
+            )
+        },
+        rule(
+            "js-native",
+            JS,
+            Major,
+            r#"(?:require\s*\(\s*|from\s+|import\s+)["'](?:ffi-napi|node-ffi-napi|ffi|node-ffi|ffi-rs|koffi|ref-napi|@napi-ffi/[\w.-]+)["']|\bprocess\.dlopen\s*\("#,
+            "calls native code (ffi-napi, koffi, process.dlopen): what it does is out of the review's sight; a human decides",
+        ),
         rule(
             "js-loader-variable",
             JS,
@@ -686,6 +794,26 @@ fn specs() -> Vec<Spec> {
             r"\bhistory\s+-c\b|\bunset\s+HISTFILE\b|\bHISTFILE=/dev/null\b|\bHISTSIZE=0\b",
             "erases the shell's history or stops it, which hides what ran: a human decides",
         ),
+        Spec {
+            file: Some(SH_NETWORK),
+            ..rule(
+                "sh-send-environment",
+                SH,
+                Major,
+                r"\$\(\s*(?:env|printenv|export\s+-p)\s*[|)]|(?:^|[;&|(]\s*)(?:env|printenv)\s*\|",
+                SENDS_ENVIRONMENT,
+            )
+        },
+        Spec {
+            file: Some(SH_NETWORK),
+            ..rule(
+                "sh-make-executable",
+                SH,
+                Major,
+                r"\bchmod\s+(?:-[A-Za-z]+\s+)*(?:[ugoa]*[+=][rwXst]*x|[0-7]*[1357][0-7]*\b)",
+                MAKES_EXECUTABLE,
+            )
+        },
         rule(
             "sh-fork-bomb",
             SH,

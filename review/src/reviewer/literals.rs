@@ -54,8 +54,10 @@ const INTERPRETERS: &[&str] = &[
     "osascript",
     "Rscript",
     "java",
-    "npx",
 ];
+/// Programs that run an installed package's program (`npx tsc`), or a
+/// string given with `-c`.
+const PACKAGE_RUNNERS: &[&str] = &["npx", "pnpx", "bunx"];
 /// The options that make an interpreter run its next argument as code.
 const CODE_OPTIONS: &[&str] = &[
     "-c", "-e", "-E", "--eval", "-p", "--print", "-Command", "-command",
@@ -155,6 +157,7 @@ const WRAPPERS: &[&str] = &[
 pub(super) fn lists() -> impl Iterator<Item = &'static str> {
     [
         INTERPRETERS,
+        PACKAGE_RUNNERS,
         CODE_OPTIONS,
         HTTP_CLIENTS,
         NETWORK_TOOLS,
@@ -304,8 +307,10 @@ const PROGRAM_EXTENSIONS: &[&str] = &[
     ".dylib", ".exe", ".bat", ".cmd", ".ps1", ".vbs",
 ];
 /// Files that run code at every login, at start-up or at every Python
-/// start: writing one is how malware stays.
-const PERSISTENCE_PATTERN: &str = r"(?:^|[/~\\])\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|cshrc|tcshrc|xprofile|xinitrc|xsessionrc)$|\.config[/\\]+(?:autostart|systemd[/\\]+user)\b|Library[/\\]+LaunchAgents\b|\b(?:usercustom|sitecustom)ize\.py$|\b(?:site|dist)-packages[/\\][\x00-\x7F]*\.pth$|(?:^|[/\\])\.git[/\\]+hooks\b|CurrentVersion\\+Run(?:Once)?\b|Start Menu\\+Programs\\+Startup\b";
+/// start, and tools' settings that decide what code they fetch or run
+/// (pip's index, git's hooks and SSH command): writing one is how malware
+/// stays.
+const PERSISTENCE_PATTERN: &str = r"(?:^|[/~\\])\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|cshrc|tcshrc|xprofile|xinitrc|xsessionrc)$|\.config[/\\]+(?:autostart|systemd[/\\]+user)\b|Library[/\\]+LaunchAgents\b|\b(?:usercustom|sitecustom)ize\.py$|\b(?:site|dist)-packages[/\\][\x00-\x7F]*\.pth$|(?:^|[/\\])\.git[/\\]+hooks\b|CurrentVersion\\+Run(?:Once)?\b|Start Menu\\+Programs\\+Startup\b|(?:^|[/\\])pip\.(?:conf|ini)$|(?:^|[/~\\])\.(?:gitconfig|condarc|pydistutils\.cfg|yarnrc|yarnrc\.yml)$|\bcore\.(?:hooksPath|sshCommand|fsmonitor)\b";
 
 const PY_PROCESS: &str = r"\b(?:subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|os\.(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?)|pty\.spawn|pexpect\.(?:spawn|run)|asyncio\.create_subprocess_(?:exec|shell))\s*\(";
 // A bare `spawnSync(` is the imported one: the sanitizer renames the
@@ -578,7 +583,7 @@ fn named_files(
                 line,
                 severity: Severity::Major,
                 id: "names-start-up-file",
-                message: "names a file that runs code at every login, at start-up or at every Python start (how malware stays): a human decides",
+                message: "names a file that runs code at every login, at start-up or at every Python start, or a tool's setting that decides what code it fetches or runs (pip's index, git's hooks): how malware stays; a human decides",
             });
         }
         let loader = LOADER_VARIABLES.iter().any(|name| {
@@ -695,11 +700,43 @@ fn bash_findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
             });
         }
     }
+    // `f() { f | f & }` under any name and over lines: every call starts
+    // two more.
+    for pair in commands.windows(2) {
+        let (left, right) = (&pair[0], &pair[1]);
+        let name = right.words.first().map(|w| w.text.as_str());
+        if right.after_pipe
+            && name.is_some_and(|name| {
+                left.words.last().is_some_and(|w| w.text == name) && defines_function(code, name)
+            })
+        {
+            out.push(LiteralFinding {
+                line: right.line,
+                severity: Severity::Critical,
+                id: "sh-fork-bomb",
+                message: "a fork bomb: starts processes until the machine runs out",
+            });
+        }
+    }
     let all = texts.iter().map(|(_, t)| *t).collect::<Vec<_>>().join("\n");
     out.extend(named_files(&all, &texts, &written));
     out.sort_by_key(|f| (f.line, f.id));
     out.dedup();
     out
+}
+
+/// Whether Bash `code` defines a function `name` (`name()`, `function name`).
+fn defines_function(code: &str, name: &str) -> bool {
+    let word = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | ':' | '-');
+    code.match_indices(name).any(|(at, _)| {
+        let before = code[..at].chars().next_back();
+        let after = code[at + name.len()..].trim_start_matches([' ', '\t']);
+        !before.is_some_and(word)
+            && (after.starts_with("()")
+                || code[..at]
+                    .trim_end_matches([' ', '\t'])
+                    .ends_with("function"))
+    })
 }
 
 /// Commands whose arguments include files they write.
@@ -1293,6 +1330,22 @@ fn classify(argv: &[String]) -> Option<(Severity, &'static str, &'static str)> {
     let mut program = None;
     while let Some(word) = words.next() {
         let name = basename(word);
+        if PACKAGE_RUNNERS.contains(&name) {
+            // `npx -y -p pkg tool args`: the options, then the program.
+            while let Some(option) = words.next_if(|w| w.starts_with('-')) {
+                if matches!(option, "-c" | "--call") || option.starts_with("--call=") {
+                    return Some((
+                        Severity::Critical,
+                        "run-code-string",
+                        "starts an interpreter on code given as a string: code hidden from the review",
+                    ));
+                }
+                if matches!(option, "-p" | "--package") {
+                    words.next();
+                }
+            }
+            continue;
+        }
         if WRAPPERS.contains(&name) {
             while words.peek().is_some_and(|w| {
                 w.starts_with('-') || w.contains('=') || w.bytes().all(|b| b.is_ascii_digit())
