@@ -1,8 +1,9 @@
 //! The literals each catalog rule's matches need, and the injection scan's
 //! spans (see [`super::prefilter`]). Generated from the patterns by the
 //! test in this file: after changing a rule, run `JAIL_BLESS=1 cargo test
-//! -p review -- needs_table scan_rules_file` (which also rebuilds the
-//! precompiled scan rules) and commit the result. A rule missing here is
+//! -p review -- needs_table rules_file` (which also rebuilds the
+//! precompiled rules of the scan and the built-in reviewer) and commit the
+//! result. A rule missing here is
 //! always compiled and searched over the whole text.
 
 use super::prefilter::Needs;

@@ -1,18 +1,23 @@
-//! The injection scan's rules compiled ahead of time.
+//! Catalog rules compiled ahead of time.
 //!
 //! Compiling a rule's regex costs 0.1-1 ms (parsing the pattern is most of
-//! it), and on real code a dozen rules have their literals close together
-//! somewhere: that was most of a `jail review` process's scan. So each
-//! rule is also stored as an anchored sparse DFA in `scan_rules.dfa`,
-//! which needs no compiling (loading one validates its bytes), with the
-//! bytes that can start a match. The scan tries the DFA at each such byte
-//! of a window (see [`super::prefilter::Catalog::windows`]), which finds
-//! the same leftmost-first matches as the regex.
+//! it), and every `jail review` is a new process that would pay it again.
+//! So each rule is also stored as a sparse DFA in a file built into the
+//! binary, which needs no compiling (loading one validates its bytes):
+//! - the injection scan's rules (`scan_rules.dfa`) as anchored DFAs, with
+//!   the bytes that can start a match. The scan tries the DFA at each such
+//!   byte of a window (see [`super::prefilter::Catalog::windows`]), which
+//!   finds the same leftmost-first matches as the regex;
+//! - the built-in reviewer's rules (`reviewer/builtin_rules.dfa`) as
+//!   unanchored DFAs, which answer whether a line matches in one pass. They
+//!   are built in Unicode mode, as the reviewer's regexes are, with
+//!   Unicode word boundaries allowed by giving up on any non-ASCII byte;
+//!   so they answer for ASCII text only, and the regex answers the rest.
 //!
-//! The file is generated from the patterns by the test in this module
-//! (`JAIL_BLESS=1 cargo test -p review scan_rules_file` after changing a
-//! rule). Each entry carries the BLAKE3 hash of the pattern it was built
-//! from: a rule whose entry is missing, stale or unreadable (another
+//! The files are generated from the patterns by the test in this module
+//! (`JAIL_BLESS=1 cargo test -p review rules_file` after changing a rule).
+//! Each entry carries the BLAKE3 hash of the pattern it was built from: a
+//! rule whose entry is missing, stale or unreadable (another
 //! regex-automata format) is compiled at run time instead, never skipped.
 
 use std::ops::Range;
@@ -23,13 +28,24 @@ use regex_automata::dfa::Automaton;
 use regex_automata::util::start;
 use regex_automata::{Anchored, Input};
 
-/// The generated file: `MAGIC`, then per rule in catalog order the
-/// pattern's BLAKE3 hash (32 bytes), the DFA's length (u32, little-endian),
-/// the bytes that can start a match (a 256-bit set: bit `b % 8` of byte
-/// `b / 8`) and the DFA (regex-automata's little-endian sparse
-/// serialization).
-static FILE: &[u8] = include_bytes!("scan_rules.dfa");
+/// The injection scan's file, and the built-in reviewer's: `MAGIC`, then
+/// per rule in catalog order the pattern's BLAKE3 hash (32 bytes), the
+/// DFA's length (u32, little-endian), the bytes that can start a match (a
+/// 256-bit set: bit `b % 8` of byte `b / 8`; all set for an unanchored
+/// DFA) and the DFA (regex-automata's little-endian sparse serialization).
+pub static SCAN_RULES: &[u8] = include_bytes!("scan_rules.dfa");
+pub static BUILTIN_RULES: &[u8] = include_bytes!("reviewer/builtin_rules.dfa");
 const MAGIC: &[u8; 8] = b"jaildfa3";
+
+/// How a file's DFAs are built and searched.
+#[cfg(test)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Anchored, without Unicode: [`Compiled::matches`] in windows.
+    Anchored,
+    /// Unanchored, in Unicode mode: [`Compiled::is_match`] on ASCII text.
+    Unanchored,
+}
 
 /// One rule's DFA and the bytes that can start one of its matches.
 pub struct Compiled {
@@ -38,14 +54,16 @@ pub struct Compiled {
     first: [bool; 256],
 }
 
-/// The rules' DFAs, each loaded on first use.
+/// The rules' DFAs of one file, each loaded on first use.
 pub struct Precompiled {
+    file: &'static [u8],
     loaded: Vec<OnceLock<Option<Compiled>>>,
 }
 
 impl Precompiled {
-    pub fn new(rules: usize) -> Precompiled {
+    pub fn new(file: &'static [u8], rules: usize) -> Precompiled {
         Precompiled {
+            file,
             loaded: (0..rules).map(|_| OnceLock::new()).collect(),
         }
     }
@@ -54,7 +72,7 @@ impl Precompiled {
     pub fn get(&self, index: usize, pattern: &str) -> Option<&Compiled> {
         self.loaded
             .get(index)?
-            .get_or_init(|| load(entry(FILE, index)?, pattern))
+            .get_or_init(|| load(entry(self.file, index)?, pattern))
             .as_ref()
     }
 }
@@ -149,6 +167,20 @@ impl Compiled {
         true
     }
 
+    /// Whether an unanchored DFA ([`Kind::Unanchored`]) matches somewhere
+    /// in `text`; `None` if it cannot tell (text that is not ASCII, or a
+    /// search that gave up): then the regex must.
+    pub fn is_match(&self, text: &str) -> Option<bool> {
+        if !text.is_ascii() {
+            return None;
+        }
+        let input = Input::new(text).earliest(true);
+        self.dfa
+            .try_search_fwd(&input)
+            .ok()
+            .map(|found| found.is_some())
+    }
+
     /// The leftmost-first matches inside `window` of `text`, as the
     /// regex's `find_iter` over that window gives them; `None` if the DFA
     /// could not search (then the regex must).
@@ -190,20 +222,27 @@ impl Compiled {
 
 /// The file's bytes for these patterns (in catalog order).
 #[cfg(test)]
-pub fn build(patterns: &[String]) -> Vec<u8> {
+pub fn build(patterns: &[String], kind: Kind) -> Vec<u8> {
     use regex_automata::dfa::{dense, StartKind};
     use regex_automata::nfa::thompson;
     use regex_automata::util::syntax;
 
+    let (unicode, start) = match kind {
+        Kind::Anchored => (false, StartKind::Anchored),
+        Kind::Unanchored => (true, StartKind::Unanchored),
+    };
     let mut out = MAGIC.to_vec();
     for pattern in patterns {
         let dfa = dense::Builder::new()
-            .syntax(syntax::Config::new().unicode(false))
+            .syntax(syntax::Config::new().unicode(unicode))
             .thompson(thompson::Config::new().which_captures(thompson::WhichCaptures::None))
             .configure(
                 dense::Config::new()
-                    .start_kind(StartKind::Anchored)
-                    .minimize(true),
+                    .start_kind(start)
+                    .minimize(true)
+                    // Gives up on non-ASCII bytes, which `is_match` never
+                    // reads: a Unicode `\b` builds, and answers for ASCII.
+                    .unicode_word_boundary(unicode),
             )
             .build(pattern)
             .ok()
@@ -215,6 +254,7 @@ pub fn build(patterns: &[String]) -> Vec<u8> {
         let mut first = [0xFF; 32];
         let set = sparse::DFA::from_bytes(&bytes)
             .ok()
+            .filter(|_| kind == Kind::Anchored)
             .and_then(|(dfa, _)| first_bytes(&dfa));
         for (byte, _) in set.iter().flatten().enumerate().filter(|(_, &can)| !can) {
             if let Some(bits) = first.get_mut(byte / 8) {
@@ -232,23 +272,42 @@ pub fn build(patterns: &[String]) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reviewer::builtin;
     use crate::scan;
 
+    /// Each file is what its catalog's patterns give (`JAIL_BLESS=1`
+    /// writes it).
     #[test]
-    fn scan_rules_file_is_what_the_patterns_give() {
-        let patterns: Vec<String> = scan::patterns().into_iter().map(|(_, p)| p).collect();
-        let built = build(&patterns);
-        if built == FILE {
-            return;
+    fn rules_files_are_what_the_patterns_give() {
+        let scan_patterns: Vec<String> = scan::patterns().into_iter().map(|(_, p)| p).collect();
+        let files = [
+            (
+                "scan_rules.dfa",
+                SCAN_RULES,
+                build(&scan_patterns, Kind::Anchored),
+            ),
+            (
+                "reviewer/builtin_rules.dfa",
+                BUILTIN_RULES,
+                build(&builtin::precompiled_patterns(), Kind::Unanchored),
+            ),
+        ];
+        let mut stale = Vec::new();
+        for (name, file, built) in files {
+            if built == file {
+                continue;
+            }
+            let path = format!("{}/src/{name}", env!("CARGO_MANIFEST_DIR"));
+            if std::env::var_os("JAIL_BLESS").is_some() {
+                std::fs::write(&path, &built).expect("write the rules file");
+            } else {
+                stale.push(name);
+            }
         }
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/scan_rules.dfa");
-        if std::env::var_os("JAIL_BLESS").is_some() {
-            std::fs::write(path, &built).expect("write scan_rules.dfa");
-            return;
-        }
-        panic!(
-            "src/scan_rules.dfa is not what the patterns give; run \
-             `JAIL_BLESS=1 cargo test -p review scan_rules_file` and commit it"
+        assert!(
+            stale.is_empty(),
+            "src/{stale:?} not what the patterns give; run \
+             `JAIL_BLESS=1 cargo test -p review rules_file` and commit it"
         );
     }
 
@@ -257,7 +316,7 @@ mod tests {
     #[test]
     fn an_entry_for_another_pattern_is_not_loaded() {
         let (_, pattern) = scan::patterns().swap_remove(0);
-        let entry0 = || entry(FILE, 0).expect("entry 0");
+        let entry0 = || entry(SCAN_RULES, 0).expect("entry 0");
         assert!(load(entry0(), &pattern).is_some());
         assert!(load(entry0(), &format!("{pattern}x")).is_none());
         let cut = Entry {
@@ -265,7 +324,20 @@ mod tests {
             ..entry0()
         };
         assert!(load(cut, &pattern).is_none());
-        assert!(entry(FILE, scan::patterns().len()).is_none());
+        assert!(entry(SCAN_RULES, scan::patterns().len()).is_none());
         assert!(entry(b"not a dfa file", 0).is_none());
+    }
+
+    /// An unanchored DFA answers as the Unicode regex does on ASCII text,
+    /// and leaves other text to it.
+    #[test]
+    fn unanchored_dfas_answer_for_ascii_only() {
+        let pattern = r"(?:^|[^.\w$])eval\s*\(".to_string();
+        let file: &'static [u8] = build(std::slice::from_ref(&pattern), Kind::Unanchored).leak();
+        let dfas = Precompiled::new(file, 1);
+        let dfa = dfas.get(0, &pattern).expect("built");
+        assert_eq!(dfa.is_match("x = eval (a)"), Some(true));
+        assert_eq!(dfa.is_match("x = a.eval(a)"), Some(false));
+        assert_eq!(dfa.is_match("x = éval(a)"), None);
     }
 }

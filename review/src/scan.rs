@@ -32,7 +32,7 @@ use serde::Serialize;
 
 use super::needs;
 use super::parse::Joined;
-use super::precompiled::Precompiled;
+use super::precompiled::{self, Precompiled};
 use super::prefilter::{Catalog, Entry, Gap};
 
 /// How strongly a finding suggests an injection attempt.
@@ -814,7 +814,8 @@ fn read(source: &str) -> Vec<(Family, Finding)> {
 }
 
 /// The catalog's rules compiled ahead of time (see [`super::precompiled`]).
-static PRECOMPILED: LazyLock<Precompiled> = LazyLock::new(|| Precompiled::new(CATALOG.len()));
+static PRECOMPILED: LazyLock<Precompiled> =
+    LazyLock::new(|| Precompiled::new(precompiled::SCAN_RULES, CATALOG.len()));
 
 /// The catalog's hits on `text` (the regex rules only), each rule run only
 /// over the windows where its literals stand close enough to match: with

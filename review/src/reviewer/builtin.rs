@@ -49,9 +49,8 @@
 
 use std::sync::OnceLock;
 
-use regex_automata::meta::Regex;
-
 use crate::needs;
+use crate::precompiled::{self, Precompiled};
 use crate::prefilter::{Catalog, Entry, Gap};
 
 use super::literals;
@@ -832,14 +831,31 @@ fn specs() -> Vec<Spec> {
     ]
 }
 
-/// The catalog compiled on demand: a rule's pattern only when its literals
-/// occur in the code (see [`crate::prefilter`]), its `with` and
-/// `file` patterns only when the pattern is a candidate.
+/// The catalog, tried only where its literals occur in the code (see
+/// [`crate::prefilter`]), its `with` and `file` patterns only when the
+/// pattern is a candidate. Each is read from its precompiled DFA
+/// ([`crate::precompiled`]) where it can answer, and compiled otherwise.
 struct Rules {
     specs: Vec<Spec>,
     patterns: Catalog,
     /// `with` at `2 * i`, `file` at `2 * i + 1`; never searched for literals.
     extras: Catalog,
+    /// The patterns, then the extras, in [`precompiled_patterns`]' order.
+    dfas: Precompiled,
+}
+
+/// What `builtin_rules.dfa` is built from: each rule's pattern in catalog
+/// order, then its `with` and `file` patterns (empty when absent).
+#[cfg(test)]
+pub(crate) fn precompiled_patterns() -> Vec<String> {
+    let specs = specs();
+    let extras = specs.iter().flat_map(|spec| [spec.with, spec.file]);
+    specs
+        .iter()
+        .map(|spec| spec.pattern)
+        .chain(extras.map(Option::unwrap_or_default))
+        .map(str::to_string)
+        .collect()
 }
 
 /// blake3 of the catalog as written (ids, severities, patterns): part of
@@ -887,19 +903,41 @@ fn rules() -> &'static Rules {
                 span: None,
             })
             .collect();
+        let dfas = Precompiled::new(precompiled::BUILTIN_RULES, 3 * specs.len());
         Rules {
             specs,
             patterns: Catalog::new(patterns, true, &Gap::NONE),
             extras: Catalog::new(extras, true, &Gap::NONE),
+            dfas,
         }
     })
 }
 
 impl Rules {
+    /// Whether rule `index`'s pattern matches `line`; a pattern that does
+    /// not compile never matches.
+    fn matches(&self, index: usize, line: &str) -> bool {
+        let Some(pattern) = self.patterns.pattern(index) else {
+            return false;
+        };
+        let dfa = self.dfas.get(index, pattern);
+        match dfa.and_then(|dfa| dfa.is_match(line)) {
+            Some(found) => found,
+            None => self.patterns.regex(index).is_some_and(|r| r.is_match(line)),
+        }
+    }
+
     /// Whether `index`'s optional extra pattern (`None`: absent) matches;
     /// a pattern that does not compile never matches.
     fn extra_matches(&self, index: usize, pattern: Option<&str>, text: &str) -> bool {
-        pattern.is_none() || self.extras.regex(index).is_some_and(|r| r.is_match(text))
+        let Some(pattern) = pattern else {
+            return true;
+        };
+        let dfa = self.dfas.get(self.specs.len() + index, pattern);
+        match dfa.and_then(|dfa| dfa.is_match(text)) {
+            Some(found) => found,
+            None => self.extras.regex(index).is_some_and(|r| r.is_match(text)),
+        }
     }
 }
 
@@ -970,7 +1008,7 @@ impl BuiltinReviewer {
     ) -> ReviewAnswer {
         let rules = rules();
         let candidates = rules.patterns.candidates(code);
-        let applicable: Vec<(&Spec, &Regex, usize)> = rules
+        let applicable: Vec<(usize, &Spec)> = rules
             .specs
             .iter()
             .enumerate()
@@ -980,16 +1018,15 @@ impl BuiltinReviewer {
                     && (!ALL.contains(&language) || spec.langs.contains(&language))
                     && rules.extra_matches(2 * i + 1, spec.file, code)
             })
-            .filter_map(|(i, spec)| Some((spec, rules.patterns.regex(i)?, i)))
             .collect();
         let mut findings = Vec::new();
         let mut worst: Option<Severity> = None;
         let mut manipulation = false;
         for (index, line) in code.lines().enumerate() {
             let mut groups: Vec<&str> = Vec::new();
-            for &(spec, pattern, i) in &applicable {
+            for &(i, spec) in &applicable {
                 if groups.contains(&spec.group)
-                    || !pattern.is_match(line)
+                    || !rules.matches(i, line)
                     || !rules.extra_matches(2 * i, spec.with, line)
                 {
                     continue;

@@ -1,4 +1,5 @@
 use super::*;
+use regex_automata::meta::Regex;
 use rstest::rstest;
 
 #[test]
@@ -1579,4 +1580,54 @@ fn or_is_not_a_pipe() {
     assert!(piped("curl -s x | \"sh\"\n"));
     assert!(!piped("curl -s x || \"sh\"\n"));
     assert!(piped("curl -s x |& \"sh\"\n"));
+}
+
+/// The precompiled DFAs answer as the regexes do wherever they answer
+/// (ASCII lines), and every rule and extra pattern has one: over the lines
+/// of this module's cases and of the review-quality sets, sanitized.
+#[test]
+fn precompiled_rules_match_as_their_regexes_do() {
+    let own = include_str!("builtin_tests.rs");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/review-quality");
+    let mut texts = vec![own.replace("\\n", "\n").replace("\\\"", "\"")];
+    for set in ["python", "javascript", "bash", "held-aside", "held-aside-2"] {
+        for dir in ["harmful", "benign"] {
+            for entry in std::fs::read_dir(root.join(set).join(dir)).expect("set") {
+                let path = entry.expect("entry").path();
+                let source = std::fs::read_to_string(&path).expect("read");
+                let lang = crate::Lang::from_path(&path).expect("language");
+                let parsed = crate::parse::parse_lenient(lang, &source).expect("parses");
+                texts.push(crate::sanitize::sanitize(&parsed.walked()).code);
+            }
+        }
+    }
+    let rules = rules();
+    let (mut answered, mut matched) = (0, 0);
+    for (index, pattern) in precompiled_patterns().iter().enumerate() {
+        let n = rules.specs.len();
+        let (catalog, at) = if index < n {
+            (&rules.patterns, index)
+        } else {
+            (&rules.extras, index - n)
+        };
+        if pattern.is_empty() {
+            continue;
+        }
+        let dfa = rules
+            .dfas
+            .get(index, pattern)
+            .unwrap_or_else(|| panic!("no DFA for {pattern}"));
+        let regex = catalog.regex(at).expect("compiles");
+        for line in texts.iter().flat_map(|t| t.lines().chain([t.as_str()])) {
+            if let Some(found) = dfa.is_match(line) {
+                answered += 1;
+                matched += usize::from(found);
+                assert_eq!(found, regex.is_match(line), "{pattern} on {line:?}");
+            }
+        }
+    }
+    assert!(
+        matched > 1000 && answered > 100_000,
+        "{matched} of {answered}"
+    );
 }

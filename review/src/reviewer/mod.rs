@@ -20,7 +20,7 @@
 //! [`CommandReviewer`] (an external program) and [`HttpReviewer`] (OpenAI-
 //! and Anthropic-style APIs). [`from_config`] builds one from the policy.
 
-mod builtin;
+pub(crate) mod builtin;
 mod command;
 mod literals;
 mod llm;
