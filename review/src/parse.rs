@@ -205,6 +205,11 @@ pub fn first_error(walked: &Walked) -> Option<SyntaxError> {
             language.id_for_node_kind("exec_statement", true),
         ]
     });
+    if lang == Lang::Python {
+        if let Some(err) = foreign_source_encoding(src) {
+            return Some(err);
+        }
+    }
     // In pre-order, so the first problem found is the first in the file.
     for &(node, depth) in &walked.nodes {
         if node.is_error() || node.is_missing() {
@@ -223,6 +228,117 @@ pub fn first_error(walked: &Walked) -> Option<SyntaxError> {
                 node,
                 format!("nesting deeper than {MAX_DEPTH} levels"),
             ));
+        }
+    }
+    None
+}
+
+/// Encodings in which every byte below 0x80 is the ASCII character and
+/// every other byte one character of its own, so Python reads the tokens
+/// the review read (names as Python's codec lookup normalizes them:
+/// lowercase, `-` as `_`): UTF-8, ASCII and the single-byte code pages.
+/// Not UTF-7, the `*unicode_escape` codecs, EBCDIC (`cp037`), UTF-16, or
+/// the multi-byte ones (`shift_jis`), whose bytes can swallow a quote.
+fn ascii_safe_encoding(name: &str) -> bool {
+    const NAMES: &[&str] = &[
+        "utf_8",
+        "utf8",
+        "u8",
+        "utf",
+        "utf_8_sig",
+        "cp65001",
+        "ascii",
+        "us_ascii",
+        "646",
+        "latin",
+        "cp819",
+        "8859",
+        "iso_ir_100",
+    ];
+    let number = |rest: &str| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit());
+    let code_page = |rest: &str| {
+        matches!(
+            rest,
+            "437"
+                | "737"
+                | "775"
+                | "850"
+                | "852"
+                | "855"
+                | "857"
+                | "858"
+                | "860"
+                | "861"
+                | "862"
+                | "863"
+                | "864"
+                | "865"
+                | "866"
+                | "869"
+                | "874"
+        ) || (rest.len() == 4 && rest.starts_with("125") && number(rest))
+    };
+    NAMES.contains(&name)
+        || ["iso_8859_", "iso8859_", "latin_", "latin", "l"]
+            .iter()
+            .any(|prefix| name.strip_prefix(prefix).is_some_and(number))
+        || name.strip_prefix("cp").is_some_and(code_page)
+        || name.strip_prefix("windows_").is_some_and(code_page)
+        || matches!(
+            name,
+            "koi8_r"
+                | "koi8_u"
+                | "koi8_t"
+                | "mac_roman"
+                | "mac_cyrillic"
+                | "mac_greek"
+                | "mac_latin2"
+                | "mac_turkish"
+                | "mac_iceland"
+        )
+}
+
+/// A PEP 263 declaration on line 1 or 2 (`# -*- coding: utf-7 -*-`,
+/// `# vim: set fileencoding=...`) of an encoding in which ASCII bytes mean
+/// something else: Python decodes the file with it, so `+AAo-` (UTF-7) or
+/// `\u000a` (`unicode_escape`) in a comment becomes a line of code the
+/// review saw as comment.
+fn foreign_source_encoding(src: &str) -> Option<SyntaxError> {
+    for (index, line) in src.lines().take(2).enumerate() {
+        let Some(comment) = line
+            .trim_start_matches([' ', '\t', '\x0c'])
+            .strip_prefix('#')
+        else {
+            continue;
+        };
+        let Some(at) = comment.find("coding").filter(|&at| {
+            matches!(
+                comment.as_bytes().get(at + "coding".len()),
+                Some(b':' | b'=')
+            )
+        }) else {
+            continue;
+        };
+        let name: String = comment[at + "coding".len() + 1..]
+            .trim_start_matches([' ', '\t'])
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+            .collect();
+        let normal = name.to_ascii_lowercase().replace('-', "_");
+        // CPython's tokenizer reads `utf-8-*` and `latin-1-*` (Emacs's
+        // `utf-8-unix`) as the encoding itself.
+        let base = ["utf_8_", "latin_1_", "iso_8859_1_"]
+            .iter()
+            .find(|prefix| normal.starts_with(*prefix) && normal != "utf_8_sig")
+            .map_or(normal.as_str(), |prefix| prefix.trim_end_matches('_'));
+        if !ascii_safe_encoding(base) {
+            return Some(SyntaxError {
+                line: index + 1,
+                column: 1,
+                message: format!(
+                    "declares the source encoding `{name}` (PEP 263): Python would decode the file with it, not as the UTF-8 the review read, so what runs could differ from what was reviewed; save the file as UTF-8 and remove the declaration"
+                ),
+            });
         }
     }
     None

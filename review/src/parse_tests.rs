@@ -299,3 +299,39 @@ fn python_identifiers_are_read_as_python_reads_them() {
     let js = "const ｅ = 1;\n";
     assert_eq!(parse(Lang::JavaScript, js).expect("parses").source, js);
 }
+
+/// A declared source encoding in which ASCII bytes mean something else is
+/// refused: under `utf-7` or `unicode_escape`, Python turns `+AAo-` or
+/// `\u000a` in a comment into a line break, and runs what the review read
+/// as a comment. UTF-8 and Latin-1 declarations are ordinary.
+#[test]
+fn foreign_source_encodings_are_refused() {
+    for declaration in [
+        "# -*- coding: utf-7 -*-",
+        "# coding=unicode_escape",
+        "# vim: set fileencoding=raw-unicode-escape :",
+        "#!/usr/bin/env python3\n# coding: cp037",
+        "# coding: UTF_7",
+        "# coding: shift_jis",
+        "# coding: utf-16",
+    ] {
+        let source = format!("{declaration}\nprint('a')  # +AAo-import os\n");
+        let e = err(Lang::Python, &source);
+        assert!(e.message.contains("PEP 263"), "{declaration}: {e}");
+        assert_eq!(e.line, declaration.lines().count(), "{declaration}");
+    }
+    for declaration in [
+        "# -*- coding: utf-8 -*-",
+        "# coding: UTF8",
+        "# -*- coding: utf-8-unix -*-",
+        "# -*- coding: latin-1 -*-",
+        "# vim: set fileencoding=iso-8859-15 :",
+        "# -*- coding: koi8-r -*-",
+        "# coding: cp1251",
+        "x = 1\nx = 2\n# coding: utf-7",
+        "s = 'coding: utf-7'",
+    ] {
+        let source = format!("{declaration}\nprint('a')\n");
+        assert!(parse(Lang::Python, &source).is_ok(), "{declaration}");
+    }
+}
