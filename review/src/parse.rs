@@ -120,6 +120,17 @@ pub fn parse_lenient(lang: Lang, source: &str) -> Result<Parsed, SyntaxError> {
             .parse(text, None)
             .ok_or_else(|| internal("internal: the parser gave no tree".to_string()))
     };
+    // Python reads a lone `\r` as a line break (universal newlines), where
+    // tree-sitter keeps it inside a comment: `# x\rimport os` runs a line
+    // the tree would call a comment. Every later stage reads the lines
+    // Python reads.
+    let lines;
+    let source = if lang == Lang::Python && source.contains('\r') {
+        lines = source.replace("\r\n", "\n").replace('\r', "\n");
+        lines.as_str()
+    } else {
+        source
+    };
     let tree = parse(source)?;
     // Python reads identifiers in NFKC (PEP 3131): `ｅｘｅｃ` calls
     // `exec` and `import ｏｓ` binds `os`. Every later stage must see the

@@ -335,3 +335,23 @@ fn foreign_source_encodings_are_refused() {
         assert!(parse(Lang::Python, &source).is_ok(), "{declaration}");
     }
 }
+
+/// Python ends a line at a lone `\r` (universal newlines); tree-sitter
+/// would keep it inside the comment, hiding the code after it.
+#[test]
+fn python_lines_end_where_python_ends_them() {
+    let source = "print('a')  # note\rimport os; os.system('id')\r\nx = 1\n";
+    let parsed = parse(Lang::Python, source).expect("parses");
+    assert_eq!(
+        parsed.source,
+        "print('a')  # note\nimport os; os.system('id')\nx = 1\n"
+    );
+    let imports: Vec<_> = crate::parse::imports(&parsed.walked())
+        .into_iter()
+        .map(|i| i.module)
+        .collect();
+    assert_eq!(imports, ["os"]);
+    // Bash reads `\r` as part of a word, not a line end: left as written.
+    let bash = "echo a # x\recho b\n";
+    assert_eq!(parse(Lang::Bash, bash).expect("parses").source, bash);
+}
