@@ -184,6 +184,7 @@ pub static BUILTIN: &[(&str, Needs)] = &[
     ("js-eval", &[&[&["eval"]], &[&["eval"], &["apply", "bind", "call"]], &[&["eval"], &["global", "self", "window"]]]),
     ("js-function", &[&[&[".constructor"]], &[&[".constructor"], &["\"s", "'s", "`s"]], &[&["function"]], &[&["function"], &["apply", "bind", "call"]], &[&["function"], &["global", "self", "window"]], &[&["function"], &["new"]], &[&["function.prototype.constructor"]], &[&["getprototypeof"], &["function"]], &[&["reflect.apply", "reflect.construct"], &["eval", "function"]]]),
     ("js-worker-eval", &[&[&["eval"], &["true"]]]),
+    ("js-worker-file", &[&[&["worker"], &["new"]]]),
     ("js-wasm", &[&[&["webassembly.compile", "webassembly.instance", "webassembly.instantiate", "webassembly.module"]]]),
     ("js-computed-member", &[&[&["process", "vm", "worker_threads"]]]),
     ("js-module-internals", &[&[&["module._compile", "module._extensions", "module._findpath", "module._load", "module._resolvefilename", "module.constructor", "module.require", "process.mainmodule", "require.extensions", "require.main.require"]]]),

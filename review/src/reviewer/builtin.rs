@@ -488,6 +488,16 @@ fn specs() -> Vec<Spec> {
             r"\beval\s*:\s*true\b",
             "a Worker given code as text (eval: true): code the review cannot see",
         ),
+        Spec {
+            file: Some(r"\bworker_threads\b"),
+            ..rule(
+                "js-worker-file",
+                JS,
+                Major,
+                r"\bnew\s+(?:[\w$]+\.)?Worker\s*\(",
+                "a Worker runs another file: code not reviewed with this one (jail run reviews the files it exposes, not what they fetch or write): a human decides",
+            )
+        },
         rule(
             "js-wasm",
             JS,

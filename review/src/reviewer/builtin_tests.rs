@@ -854,6 +854,13 @@ fn ids(answer: &ReviewAnswer) -> Vec<String> {
     "sh-make-executable",
     1
 )]
+#[case::js_worker_on_a_file(
+    "javascript",
+    "const a = require(\"node:worker_threads\");\nnew a.Worker(\"S1\");\n",
+    Verdict::Major,
+    "js-worker-file",
+    2
+)]
 fn dangerous_shapes_are_found(
     #[case] language: &str,
     #[case] code: &str,
