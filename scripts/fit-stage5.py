@@ -230,12 +230,28 @@ def main():
     lines.append(f"/// Times ln(1 + words of the passage).\npub const LENGTH: f64 = {lw!r};\n")
     lines.append(f"/// The probability at or above which a passage is flagged.\npub const THRESHOLD: f64 = {probability!r};\n")
     lines.append(f"/// Passages with fewer words are not scored.\npub const MIN_WORDS: usize = {MIN_WORDS};\n")
-    lines.append("/// Feature (a word, or two words and a space) and its weight, sorted by\n/// feature for binary search.\n")
+    # One string and two tables of numbers, not a table of (&str, f64):
+    # no pointer for the static binary's start-up to relocate.
+    features = sorted(table)
+    lines.append("/// Every feature (a word, or two words and a space), sorted for binary\n/// search, each ended by a newline: one string, so that the table holds no\n/// pointers for the static binary's start-up to relocate.\n")
+    lines.append('#[allow(clippy::useless_concat, reason = "one literal per feature, for diffs")]\n')
+    lines.append("#[rustfmt::skip]\npub static FEATURES: &str = concat!(\n")
+    for feature in features:
+        lines.append(f"    {json.dumps(feature + chr(10), ensure_ascii=False)},\n")
+    lines.append(");\n")
+    lines.append("/// Where each feature of [`FEATURES`] starts, and, last, the length of\n/// [`FEATURES`].\n")
+    lines.append("#[rustfmt::skip]\npub static STARTS: &[u32] = &[\n")
+    at = 0
+    for feature in features:
+        lines.append(f"    {at},\n")
+        at += len(feature.encode()) + 1
+    lines.append(f"    {at},\n];\n")
+    lines.append("/// Each feature's weight, in the order of [`FEATURES`].\n")
     # A fitted 0.318 is not an approximation of 1/pi.
     lines.append('#[allow(clippy::approx_constant, reason = "fitted weights, not constants")]\n')
-    lines.append("pub static WEIGHTS: &[(&str, f64)] = &[\n")
-    for feature in sorted(table):
-        lines.append(f"    ({json.dumps(feature, ensure_ascii=False)}, {table[feature]!r}),\n")
+    lines.append("#[rustfmt::skip]\npub static WEIGHTS: &[f64] = &[\n")
+    for feature in features:
+        lines.append(f"    {table[feature]!r},\n")
     lines.append("];\n")
     with open(out, "w") as f:
         f.write("".join(lines))

@@ -154,11 +154,16 @@ pub fn score_passage(passage: &Passage) -> (f64, Vec<(&'static str, f64)>) {
     let lookup = |feature: &str| {
         let first = usize::from(*feature.as_bytes().first()?);
         let (from, to) = (FIRST_BYTE[first], FIRST_BYTE[first + 1]);
-        let bucket = weights::WEIGHTS.get(from..to)?;
-        bucket
-            .binary_search_by(|(f, _)| (*f).cmp(feature))
-            .ok()
-            .map(|i| from + i)
+        let (mut low, mut high) = (from, to);
+        while low < high {
+            let middle = low + (high - low) / 2;
+            match feature_at(middle).cmp(feature) {
+                std::cmp::Ordering::Less => low = middle + 1,
+                std::cmp::Ordering::Greater => high = middle,
+                std::cmp::Ordering::Equal => return Some(middle),
+            }
+        }
+        None
     };
     let mut found: Vec<usize> = passage.words.iter().filter_map(|w| lookup(w)).collect();
     let mut pair = String::new();
@@ -173,14 +178,32 @@ pub fn score_passage(passage: &Passage) -> (f64, Vec<(&'static str, f64)>) {
     found.dedup();
     let mut z = weights::BIAS + weights::LENGTH * (1.0 + passage.words.len() as f64).ln();
     let mut evidence = Vec::new();
-    for (feature, weight) in found.into_iter().filter_map(|i| weights::WEIGHTS.get(i)) {
+    for i in found {
+        let weight = weights::WEIGHTS.get(i).copied().unwrap_or(0.0);
         z += weight;
-        if *weight > 0.0 {
-            evidence.push((*feature, *weight));
+        if weight > 0.0 {
+            evidence.push((feature_at(i), weight));
         }
     }
     evidence.sort_by(|(fa, wa), (fb, wb)| wb.total_cmp(wa).then_with(|| fa.cmp(fb)));
     (1.0 / (1.0 + (-z).exp()), evidence)
+}
+
+/// The table's feature `i` ("" past its end).
+fn feature_at(i: usize) -> &'static str {
+    let start = weights::STARTS
+        .get(i)
+        .and_then(|&at| usize::try_from(at).ok());
+    let end = weights::STARTS
+        .get(i + 1)
+        .and_then(|&at| usize::try_from(at).ok());
+    match (start, end) {
+        // Each feature ends in a newline, which is not part of it.
+        (Some(start), Some(end)) => weights::FEATURES
+            .get(start..end.saturating_sub(1))
+            .unwrap_or(""),
+        _ => "",
+    }
 }
 
 /// Where the table's features of each first byte begin (and, at 256, its
@@ -188,8 +211,8 @@ pub fn score_passage(passage: &Passage) -> (f64, Vec<(&'static str, f64)>) {
 /// pass over the table, once per process.
 static FIRST_BYTE: std::sync::LazyLock<[usize; 257]> = std::sync::LazyLock::new(|| {
     let mut starts = [weights::WEIGHTS.len(); 257];
-    for (i, (feature, _)) in weights::WEIGHTS.iter().enumerate().rev() {
-        if let Some(&b) = feature.as_bytes().first() {
+    for i in (0..weights::WEIGHTS.len()).rev() {
+        if let Some(&b) = feature_at(i).as_bytes().first() {
             starts[usize::from(b)] = i;
         }
     }
@@ -316,8 +339,8 @@ mod tests {
             }
             let z = features(&passage.words)
                 .iter()
-                .filter_map(|f| weights::WEIGHTS.iter().find(|(w, _)| w == f))
-                .map(|(_, weight)| weight)
+                .filter_map(|f| (0..weights::WEIGHTS.len()).find(|&i| feature_at(i) == f))
+                .filter_map(|i| weights::WEIGHTS.get(i))
                 .sum::<f64>()
                 + weights::BIAS
                 + weights::LENGTH * (1.0 + passage.words.len() as f64).ln();
@@ -349,7 +372,13 @@ mod tests {
 
     #[test]
     fn the_table_is_sorted_for_binary_search() {
-        assert!(weights::WEIGHTS.windows(2).all(|w| w[0].0 < w[1].0));
+        let features: Vec<&str> = (0..weights::WEIGHTS.len()).map(feature_at).collect();
+        assert!(features.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(weights::STARTS.len(), weights::WEIGHTS.len() + 1);
+        assert_eq!(
+            weights::FEATURES.split_terminator('\n').collect::<Vec<_>>(),
+            features
+        );
         assert!((0.0..1.0).contains(&weights::THRESHOLD));
     }
 
