@@ -36,6 +36,7 @@
 #![forbid(unsafe_code)]
 
 pub mod histogram;
+mod lookalikes;
 mod needs;
 pub mod parse;
 pub mod payload;

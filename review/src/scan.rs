@@ -1002,9 +1002,10 @@ pub(crate) fn fold(c: char, out: &mut String) -> bool {
     }
     out.clear();
     for lower in c.to_lowercase() {
-        out.extend(unicode_security::confusable_detection::skeleton(
-            lower.encode_utf8(&mut [0; 4]),
-        ));
+        let Some(text) = super::lookalikes::prototype(lower) else {
+            return false;
+        };
+        out.push_str(text);
     }
     ascii_text(out)
 }
