@@ -126,41 +126,74 @@ impl Sources {
 }
 
 fn build_mounts(p: &PreparedMounts, sources: &Sources) -> Result<(), ChildFailure> {
+    // The directory the last mount point was made in, kept while the next
+    // mounts share it (/etc/*, /dev/*): a mount on one of its entries
+    // leaves the directory itself as it was, so the open fd still names
+    // what walking the same path again would.
+    let mut held: Option<(usize, RawFd)> = None;
+    let release = |held: Option<(usize, RawFd)>| {
+        if let Some((_, fd)) = held {
+            sys::close(fd);
+        }
+    };
     for (index, m) in p.mounts.iter().enumerate() {
-        let point = match open_mount_point(sources.newroot, m) {
+        let shared =
+            held.filter(|&(at, _)| p.mounts.get(at).is_some_and(|h| h.parents == m.parents));
+        let dir = match shared {
+            Some((_, fd)) => Ok(fd),
+            None => {
+                release(held.take());
+                open_parents(sources.newroot, m).inspect(|&dir| {
+                    if dir != sources.newroot {
+                        held = Some((index, dir));
+                    }
+                })
+            }
+        };
+        let point = match dir.and_then(|dir| open_mount_point(dir, m)) {
             Err(Errno::ENOENT) if m.optional => continue,
-            result => result.map_err(fail(Step::MakeMountPoint, index))?,
+            result => result.map_err(|errno| {
+                release(held.take());
+                fail(Step::MakeMountPoint, index)(errno)
+            })?,
         };
         let Some(point) = point else {
             continue;
         };
         let made = make_mount(p, sources, m, point);
         sys::close(point);
-        made.map_err(|(step, errno)| fail(step, index)(errno))?;
+        made.map_err(|(step, errno)| {
+            release(held.take());
+            fail(step, index)(errno)
+        })?;
     }
+    release(held);
     Ok(())
 }
 
-/// Opens the mount point of `m` under the new root (an `O_PATH` fd),
-/// making what is missing; no component may be a symlink. None for a
-/// symlink, which is the whole of its "mount".
-fn open_mount_point(newroot: RawFd, m: &PreparedMount) -> Result<Option<RawFd>, Errno> {
+/// Opens the directory the mount point of `m` goes in (an `O_PATH` fd;
+/// `newroot` itself when it has no parents), making what is missing; no
+/// component may be a symlink.
+fn open_parents(newroot: RawFd, m: &PreparedMount) -> Result<RawFd, Errno> {
     let dir_flags = libc::O_PATH | libc::O_DIRECTORY;
-    let mut parent: Option<RawFd> = None;
-    let close_parent = |parent: Option<RawFd>| {
-        if let Some(fd) = parent {
-            sys::close(fd);
-        }
-    };
+    let mut parent = newroot;
     for name in &m.parents {
-        let at = parent.unwrap_or(newroot);
-        let next = exists_ok(sys::mkdirat(at, name, 0o755))
-            .and_then(|()| sys::open_no_symlinks(at, name, dir_flags, 0));
-        close_parent(parent);
-        parent = Some(next?);
+        let next = exists_ok(sys::mkdirat(parent, name, 0o755))
+            .and_then(|()| sys::open_no_symlinks(parent, name, dir_flags, 0));
+        if parent != newroot {
+            sys::close(parent);
+        }
+        parent = next?;
     }
-    let at = parent.unwrap_or(newroot);
-    let opened = match &m.point {
+    Ok(parent)
+}
+
+/// Opens the mount point of `m` in its directory `at` (an `O_PATH` fd),
+/// making it when missing; it may not be a symlink. None for a symlink,
+/// which is the whole of its "mount".
+fn open_mount_point(at: RawFd, m: &PreparedMount) -> Result<Option<RawFd>, Errno> {
+    let dir_flags = libc::O_PATH | libc::O_DIRECTORY;
+    match &m.point {
         MountPoint::Dir => exists_ok(sys::mkdirat(at, &m.name, 0o755))
             .and_then(|()| sys::open_no_symlinks(at, &m.name, dir_flags, 0))
             .map(Some),
@@ -180,9 +213,7 @@ fn open_mount_point(newroot: RawFd, m: &PreparedMount) -> Result<Option<RawFd>, 
         },
         MountPoint::Existing => sys::open_no_symlinks(at, &m.name, libc::O_PATH, 0).map(Some),
         MountPoint::Symlink(target) => sys::symlinkat(target, at, &m.name).map(|()| None),
-    };
-    close_parent(parent);
-    opened
+    }
 }
 
 /// Makes mount `m` on the open mount point `point`.
