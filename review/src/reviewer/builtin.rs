@@ -263,7 +263,7 @@ fn specs() -> Vec<Spec> {
             "py-modules-by-name",
             PY,
             Critical,
-            r"\bvars\s*\(\s*(?:builtins|__builtins__)\s*\)|\bgetattr\s*\(\s*(?:os|sys|subprocess|builtins|importlib|pty|posix|socket|ctypes|shutil|runpy|pickle|marshal)\s*,\s*(?:[^\x22'\s)]|[\x22']S\d+[\x22']\s*[+%])|(?:^|[^.\w])getattr\s*(?:[,)\]]|$)|\b(?:os|sys|subprocess|builtins|importlib|pty|posix|socket|ctypes|shutil|runpy|pickle|marshal)\.__dict__\s*\[\s*(?:[^\x22'\s\]]|[\x22']S\d+[\x22']\s*[+%])",
+            r"\bvars\s*\(\s*(?:builtins|__builtins__)\s*\)|\bgetattr\s*\(\s*(?:os|sys|subprocess|builtins|importlib|pty|posix|socket|ctypes|shutil|runpy|pickle|marshal)\s*,\s*(?:[^\x22'\s)]|[\x22']S\d+[\x22']\s*[+%\x22'])|(?:^|[^.\w])getattr\s*(?:[,)\]]|$)|\b(?:os|sys|subprocess|builtins|importlib|pty|posix|socket|ctypes|shutil|runpy|pickle|marshal)\.__dict__\s*(?:\[|\.get\s*\()\s*(?:[^\x22'\s\])]|[\x22']S\d+[\x22']\s*[+%\x22'])",
             "reaches a module or builtin by computed name: obfuscation",
         ),
         rule(
@@ -316,7 +316,7 @@ fn specs() -> Vec<Spec> {
             "py-os-system",
             PY,
             Fixable,
-            r"\bos\.(?:system|popen)\b|\bsubprocess\.(?:getoutput|getstatusoutput)\b",
+            r"\bos\.(?:system|popen)\b|\bsubprocess\.(?:getoutput|getstatusoutput)\b|\bcreate_subprocess_shell\b|\.subprocess_shell\s*\(",
             "runs a command through a shell; use subprocess.run with a list of arguments",
         ),
         rule(

@@ -861,6 +861,20 @@ fn ids(answer: &ReviewAnswer) -> Vec<String> {
     "js-worker-file",
     2
 )]
+#[case::asyncio_shell(
+    "python",
+    "import asyncio\nasyncio.run(asyncio.create_subprocess_shell(\"S1\"))\n",
+    Verdict::Rework,
+    "py-os-system",
+    2
+)]
+#[case::builtins_dict_get_in_pieces(
+    "python",
+    "import builtins\na = builtins.__dict__.get(\"S1\" \"S2\")\n",
+    Verdict::Rejected,
+    "py-modules-by-name",
+    2
+)]
 fn dangerous_shapes_are_found(
     #[case] language: &str,
     #[case] code: &str,
@@ -1335,6 +1349,12 @@ fn judge_source(lang: crate::Lang, source: &str) -> ReviewAnswer {
     "from pathlib import Path\nconf = Path(\"venv/pip.conf\")\n",
     Verdict::Major,
     "names-start-up-file",
+    2
+)]
+#[case::name_in_adjacent_literals(
+    "import os\nf = getattr(os, \"sys\" \"tem\")\n",
+    Verdict::Rejected,
+    "name-in-pieces",
     2
 )]
 fn literals_show_what_a_call_does(

@@ -1088,7 +1088,12 @@ fn joined_names(code: &str, reader: &Reader<'_>, python: bool) -> Vec<(usize, St
     for placeholder in ANY_PLACEHOLDER.find_iter(code) {
         let (start, end) = (placeholder.start(), placeholder.end());
         let after = code[end..].trim_start();
-        if after.starts_with('+') && !code[..start].trim_end().ends_with('+') {
+        let before = code[..start].trim_end();
+        // The first piece of a join: `+` after it, or (Python) another
+        // literal right after it, and neither before it.
+        let joined_before = before.ends_with('+') || (python && ends_with_placeholder(before));
+        let first = !joined_before;
+        if first && (after.starts_with('+') || (python && PLACEHOLDER.is_match(after))) {
             out.extend(reader.joined(&code[start..]).map(|name| (start, name)));
         } else if python {
             let Some(call) = after.strip_prefix(".join(") else {
@@ -1105,6 +1110,19 @@ fn joined_names(code: &str, reader: &Reader<'_>, python: bool) -> Vec<(usize, St
         }
     }
     out
+}
+
+/// Whether `text` ends with a literal's placeholder (`"S12"`).
+fn ends_with_placeholder(text: &str) -> bool {
+    let quotes = ['"', '\'', '`'];
+    let Some(inner) = text.strip_suffix(quotes) else {
+        return false;
+    };
+    let digits = inner.trim_end_matches(|c: char| c.is_ascii_digit());
+    digits.len() < inner.len()
+        && digits
+            .strip_suffix('S')
+            .is_some_and(|head| head.ends_with(quotes))
 }
 
 /// The 1-based lines of offsets asked for in increasing order.
@@ -1233,6 +1251,8 @@ impl<'a> Reader<'a> {
             rest = rest.get(caps.get(0)?.end()..)?.trim_start();
             match rest.strip_prefix('+') {
                 Some(more) => rest = more.trim_start(),
+                // Python's adjacent literals (`"ev" "al"`) are one string.
+                None if PLACEHOLDER.is_match(rest) => {}
                 None => return Some(out),
             }
         }
