@@ -478,8 +478,15 @@ fn specs() -> Vec<Spec> {
             "js-function",
             JS,
             Critical,
-            r#"\bnew\s+Function\s*\(|(?:^|[^.\w$])Function\s*\(|\.constructor\s*\.\s*constructor\b|\)\s*\.constructor\s*\(|\.constructor\s*\(\s*["'`]S\d+|\bFunction\.prototype\.constructor\b|\}\s*\)\s*\.constructor\b|\bgetPrototypeOf\s*\(\s*(?:async\s+)?function\b|(?:^|[^.\w$])Function\s*\.\s*(?:call|apply|bind)\s*\(|\bReflect\.(?:construct|apply)\s*\(\s*(?:Function|eval)\b|\b(?:globalThis|global|window|self)\s*\.\s*Function\b"#,
+            r#"\bnew\s+Function\s*[(`]|(?:^|[^.\w$])Function\s*[(`]|\.constructor\s*`|\.constructor\s*\.\s*constructor\b|\)\s*\.constructor\s*\(|\.constructor\s*\(\s*["'`]S\d+|\bFunction\.prototype\.constructor\b|\}\s*\)\s*\.constructor\b|\bgetPrototypeOf\s*\(\s*(?:async\s+)?function\b|(?:^|[^.\w$])Function\s*\.\s*(?:call|apply|bind)\s*\(|\bReflect\.(?:construct|apply)\s*\(\s*(?:Function|eval)\b|\b(?:globalThis|global|window|self)\s*\.\s*Function\b"#,
             "Function() builds code from text the review cannot see (reached by name or through a function's constructor)",
+        ),
+        rule(
+            "js-inspector",
+            JS,
+            Major,
+            r#"(?:require\s*\(\s*|from\s+|import\s*\(?\s*)["'](?:node:)?inspector(?:/promises)?["']"#,
+            "Node's inspector runs whatever code a debugger that connects to it sends: a human decides",
         ),
         rule(
             "js-worker-eval",

@@ -875,6 +875,20 @@ fn ids(answer: &ReviewAnswer) -> Vec<String> {
     "py-modules-by-name",
     2
 )]
+#[case::function_tagged_template(
+    "javascript",
+    "const a = new Function`S1`;\nFunction`S2`();\n",
+    Verdict::Rejected,
+    "js-function",
+    1
+)]
+#[case::js_inspector(
+    "javascript",
+    "const a = require(\"inspector\");\na.open(9229);\n",
+    Verdict::Major,
+    "js-inspector",
+    1
+)]
 fn dangerous_shapes_are_found(
     #[case] language: &str,
     #[case] code: &str,
