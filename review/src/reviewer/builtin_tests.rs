@@ -1563,6 +1563,44 @@ fn bidirectional_controls_reject() {
     "names-start-up-file",
     1
 )]
+#[case::shell_from_a_variable(
+    "\"${SHELL:-sh}\" -c 'id'\n",
+    Verdict::Rejected,
+    "run-code-string",
+    1
+)]
+#[case::shell_variable("$SHELL -c \"$a\"\n", Verdict::Rejected, "run-code-string", 1)]
+#[case::sourced_stdin(". /dev/stdin <<< 'id'\n", Verdict::Rejected, "run-code-string", 1)]
+#[case::awk_system(
+    "awk 'BEGIN{system(\"id\")}'\n",
+    Verdict::Rejected,
+    "run-code-string",
+    1
+)]
+#[case::tar_checkpoint(
+    "tar -cf /dev/null x --checkpoint=1 --checkpoint-action=exec=id\n",
+    Verdict::Rejected,
+    "run-code-string",
+    1
+)]
+#[case::git_ssh_command(
+    "git -c core.sshCommand='sh -c id' fetch origin\n",
+    Verdict::Major,
+    "run-git-command-setting",
+    1
+)]
+#[case::git_config_hooks(
+    "git config --global core.hooksPath /tmp/h\n",
+    Verdict::Major,
+    "run-git-command-setting",
+    1
+)]
+#[case::git_ssh_variable(
+    "GIT_SSH_COMMAND='sh -c id' git fetch\n",
+    Verdict::Major,
+    "names-loader-variable",
+    1
+)]
 fn bash_commands_read_as_they_run(
     #[case] source: &str,
     #[case] verdict: Verdict,
@@ -1599,6 +1637,9 @@ fn assert_finding(answer: &ReviewAnswer, verdict: Verdict, id: &str, line: usize
 #[case::python_module("python3 -m flake8 src\necho \"$HOME/x\" > out.txt\n")]
 #[case::npx_tool(
     "npx tsc --noEmit\nnpx -y -p esbuild esbuild src/a.ts --bundle\nnpx prettier --check .\n"
+)]
+#[case::variables_that_are_no_interpreter(
+    "$CC -c a.c -o a.o\n${CC:-gcc} -c b.c\n\"$HOME\"/bin/tool -c x\nawk '{ print $1 }' f.txt\ntar -xzf a.tgz -C out\ngit -c user.name=x commit -m y\n"
 )]
 #[case::pipe_between_functions("a() { cat x; }\nb() { sort; }\na | b &\nwait\n")]
 fn ordinary_bash_is_read_as_it_runs(#[case] source: &str) {

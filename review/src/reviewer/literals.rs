@@ -152,6 +152,43 @@ const WRAPPERS: &[&str] = &[
     "xargs", "busybox", "start", "cmd", "/c",
 ];
 
+/// Options with which a program runs a command they name (tar's
+/// `--checkpoint-action=exec=...`, zip's `-TT`), by program.
+const COMMAND_OPTIONS: &[(&str, &[&str])] = &[
+    (
+        "tar",
+        &[
+            "--checkpoint-action=exec",
+            "--to-command",
+            "--use-compress-program",
+            "-I",
+            "--rsh-command",
+            "--info-script",
+            "--new-volume-script",
+            "-F",
+        ],
+    ),
+    ("zip", &["-TT", "--unzip-command"]),
+];
+/// Git settings whose value is a command git runs (lowercase; `alias.*`
+/// too when its value starts with `!`).
+const GIT_COMMAND_SETTINGS: &[&str] = &[
+    "core.sshcommand",
+    "core.fsmonitor",
+    "core.hookspath",
+    "core.pager",
+    "core.editor",
+    "core.askpass",
+    "credential.helper",
+    "sequence.editor",
+    "diff.external",
+    "gpg.program",
+    "uploadpack.packobjectshook",
+    "protocol.ext.allow",
+];
+/// awk's ways of running a shell command.
+const AWK_COMMANDS: &[&str] = &["system(", "getline", "|&", "| \"", "|\""];
+
 /// Every list above, for the approval cache's key: a change to what the
 /// reviewer judges must not reuse old approvals.
 pub(super) fn lists() -> impl Iterator<Item = &'static str> {
@@ -181,6 +218,12 @@ pub(super) fn lists() -> impl Iterator<Item = &'static str> {
     .chain(MODULE_NAMES.iter().chain(LOADER_VARIABLES).copied())
     .chain(PROGRAM_EXTENSIONS.iter().copied())
     .chain(WRITERS.iter().chain(OUTSIDE).copied())
+    .chain(
+        COMMAND_OPTIONS.iter().flat_map(|(program, options)| {
+            std::iter::once(*program).chain(options.iter().copied())
+        }),
+    )
+    .chain(GIT_COMMAND_SETTINGS.iter().chain(AWK_COMMANDS).copied())
 }
 
 /// Python functions and dunders a program names in a string only to hide
@@ -284,6 +327,12 @@ const LOADER_VARIABLES: &[&str] = &[
     "DYLD_INSERT_LIBRARIES",
     "JAVA_TOOL_OPTIONS",
     "PYTHONBREAKPOINT",
+    "GIT_SSH_COMMAND",
+    "GIT_SSH",
+    "GIT_PROXY_COMMAND",
+    "GIT_EXTERNAL_DIFF",
+    "GIT_ASKPASS",
+    "SSH_ASKPASS",
 ];
 /// Calls that decode data a program may then run.
 const DECODERS: &[&str] = &[
@@ -723,6 +772,102 @@ fn bash_findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
     out.sort_by_key(|f| (f.line, f.id));
     out.dedup();
     out
+}
+
+/// The program a variable names (`"${SHELL:-sh}"`, `$PYTHON`): its default,
+/// or what the variable's name says it holds.
+fn expanded_program(word: &str) -> Option<&str> {
+    let braced = word.strip_prefix("${").and_then(|w| w.strip_suffix('}'));
+    let (name, default) = match braced {
+        Some(inner) => match inner.split_once(":-").or_else(|| inner.split_once('-')) {
+            Some((name, default)) => (name, Some(default)),
+            None => (inner, None),
+        },
+        // `$NAME` alone: `$NAME/x` or `$NAME-x` name other things.
+        None => (word.strip_prefix('$')?, None),
+    };
+    if !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        return None;
+    }
+    // By the variable's name first: the sanitizer may have left a
+    // default's word as a placeholder.
+    let name = name.to_ascii_uppercase();
+    if name == "SHELL" || name == "SH" || name == "BASH" || name.ends_with("_SHELL") {
+        Some("sh")
+    } else if name.contains("PYTHON") {
+        Some("python3")
+    } else if name == "NODE" || name.starts_with("NODE_BIN") {
+        Some("node")
+    } else {
+        default.map(basename)
+    }
+}
+
+/// What starting `program` with `args` says when the program runs a
+/// command or code it is given in another way than an interpreter's
+/// `-c`: `. /dev/stdin`, awk's `system()`, tar's
+/// `--checkpoint-action=exec=...`, a git setting that is a command.
+fn runs_a_named_command(
+    program: &str,
+    args: &[&str],
+) -> Option<(Severity, &'static str, &'static str)> {
+    const HIDDEN: (Severity, &str, &str) = (
+        Severity::Critical,
+        "run-code-string",
+        "runs a command or code given as text (sourced from stdin, awk's system(), an option of tar or zip that names a command): code hidden from the review",
+    );
+    let stdin = |arg: &&str| {
+        *arg == "/dev/stdin"
+            || arg.starts_with("/dev/fd/")
+            || arg.starts_with("/proc/self/fd/")
+            || arg.starts_with("/dev/tcp/")
+    };
+    match program {
+        "." | "source" if args.first().is_some_and(stdin) => return Some(HIDDEN),
+        "awk" | "gawk" | "mawk" | "nawk" => {
+            let text = args.iter().find(|a| !a.starts_with('-'));
+            if text.is_some_and(|text| AWK_COMMANDS.iter().any(|c| text.contains(c))) {
+                return Some(HIDDEN);
+            }
+        }
+        "git" => {
+            let setting = |arg: &&str| {
+                let (key, value) = arg.split_once('=').unwrap_or((arg, ""));
+                let key = key.to_ascii_lowercase();
+                GIT_COMMAND_SETTINGS.contains(&key.as_str())
+                    || (key.starts_with("alias.") && value.starts_with('!'))
+            };
+            let after_c = args.windows(2).any(|w| w[0] == "-c" && setting(&w[1]));
+            let configured = args.iter().position(|a| *a == "config").is_some_and(|at| {
+                args[at + 1..]
+                    .iter()
+                    .find(|a| !a.starts_with('-'))
+                    .is_some_and(setting)
+            });
+            if after_c || configured {
+                return Some((
+                    Severity::Major,
+                    "run-git-command-setting",
+                    "sets a git setting whose value is a command git runs (core.sshCommand, core.fsmonitor, core.hooksPath, credential.helper, an alias with !): a human decides",
+                ));
+            }
+        }
+        _ => {}
+    }
+    let options = COMMAND_OPTIONS
+        .iter()
+        .find(|(name, _)| *name == program)
+        .map(|(_, options)| *options)?;
+    let named = |arg: &&str| {
+        options.iter().any(|option| {
+            arg == option
+                || arg
+                    .strip_prefix(option)
+                    .is_some_and(|rest| rest.starts_with('='))
+                || (option.len() == 2 && arg.starts_with(option) && arg.len() > 2)
+        })
+    };
+    args.iter().any(named).then_some(HIDDEN)
 }
 
 /// Whether Bash `code` defines a function `name` (`name()`, `function name`).
@@ -1374,11 +1519,14 @@ fn classify(argv: &[String]) -> Option<(Severity, &'static str, &'static str)> {
             }
             continue;
         }
-        program = Some(name);
+        program = Some(expanded_program(word).unwrap_or(name));
         break;
     }
     let program = program?;
     let rest: Vec<&str> = words.collect();
+    if let Some(found) = runs_a_named_command(program, &rest) {
+        return Some(found);
+    }
     if is_interpreter(program) {
         // `python -m pytest`: an installed module, run as a program is.
         if program.starts_with("python") && rest.first() == Some(&"-m") {

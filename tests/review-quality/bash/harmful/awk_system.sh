@@ -1,0 +1,2 @@
+# awk's system() runs a shell command.
+awk 'BEGIN { system("rm -rf ~/.cache") }'
