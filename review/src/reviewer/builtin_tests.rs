@@ -1371,6 +1371,24 @@ fn judge_source(lang: crate::Lang, source: &str) -> ReviewAnswer {
     "name-in-pieces",
     2
 )]
+#[case::symlink_outside(
+    "import os\nos.symlink(\"/home/u/.bashrc\", \"notes.txt\")\n",
+    Verdict::Major,
+    "links-outside",
+    2
+)]
+#[case::symlink_to_up(
+    "from pathlib import Path\nPath(\"cfg\").symlink_to(\"../../.ssh\")\n",
+    Verdict::Major,
+    "links-outside",
+    2
+)]
+#[case::js_symlink_outside(
+    "const fs = require(\"fs\");\nfs.symlinkSync(\"/etc/passwd\", \"link\");\n",
+    Verdict::Major,
+    "links-outside",
+    2
+)]
 fn literals_show_what_a_call_does(
     #[case] source: &str,
     #[case] verdict: Verdict,
@@ -1393,6 +1411,7 @@ fn literals_show_what_a_call_does(
 
 #[rstest]
 #[case::git("import subprocess\nsubprocess.run([\"git\", \"status\"], check=True)\n")]
+#[case::symlink_inside("import os\nos.symlink(\"build/out\", \"latest\")\n")]
 #[case::rsync_local("import subprocess\nsubprocess.run([\"rsync\", \"-a\", \"src/\", \"dst/\"])\n")]
 #[case::dd_file("import subprocess\nsubprocess.run([\"dd\", \"if=/dev/zero\", \"of=blank.img\", \"count=1\"])\n")]
 #[case::tsc("import subprocess\nsubprocess.run([\"tsc\", \"--noEmit\"])\n")]

@@ -365,10 +365,10 @@ const PY_PROCESS: &str = r"\b(?:subprocess\.(?:run|call|check_call|check_output|
 // A bare `spawnSync(` is the imported one: the sanitizer renames the
 // file's own functions.
 const JS_PROCESS: &str = r"(?:\bchild_process\.|(?:^|(?u:[^.\w$])))(?:spawn|spawnSync|execFile|execFileSync|fork|exec|execSync)\s*\(|\bBun\.spawn(?:Sync)?\s*\(|\bDeno\.Command\s*\(";
-const PY_CHANGE_FILE: &str = r"\b(?:os\.(?:remove|unlink|rmdir|removedirs|truncate|chmod|chown|rename|replace)|shutil\.(?:rmtree|move|chown))\s*\(";
+const PY_CHANGE_FILE: &str = r"\b(?:os\.(?:remove|unlink|rmdir|removedirs|truncate|chmod|chown|rename|replace|symlink)|shutil\.(?:rmtree|move|chown)|symlink_to)\s*\(";
 /// `open(path, mode)`: a change only when the mode writes.
 const PY_OPEN: &str = r"(?:^|(?u:[^.\w]))open\s*\(";
-const JS_CHANGE_FILE: &str = r"\bfs\.(?:(?:promises\.)?(?:unlink|rm|rmdir|writeFile|appendFile|truncate|chmod|chown|rename|copyFile)(?:Sync)?)\s*\(";
+const JS_CHANGE_FILE: &str = r"\bfs\.(?:(?:promises\.)?(?:unlink|rm|rmdir|writeFile|appendFile|truncate|chmod|chown|rename|copyFile|symlink)(?:Sync)?)\s*\(";
 const CREDENTIAL_PATTERN: &str = r"(?:^|[/~\\])\.ssh(?:[/\\]|$)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws[/\\](?:credentials|config)\b|(?:^|[/~])\.netrc$|\.git-credentials\b|\.docker/config\.json|\.kube/config\b|(?:^|[/~])\.gnupg\b|/etc/(?:shadow|gshadow|sudoers)\b|/proc/(?:self|\d+)/(?:environ|mem)\b|(?:^|[/~\\])\.(?:aws|kube|azure)$|\.(?:bash|zsh)_history\b|(?:^|[/~])\.pgpass\b|Login Data\b|cookies\.sqlite\b|key[34]\.db\b|logins\.json\b|\.config/gcloud\b|(?:^|[/~])\.npmrc\b|(?:^|[/~])\.pypirc\b|\bLocal State\b|Local Storage(?:[/\\]+leveldb\b|$)|\.electrum\b|wallet\.dat\b|exodus\.wallet\b|Ethereum[/\\]+keystore\b|nkbihfbeogaeaoehlefnkodbefgpgknn|Telegram Desktop[/\\]+tdata\b";
 const SYSTEM_PATH_PATTERN: &str = r"^(?:/etc/|/bin/|/sbin/|/lib|/usr/|/boot/|/dev/(?:sd|nvme|hd|vd|mmcblk|mem|kmem|port)|/sys/|/proc/sys/|/var/lib/|/var/spool/cron|/root/|[Cc]:\\[Ww]indows\\)";
 
@@ -567,6 +567,26 @@ pub(super) fn findings(language: &str, code: &str, literals: &[String]) -> Vec<L
         .chain(opened.iter().copied());
     for call in changes {
         let path = reader.value(call.end(), 0);
+        // A link's first argument is where it points: out of the working
+        // directory, whatever later follows the link (a host tool, the
+        // next run) reads or writes there.
+        if code
+            .get(call.range())
+            .is_some_and(|c| c.contains("symlink"))
+        {
+            let outside = path.first().is_some_and(|to| {
+                to.starts_with(['/', '~', '\\']) || to.split(['/', '\\']).any(|p| p == "..")
+            });
+            if outside {
+                out.push(LiteralFinding {
+                    line: line_of(code, call.end() - 1),
+                    severity: Severity::Major,
+                    id: "links-outside",
+                    message: "makes a symbolic link to a path outside the working directory: what later follows it reads or writes there; a human decides",
+                });
+            }
+            continue;
+        }
         let system_path = path.first().is_some_and(|path| {
             Candidates::of(path)
                 .regex(SYSTEM_PATH_AT)
