@@ -655,12 +655,16 @@ fn named_files(
                 message: "names a file that runs code at every login, at start-up or at every Python start, or a tool's setting that decides what code it fetches or runs (pip's index, git's hooks): how malware stays; a human decides",
             });
         }
-        let loader = LOADER_VARIABLES.iter().any(|name| {
-            text == *name
-                || text
-                    .match_indices(name)
-                    .any(|(i, _)| text[i + name.len()..].starts_with('='))
-        });
+        // Every such name is in capitals: most texts have none, and a
+        // substring search per name and text was most of this loop.
+        let capitals = text.bytes().any(|b| b.is_ascii_uppercase());
+        let loader = capitals
+            && LOADER_VARIABLES.iter().any(|name| {
+                text == *name
+                    || text
+                        .match_indices(name)
+                        .any(|(i, _)| text[i + name.len()..].starts_with('='))
+            });
         if loader {
             out.push(LiteralFinding {
                 line,
@@ -1609,4 +1613,20 @@ fn classify(argv: &[String]) -> Option<(Severity, &'static str, &'static str)> {
 fn basename(word: &str) -> &str {
     let name = word.rsplit(['/', '\\']).next().unwrap_or(word);
     name.strip_suffix(".exe").unwrap_or(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `named_files` looks for loader variables only in texts with a
+    /// capital letter: every name must have one.
+    #[test]
+    fn every_loader_variable_has_a_capital() {
+        for name in LOADER_VARIABLES {
+            assert!(name.bytes().any(|b| b.is_ascii_uppercase()), "{name}");
+        }
+        let found = named_files("x", &[(1, "LD_PRELOAD=/tmp/x.so")], &[]);
+        assert!(found.iter().any(|f| f.id == "names-loader-variable"));
+    }
 }
