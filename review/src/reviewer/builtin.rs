@@ -470,7 +470,9 @@ fn specs() -> Vec<Spec> {
                 "js-eval",
                 JS,
                 Critical,
-                r"(?:^|[^.\w$])eval\s*(?:\(|\)\s*\(|\.\s*(?:call|apply|bind)\b)|\b(?:globalThis|global|window|self)\s*\.\s*eval\b",
+                // TypeScript may wrap the global in an assertion:
+                // `(globalThis as any).eval`.
+                r"(?:^|[^.\w$])eval\s*(?:\(|\)\s*\(|\.\s*(?:call|apply|bind)\b)|\b(?:globalThis|global|window|self)\s*(?:as\s+[\w$.<>\[\], ]+\)\s*)?\.\s*eval\b",
                 "eval runs code the review cannot see (also called indirectly); write the code itself",
             )
         },
@@ -478,7 +480,7 @@ fn specs() -> Vec<Spec> {
             "js-function",
             JS,
             Critical,
-            r#"\bnew\s+Function\s*[(`]|(?:^|[^.\w$])Function\s*[(`]|\.constructor\s*`|\.constructor\s*\.\s*constructor\b|\)\s*\.constructor\s*\(|\.constructor\s*\(\s*["'`]S\d+|\bFunction\.prototype\.constructor\b|\}\s*\)\s*\.constructor\b|\bgetPrototypeOf\s*\(\s*(?:async\s+)?function\b|(?:^|[^.\w$])Function\s*\.\s*(?:call|apply|bind)\s*\(|\bReflect\.(?:construct|apply)\s*\(\s*(?:Function|eval)\b|\b(?:globalThis|global|window|self)\s*\.\s*Function\b"#,
+            r#"\bnew\s+Function\s*[(`]|(?:^|[^.\w$])Function\s*[(`]|\.constructor\s*`|(?:>\s*Function|\bFunction\s+as\s+[\w$.<>\[\], ]+)\s*\)\s*[(`]|\.constructor\s*\.\s*constructor\b|\)\s*\.constructor\s*\(|\.constructor\s*\(\s*["'`]S\d+|\bFunction\.prototype\.constructor\b|\}\s*\)\s*\.constructor\b|\bgetPrototypeOf\s*\(\s*(?:async\s+)?function\b|(?:^|[^.\w$])Function\s*\.\s*(?:call|apply|bind)\s*\(|\bReflect\.(?:construct|apply)\s*\(\s*(?:Function|eval)\b|\b(?:globalThis|global|window|self)\s*\.\s*Function\b"#,
             "Function() builds code from text the review cannot see (reached by name or through a function's constructor)",
         ),
         rule(

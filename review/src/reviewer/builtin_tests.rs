@@ -889,6 +889,20 @@ fn ids(answer: &ReviewAnswer) -> Vec<String> {
     "js-inspector",
     1
 )]
+#[case::ts_eval_through_an_assertion(
+    "typescript",
+    "const a = (globalThis as any).eval;\na(\"S1\");\n",
+    Verdict::Rejected,
+    "js-eval",
+    1
+)]
+#[case::ts_function_through_assertions(
+    "typescript",
+    "const a = (<any>Function)(\"S1\");\nconst b = (Function as any)(\"S2\");\n",
+    Verdict::Rejected,
+    "js-function",
+    1
+)]
 fn dangerous_shapes_are_found(
     #[case] language: &str,
     #[case] code: &str,
