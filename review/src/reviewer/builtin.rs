@@ -378,6 +378,20 @@ fn specs() -> Vec<Spec> {
             "ctypes/cffi call native code directly",
         ),
         rule(
+            "py-load-extension",
+            PY,
+            Major,
+            r"\b(?:enable_load_extension|load_extension)\s*\(",
+            "loads a native library into SQLite: native code out of the review's sight; a human decides",
+        ),
+        rule(
+            "py-change-ids",
+            PY,
+            Major,
+            r"\bos\.(?:setuid|setgid|seteuid|setegid|setreuid|setregid|setresuid|setresgid|setgroups)\s*\(",
+            "changes the process's user or group ids: a human decides",
+        ),
+        rule(
             "py-capture",
             PY,
             Major,

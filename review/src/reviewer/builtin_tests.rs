@@ -903,6 +903,20 @@ fn ids(answer: &ReviewAnswer) -> Vec<String> {
     "js-function",
     1
 )]
+#[case::sqlite_extension(
+    "python",
+    "import sqlite3\na = sqlite3.connect(\"S1\")\na.enable_load_extension(True)\na.load_extension(\"S2\")\n",
+    Verdict::Major,
+    "py-load-extension",
+    3
+)]
+#[case::setuid_call(
+    "python",
+    "import os\nos.setuid(0)\n",
+    Verdict::Major,
+    "py-change-ids",
+    2
+)]
 fn dangerous_shapes_are_found(
     #[case] language: &str,
     #[case] code: &str,
