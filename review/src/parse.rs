@@ -322,7 +322,8 @@ fn foreign_source_encoding(src: &str) -> Option<SyntaxError> {
         else {
             continue;
         };
-        let Some(at) = comment.find("coding").filter(|&at| {
+        // PEP 263's `coding[:=]` may follow another "coding" (`decoding`).
+        let Some((at, _)) = comment.match_indices("coding").find(|&(at, _)| {
             matches!(
                 comment.as_bytes().get(at + "coding".len()),
                 Some(b':' | b'=')

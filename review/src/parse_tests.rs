@@ -313,6 +313,8 @@ fn foreign_source_encodings_are_refused() {
         "#!/usr/bin/env python3\n# coding: cp037",
         "# coding: UTF_7",
         "# coding: shift_jis",
+        // Python's `coding[:=]` matches anywhere: not only the first "coding".
+        "# decoding helper; coding: utf-7",
         "# coding: utf-16",
     ] {
         let source = format!("{declaration}\nprint('a')  # +AAo-import os\n");
