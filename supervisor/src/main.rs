@@ -33,6 +33,7 @@ mod hosthint;
 mod launch;
 mod pins;
 mod proxy;
+mod record_index;
 mod server;
 mod session;
 mod state;

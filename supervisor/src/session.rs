@@ -223,6 +223,8 @@ fn is_zero(n: &u64) -> bool {
 pub struct Session {
     pub record: Record,
     path: PathBuf,
+    /// Where the record's index is (`save` adds to it).
+    state: StateDir,
 }
 
 impl Session {
@@ -239,6 +241,7 @@ impl Session {
         let created = state::now();
         let session = Session {
             path: state.sessions().join(format!("{id}.json")),
+            state: state.clone(),
             record: Record {
                 id,
                 state: SessionState::Created,
@@ -286,7 +289,11 @@ impl Session {
             }
             other => other?,
         };
-        Ok(Session { record, path })
+        Ok(Session {
+            record,
+            path,
+            state: state.clone(),
+        })
     }
 
     /// The named session `id`, held for one run of `profile`: it must
@@ -377,13 +384,15 @@ impl Session {
         &self.record.id
     }
 
-    /// Writes the record; `durable`: fsynced too (see `state::write_atomic`).
+    /// Writes the record (`durable`: fsynced too, see
+    /// `state::write_atomic`), then names it in the records' index.
     pub fn save(&self, durable: bool) -> Result<(), StateError> {
         let json = serde_json::to_vec_pretty(&self.record).map_err(|err| StateError::Corrupt {
             path: self.path.clone(),
             reason: err.to_string(),
         })?;
-        state::write_atomic(&self.path, &json, durable)
+        state::write_atomic(&self.path, &json, durable)?;
+        crate::record_index::append(&self.state, &self.record.id)
     }
 
     /// Why a request on this session must be refused, if it must.
@@ -430,7 +439,11 @@ pub fn named(state: &StateDir) -> Result<Vec<Session>, StateError> {
         }
         if let Ok(record) = state::read_json::<Record>(&path) {
             if record.named {
-                found.push(Session { record, path });
+                found.push(Session {
+                    record,
+                    path,
+                    state: state.clone(),
+                });
             }
         }
     }
@@ -459,7 +472,7 @@ pub fn prune(state: &StateDir, cutoff: u64) -> Result<Pruned, StateError> {
     let old = over
         .into_iter()
         .filter(|(record, _)| record.created < cutoff);
-    let mut pruned = remove_records(old, newest.as_deref())?;
+    let mut pruned = remove_records(state, old, newest.as_deref())?;
     let dir = state.pending();
     for entry in std::fs::read_dir(&dir)
         .map_err(StateError::io(&dir))?
@@ -493,7 +506,7 @@ pub fn prune_oldest(state: &StateDir, keep: usize) -> Result<Pruned, StateError>
     // seconds, and runs share them); the ones past `keep` go.
     let order = |r: &Record| (r.log.as_ref().map(|point| point.seq), r.created);
     unnamed.sort_by(|(a, _), (b, _)| order(b).cmp(&order(a)).then_with(|| b.id.cmp(&a.id)));
-    remove_records(unnamed.into_iter().skip(keep), newest.as_deref())
+    remove_records(state, unnamed.into_iter().skip(keep), newest.as_deref())
 }
 
 /// A session record and where it lies.
@@ -533,8 +546,10 @@ fn records_over(state: &StateDir) -> Result<(Vec<RecordAt>, Option<String>), Sta
 }
 
 /// Removes the records `old` (and a named session's lock, unless a jail
-/// holds it), all but `keep`'s.
+/// holds it), all but `keep`'s; then the records' index is a new one
+/// (`record_index::replace`), when any went.
 fn remove_records(
+    state: &StateDir,
     old: impl Iterator<Item = RecordAt>,
     keep: Option<&str>,
 ) -> Result<Pruned, StateError> {
@@ -550,6 +565,9 @@ fn remove_records(
         }
         remove(&path)?;
         pruned.sessions += 1;
+    }
+    if pruned.sessions > 0 {
+        crate::record_index::replace(state)?;
     }
     Ok(pruned)
 }

@@ -161,6 +161,12 @@ impl StateDir {
     pub fn audit_verified(&self) -> PathBuf {
         self.root.join("audit.verified")
     }
+
+    /// The ids of the session records in the order they were saved: what
+    /// a run's check reads instead of listing them (`record_index`).
+    pub fn sessions_index(&self) -> PathBuf {
+        self.root.join("sessions.index")
+    }
 }
 
 /// The review's approval cache lives in `approvals/DIGEST.json`

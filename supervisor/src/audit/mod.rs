@@ -309,7 +309,8 @@ pub struct Verified {
     pub sealed_from: Option<u64>,
     /// Finished sessions whose end was found in the log.
     pub sessions: usize,
-    /// Session records in the state dir (read or not).
+    /// Session records in the state dir (read or not); a run's check,
+    /// when the records' index answers it, counts at most this many.
     pub records: usize,
     /// Segments deleted on purpose (`jail audit drop-segments`): up to
     /// this one.
@@ -321,6 +322,8 @@ pub struct AuditLog {
     head: PathBuf,
     seal: PathBuf,
     sessions: PathBuf,
+    /// The records in the order they were saved (`record_index`).
+    index: PathBuf,
     /// How far runs' checks have walked (verify.rs `Checkpoint`).
     verified: PathBuf,
     /// A log this long (bytes) is moved to the next segment at the next
@@ -465,6 +468,7 @@ impl AuditLog {
             head: state.audit_head(),
             seal: state.audit_seal(),
             sessions: state.sessions(),
+            index: state.sessions_index(),
             verified: state.audit_verified(),
             rotate_at: DEFAULT_SEGMENT_BYTES,
             open: Mutex::new(None),

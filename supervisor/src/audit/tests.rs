@@ -358,3 +358,93 @@ fn a_session_record_saved_after_the_checkpoint_is_checked() {
         "{err}"
     );
 }
+
+/// A record saved as `Session::save` saves one: the file, then its id in
+/// the records' index.
+fn save_record(dir: &std::path::Path, id: &str, record: &serde_json::Value) {
+    std::fs::write(dir.join(format!("sessions/{id}.json")), record.to_string()).unwrap();
+    let state = StateDir::resolve(Some(dir)).unwrap();
+    crate::record_index::append(&state, id).unwrap();
+}
+
+#[test]
+fn with_the_records_index_a_record_saved_after_the_checkpoint_is_checked_and_no_other_is_read() {
+    let (dir, log) = log();
+    // Records from before the checkpoint: one of them no longer parses,
+    // which only a check that reads it would notice.
+    let end = log.append(Some("s1"), &Event::Exit { status: 0 }).unwrap();
+    save_record(
+        dir.path(),
+        "s1",
+        &serde_json::json!({"id": "s1", "log": end}),
+    );
+    let mut lines = 1;
+    while std::fs::metadata(log.path()).map_or(0, |m| m.len()) < 70 << 10 {
+        log.append(Some("s2"), &call(lines)).unwrap();
+        lines += 1;
+    }
+    assert_eq!(log.verify_current().unwrap().lines, lines);
+    let checkpoint: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.path().join("audit.verified")).unwrap()).unwrap();
+    assert!(checkpoint["records"].is_object(), "{checkpoint}");
+    // s1's record now names a line that is not there: a check that read
+    // it would fail. After the checkpoint, only the index's new ids count.
+    let bad = serde_json::json!({"id": "s1", "log": {"seq": 1, "hash": digest(b"x")}});
+    std::fs::write(dir.path().join("sessions/s1.json"), bad.to_string()).unwrap();
+    let end = log.append(Some("s3"), &Event::Exit { status: 0 }).unwrap();
+    let mut record = serde_json::json!({"id": "s3", "log": end});
+    save_record(dir.path(), "s3", &record);
+    let verified = log.verify_current().unwrap();
+    assert_eq!((verified.lines, verified.sessions), (lines + 1, 1));
+    assert_eq!(verified.records, 2, "s1 and s3");
+    record["log"]["hash"] = serde_json::json!(digest(b"another line"));
+    save_record(dir.path(), "s3", &record);
+    let err = log.verify_current().unwrap_err();
+    assert!(
+        err.to_string().contains("session s3 ended at this line"),
+        "{err}"
+    );
+    // `jail audit verify` reads every record.
+    std::fs::write(
+        dir.path().join("sessions/s3.json"),
+        serde_json::json!({"id": "s3", "log": end}).to_string(),
+    )
+    .unwrap();
+    let err = log.verify(None).unwrap_err();
+    assert!(err.to_string().contains("session s1"), "{err}");
+}
+
+#[test]
+fn a_replaced_removed_or_shortened_records_index_sends_the_check_back_to_the_records_times() {
+    for how in ["replaced", "removed", "cut short"] {
+        let (dir, log, lines) = checkpointed();
+        let state = StateDir::resolve(Some(dir.path())).unwrap();
+        crate::record_index::append(&state, "s0").unwrap();
+        assert_eq!(log.verify_current().unwrap().lines, lines);
+        // Walk on to a checkpoint that holds the index's mark.
+        let mut n = lines;
+        while std::fs::metadata(log.path()).map_or(0, |m| m.len()) < 140 << 10 {
+            log.append(Some("s2"), &call(n)).unwrap();
+            n += 1;
+        }
+        assert_eq!(log.verify_current().unwrap().lines, n);
+        let end = log.append(Some("s3"), &Event::Exit { status: 0 }).unwrap();
+        let bad = serde_json::json!({"id": "s3", "log": {"seq": end.seq, "hash": digest(b"x")}});
+        save_record(dir.path(), "s3", &bad);
+        let index = state.sessions_index();
+        match how {
+            "replaced" => crate::record_index::replace(&state).unwrap(),
+            "removed" => std::fs::remove_file(&index).unwrap(),
+            _ => {
+                // Shorter than the checkpoint's mark (past "s0").
+                let bytes = std::fs::read(&index).unwrap();
+                std::fs::write(&index, &bytes[..bytes.len() - 5]).unwrap();
+            }
+        }
+        let err = log.verify_current().unwrap_err();
+        assert!(
+            err.to_string().contains("session s3 ended at this line"),
+            "index {how}: {err}"
+        );
+    }
+}

@@ -15,6 +15,7 @@ use super::{
     digest, last_line, AuditError, AuditLog, HeadRecord, Key, Link, LinkEvent, LogPoint, Verified,
     GENESIS,
 };
+use crate::record_index::{Mark, RecordIndex};
 use crate::state::StateError;
 
 /// The lines to walk, and where the chain stands before the first.
@@ -109,6 +110,10 @@ struct Checkpoint {
     /// When the check that wrote it began (nanoseconds since the epoch):
     /// session records saved before then were read by it.
     began_ns: u64,
+    /// How far the records' index was read when it began: the records
+    /// named after that point are the ones saved since.
+    #[serde(default)]
+    records: Option<Mark>,
 }
 
 /// [`SealWalk`] without a key (a run's check has none).
@@ -171,11 +176,39 @@ struct Current {
     looked_past: bool,
 }
 
+/// Which session records a check reads.
+enum Select<'a> {
+    /// Every one (`jail audit verify`; a run with no checkpoint).
+    All,
+    /// Those saved since a checkpoint's check began, by file time: when
+    /// the records' index cannot say which.
+    SavedSince(std::time::Duration),
+    /// Those the records' index names after a checkpoint's mark, and how
+    /// many records there are at most.
+    Named(Vec<&'a str>, usize),
+}
+
 impl AuditLog {
-    /// Where each finished session says the log stood when it ended; with
-    /// `since`, only the records saved from then on. Also how many records
-    /// there are (read or not).
-    fn session_ends(&self, since: Option<std::time::Duration>) -> (Vec<(String, LogPoint)>, usize) {
+    /// Where each finished session says the log stood when it ended, of
+    /// the records `select` picks. Also how many records there are (read
+    /// or not).
+    fn session_ends(&self, select: Select) -> (Vec<(String, LogPoint)>, usize) {
+        let read = |path: &std::path::Path| {
+            crate::state::read_json::<Ended>(path)
+                .ok()
+                .and_then(|ended| Some((ended.id, ended.log?)))
+        };
+        let since = match select {
+            Select::Named(ids, records) => {
+                let ends = ids
+                    .iter()
+                    .filter_map(|id| read(&self.sessions.join(format!("{id}.json"))))
+                    .collect();
+                return (ends, records);
+            }
+            Select::All => None,
+            Select::SavedSince(since) => Some(since),
+        };
         let Ok(entries) = std::fs::read_dir(&self.sessions) else {
             return (Vec::new(), 0);
         };
@@ -195,8 +228,7 @@ impl AuditLog {
             .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
             .inspect(|_| records += 1)
             .filter(saved_since)
-            .filter_map(|e| crate::state::read_json::<Ended>(&e.path()).ok())
-            .filter_map(|ended| Some((ended.id, ended.log?)))
+            .filter_map(|e| read(&e.path()))
             .collect();
         (ends, records)
     }
@@ -214,6 +246,7 @@ impl AuditLog {
         chain: &Chain,
         dropped: Option<&(u64, u64, String)>,
         began: std::time::Duration,
+        records: Option<Mark>,
     ) {
         let from = current.after.as_ref().map_or(0, |c| c.offset);
         if current.len.saturating_sub(from) < CHECKPOINT_EVERY || chain.count == 0 {
@@ -227,6 +260,7 @@ impl AuditLog {
             dropped: dropped.cloned(),
             seal: chain.seal.as_ref().map(SealState::from),
             began_ns: u64::try_from(began.as_nanos()).unwrap_or(u64::MAX),
+            records,
         };
         if let Ok(bytes) = serde_json::to_vec(&checkpoint) {
             let _ = crate::state::write_atomic(&self.verified, &bytes, false);
@@ -260,7 +294,7 @@ impl AuditLog {
         }
         // Session records first: one saved after this read points at a
         // line the log read below already holds (the log only grows).
-        let (ends, records) = self.session_ends(None);
+        let (ends, records) = self.session_ends(Select::All);
         let (bytes, _lock) = self.read_locked()?;
         let head: Option<HeadRecord> = std::fs::read(&self.head)
             .ok()
@@ -310,13 +344,24 @@ impl AuditLog {
             .duration_since(std::time::UNIX_EPOCH)
             .unwrap_or_default();
         // Session records first, as in `check`; read again with the log
-        // when the checkpoint turns out not to hold.
+        // when the checkpoint turns out not to hold. The index before
+        // them: a record it names was saved before it was read.
+        let index = RecordIndex::read(&self.index);
         let mut checkpoint = self.load_checkpoint();
         let ((ends, records), current, _lock) = loop {
-            let since = checkpoint
-                .as_ref()
-                .map(|c| std::time::Duration::from_nanos(c.began_ns));
-            let ends = self.session_ends(since);
+            let select = match checkpoint.as_ref() {
+                None => Select::All,
+                Some(c) => match (c.records.as_ref(), index.as_ref()) {
+                    (Some(mark), Some(index)) => index
+                        .since(mark)
+                        .map(|ids| Select::Named(ids, index.records())),
+                    _ => None,
+                }
+                .unwrap_or(Select::SavedSince(std::time::Duration::from_nanos(
+                    c.began_ns,
+                ))),
+            };
+            let ends = self.session_ends(select);
             let (current, lock) = self.read_current(checkpoint.take())?;
             if current.after.is_some() || !current.looked_past {
                 break (ends, current, lock);
@@ -354,7 +399,8 @@ impl AuditLog {
         self.check_head(head, &chain)?;
         self.check_session_ends(&ends, &chain)?;
         self.check_seal_end(chain.seal.as_ref(), sealer.as_ref(), None, chain.count)?;
-        self.save_checkpoint(&current, &chain, dropped.as_ref(), began);
+        let mark = index.as_ref().map(RecordIndex::mark);
+        self.save_checkpoint(&current, &chain, dropped.as_ref(), began, mark);
         Ok(Verified {
             lines: chain.count,
             sealed_from: chain.seal.map(|w| w.from),
