@@ -91,8 +91,8 @@ pub(crate) fn language(lang: Lang) -> tree_sitter::Language {
 /// Parses `source`; any ERROR or MISSING node is a [`SyntaxError`] (see
 /// [`first_error`]).
 /// (The pipeline reads imports before judging syntax, so it calls the two
-/// halves; this is the one-step form its tests use.)
-#[cfg(test)]
+/// halves; this is the one-step form its tests and the review of code
+/// given to an interpreter as a string use.)
 pub fn parse(lang: Lang, source: &str) -> Result<Parsed, SyntaxError> {
     let parsed = parse_lenient(lang, source)?;
     match first_error(&parsed.walked()) {

@@ -110,7 +110,7 @@ pub fn classify_argv(argv: &[String]) -> Classification {
 
 /// An argument's value after quote removal, or None when it is computed at
 /// run time (an expansion, a substitution, a brace expression).
-type Word = Option<String>;
+pub(crate) type Word = Option<String>;
 
 /// Where a command's standard input comes from, as far as the gate sees.
 enum Stdin {
@@ -2014,6 +2014,21 @@ fn git(args: &[Word]) -> (Class, String) {
 /// `sed`: GNU sed's `e` command and `s///e` flag run shell commands; a
 /// script from a file (`-f`) is not read.
 fn sed(args: &[Word]) -> (Class, String) {
+    match sed_scripts(args) {
+        Err(why) => (Class::Unknown, why.into()),
+        Ok(scripts) if scripts.iter().any(|s| sed_runs_commands(s)) => (
+            Class::Unknown,
+            "sed's e command or s///e flag runs shell commands".into(),
+        ),
+        Ok(_) => (Class::Local, "sed without e commands".into()),
+    }
+}
+
+/// The scripts `sed ARGS` runs (each `-e`, or else its first operand);
+/// why they cannot be known when an argument is computed or a script is
+/// a file.
+pub(crate) fn sed_scripts(args: &[Word]) -> Result<Vec<String>, &'static str> {
+    const SCRIPT_FILE: &str = "sed -f runs a script file the gate does not read";
     let mut scripts = Vec::new();
     let mut explicit = false;
     let mut i = 0;
@@ -2025,10 +2040,7 @@ fn sed(args: &[Word]) -> (Class, String) {
             // GNU sed takes options anywhere: a computed word may be one
             // (`--expression=e curl ...`).
             if !options_ended || (!explicit && operand_script.is_none()) {
-                return (
-                    Class::Unknown,
-                    "sed with a computed argument (it could be a script or an option)".into(),
-                );
+                return Err("sed with a computed argument (it could be a script or an option)");
             }
             continue;
         };
@@ -2044,25 +2056,17 @@ fn sed(args: &[Word]) -> (Class, String) {
                 explicit = true;
                 match args.get(i).cloned().flatten() {
                     Some(s) => scripts.push(s),
-                    None => return (Class::Unknown, "sed -e with a computed script".into()),
+                    None => return Err("sed -e with a computed script"),
                 }
                 i += 1;
             }
-            "-f" | "--file" => {
-                return (
-                    Class::Unknown,
-                    "sed -f runs a script file the gate does not read".into(),
-                )
-            }
+            "-f" | "--file" => return Err(SCRIPT_FILE),
             a if a.starts_with("--expression=") => {
                 explicit = true;
                 scripts.push(a["--expression=".len()..].to_string());
             }
             a if a.starts_with("--file=") || (a.starts_with("-f") && !a.starts_with("--")) => {
-                return (
-                    Class::Unknown,
-                    "sed -f runs a script file the gate does not read".into(),
-                )
+                return Err(SCRIPT_FILE)
             }
             a if a.starts_with('-') && a.len() > 1 => {}
             a => {
@@ -2073,18 +2077,12 @@ fn sed(args: &[Word]) -> (Class, String) {
         }
     }
     scripts.extend(operand_script);
-    for script in &scripts {
-        if sed_runs_commands(script) {
-            return (
-                Class::Unknown,
-                "sed's e command or s///e flag runs shell commands".into(),
-            );
-        }
-    }
-    (Class::Local, "sed without e commands".into())
+    Ok(scripts)
 }
 
-fn sed_runs_commands(script: &str) -> bool {
+/// Whether a sed script has an `e` command or an `s///e` flag: GNU sed
+/// runs them as shell commands.
+pub(crate) fn sed_runs_commands(script: &str) -> bool {
     for piece in script.split(['\n', ';']) {
         let cmd = piece
             .trim_start()

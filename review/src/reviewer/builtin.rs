@@ -232,7 +232,7 @@ fn specs() -> Vec<Spec> {
             "py-code-string",
             PY,
             Critical,
-            r#"\btimeit\.(?:timeit|repeat|Timer)\s*\(\s*(?:stmt\s*=\s*)?["']S\d+|\b(?:cProfile|profile)\.run(?:ctx)?\s*\(|\bpdb\.(?:run|runeval|runctx)\s*\(|\bcode\.(?:InteractiveInterpreter|InteractiveConsole|interact|compile_command)\b|\.run(?:source|code)\s*\("#,
+            r#"\btimeit\.(?:timeit|repeat|Timer)\s*\(\s*(?:stmt\s*=\s*)?["']S\d+|\btimeit\.(?:timeit|repeat|Timer)\s*\([^)]*\bglobals\s*=|\b(?:cProfile|profile)\.run(?:ctx)?\s*\(|\bpdb\.(?:run|runeval|runctx)\s*\(|\bcode\.(?:InteractiveInterpreter|InteractiveConsole|interact|compile_command)\b|\.run(?:source|code)\s*\("#,
             "runs code given as text (timeit, cProfile.run, pdb.run, the code module): code the review cannot see",
         ),
         rule(
@@ -496,6 +496,13 @@ fn specs() -> Vec<Spec> {
             Critical,
             r#"\bnew\s+Function\s*[(`]|(?:^|[^.\w$])Function\s*[(`]|\.constructor\s*`|(?:>\s*Function|\bFunction\s+as\s+[\w$.<>\[\], ]+)\s*\)\s*[(`]|\.constructor\s*\.\s*constructor\b|\)\s*\.constructor\s*\(|\.constructor\s*\(\s*["'`]S\d+|\bFunction\.prototype\.constructor\b|\}\s*\)\s*\.constructor\b|\bgetPrototypeOf\s*\(\s*(?:async\s+)?function\b|(?:^|[^.\w$])Function\s*\.\s*(?:call|apply|bind)\s*\(|\bReflect\.(?:construct|apply)\s*\(\s*(?:Function|eval)\b|\b(?:globalThis|global|window|self)\s*\.\s*Function\b"#,
             "Function() builds code from text the review cannot see (reached by name or through a function's constructor)",
+        ),
+        rule(
+            "js-lifecycle-script",
+            JS,
+            Major,
+            r"\.scripts\s*(?:\[[^\]\n]*\]|\.\s*[\w$]+)\s*=[^=]",
+            "writes an npm script into a package.json: npm runs its lifecycle scripts at the next install, outside this review; a human decides",
         ),
         rule(
             "js-inspector",

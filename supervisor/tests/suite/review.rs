@@ -128,14 +128,21 @@ fn a_program_that_starts_another_interpreter_is_flagged_and_not_run() {
     let out = run(setup.jail().args(["run", runner.to_str().unwrap()]));
     assert!(!out.status.success(), "{}", stderr(&out));
     assert!(!stdout(&out).contains("STAGE2 RAN"), "{}", stdout(&out));
-    // Code given as a string is hidden from the models: rejected.
+    // Code given as a string is hidden from the models: rejected, unless
+    // it is a one-liner the built-in reviewer approves as a file of its own.
     let inline = setup.file(
         "inline.py",
-        "import subprocess\nsubprocess.run(['python3', '-c', 'print(1)'])\n",
+        "import subprocess\nsubprocess.run(['python3', '-c', 'import os; os.system(\"id\")'])\n",
     );
     let (code, report) = setup.review_json(&inline);
     assert_eq!(code, Some(122));
     assert_eq!(report["verdict"], "REJECTED", "{report}");
+    let printing = setup.file(
+        "printing.py",
+        "import subprocess\nsubprocess.run(['python3', '-c', 'print(1)'])\n",
+    );
+    let (code, report) = setup.review_json(&printing);
+    assert_eq!(code, Some(0), "{report}");
 }
 
 #[test]
@@ -507,7 +514,7 @@ fn rework_is_limited_per_lineage() {
 /// from `object`, Function through a constructor, Node's module internals,
 /// start-up files, loader variables, Trojan Source, Bash commands named in
 /// quotes or pieces), and ordinary code it must approve:
-/// `tests/review-quality/{python,javascript,bash,held-aside,held-aside-2}/`
+/// `tests/review-quality/{python,javascript,bash,held-aside,held-aside-2,held-aside-3}/`
 /// (its README says what each set is). Each through the real binary, each in a state
 /// dir of its own.
 #[test]
@@ -517,7 +524,7 @@ fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
     let mut seen = Vec::new();
     // Exit statuses: 0 APPROVE, 120 REWORK (`rework/`: ordinary code the
     // review asks to change on purpose, such as unpickling a file).
-    // held-aside-2 under a profile with the egress proxy: its ordinary
+    // held-aside-2 and -3 under a profile with the egress proxy: their ordinary
     // programs fetch over HTTP, and its harmful ones must be refused for
     // more than using HTTP.
     let egress = "[profile.default.egress]\nallow = [\"example.org\"]\n";
@@ -527,6 +534,7 @@ fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
         ("bash", ""),
         ("held-aside", ""),
         ("held-aside-2", egress),
+        ("held-aside-3", egress),
     ];
     for (language, policy) in sets {
         for (dir, expected) in [
@@ -563,7 +571,7 @@ fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
     }
     assert_eq!(
         seen,
-        [66, 8, 28, 5, 14, 2, 38, 10, 45, 14, 1],
+        [67, 8, 28, 5, 17, 2, 38, 10, 45, 14, 1, 40, 15],
         "the sets changed size"
     );
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
