@@ -54,14 +54,17 @@ impl RecordIndex {
         }
         let name = words.next().filter(|n| is_id(n.as_bytes()))?.to_string();
         let base = words.next()?.parse().ok()?;
-        let index = RecordIndex {
+        let ids_from = first_end + 1;
+        let lines = bytes[ids_from..].split(|&b| b == b'\n');
+        if !lines.into_iter().all(|line| line.is_empty() || is_id(line)) {
+            return None;
+        }
+        Some(RecordIndex {
             name,
             base,
             bytes,
-            ids_from: first_end + 1,
-        };
-        index.ids(index.ids_from)?;
-        Some(index)
+            ids_from,
+        })
     }
 
     /// Where this read ends.
@@ -86,30 +89,29 @@ impl RecordIndex {
         self.ids(offset)
     }
 
-    /// How many records there are at most: those there were when the
-    /// index was made, and every id saved since.
+    /// About how many records there are: those there were when the index
+    /// was made, and one for each line since (a named session's record,
+    /// saved again by each of its runs, counts each time; the record of a
+    /// run whose supervisor was killed, never).
     pub fn records(&self) -> usize {
-        self.base + self.ids(self.ids_from).map_or(0, |ids| ids.len())
+        self.base
+            + self.bytes[self.ids_from..]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count()
     }
 
-    /// The distinct ids from `offset` on, in order; None if a line is not
-    /// an id.
+    /// The ids from `offset` on, each once, sorted (their lines were
+    /// checked by `read`).
     fn ids(&self, offset: usize) -> Option<Vec<&str>> {
-        let mut ids: Vec<&str> = Vec::new();
-        let mut seen = std::collections::HashSet::new();
-        for line in self.bytes[offset..].split(|&b| b == b'\n') {
-            if line.is_empty() {
-                continue;
-            }
-            if !is_id(line) {
-                return None;
-            }
-            // Ids are ASCII (checked above).
-            let id = std::str::from_utf8(line).ok()?;
-            if seen.insert(id) {
-                ids.push(id);
-            }
-        }
+        let mut ids = self.bytes[offset..]
+            .split(|&b| b == b'\n')
+            .filter(|line| !line.is_empty())
+            .map(std::str::from_utf8)
+            .collect::<Result<Vec<&str>, _>>()
+            .ok()?;
+        ids.sort_unstable();
+        ids.dedup();
         Some(ids)
     }
 }
@@ -219,8 +221,8 @@ mod tests {
         }
         let index = RecordIndex::read(&state.sessions_index()).unwrap();
         assert_eq!(index.since(&mark).unwrap(), ["b2", "c3"]);
-        // One record when it was made, and three ids since.
-        assert_eq!(index.records(), 4);
+        // One record when it was made, and four lines since.
+        assert_eq!(index.records(), 5);
     }
 
     #[test]

@@ -385,13 +385,18 @@ impl Session {
     }
 
     /// Writes the record (`durable`: fsynced too, see
-    /// `state::write_atomic`), then names it in the records' index.
+    /// `state::write_atomic`); then, when it names where the log stood at
+    /// its end (what a run's check reads it for), names it in the records'
+    /// index.
     pub fn save(&self, durable: bool) -> Result<(), StateError> {
         let json = serde_json::to_vec_pretty(&self.record).map_err(|err| StateError::Corrupt {
             path: self.path.clone(),
             reason: err.to_string(),
         })?;
         state::write_atomic(&self.path, &json, durable)?;
+        if self.record.log.is_none() {
+            return Ok(());
+        }
         crate::record_index::append(&self.state, &self.record.id)
     }
 
