@@ -105,19 +105,17 @@ pub fn blocked_component<'a>(path: &Path, patterns: &'a [String]) -> Option<(Str
 /// Whether `pattern` matches the path whose components end with `names`'
 /// last one.
 fn matches_at(names: &[String], pattern: &str) -> bool {
-    let parts: Vec<&str> = pattern.split('/').filter(|p| !p.is_empty()).collect();
-    let Some((last, before)) = parts.split_last() else {
+    // From the last part back, without collecting: this runs for every
+    // component of every bind source against every pattern.
+    let mut parts = pattern.rsplit('/').filter(|p| !p.is_empty());
+    let Some(last) = parts.next() else {
         return false;
     };
     let Some((name, ancestors)) = names.split_last() else {
         return false;
     };
-    matches_pattern(name, last)
-        && ancestors.len() >= before.len()
-        && ancestors[ancestors.len() - before.len()..]
-            .iter()
-            .zip(before)
-            .all(|(a, b)| a == b)
+    let mut ancestors = ancestors.iter().rev();
+    matches_pattern(name, last) && parts.all(|part| ancestors.next().is_some_and(|a| a == part))
 }
 
 fn matches_pattern(name: &str, pattern: &str) -> bool {

@@ -113,6 +113,22 @@ fn kinds(text: &str) -> Vec<&'static str> {
     "secret_assignment",
     "9fQm2ZkT7wLp4XvB1nRc8sJd"
 )]
+// A token whose alphabet has `-` and that ends with one.
+#[case(
+    "token figd_Q2hlY2tzIGFyZSBmb3IgdGhlIHJldmlld2VyX3Q- here",
+    "figma_token",
+    "figd_Q2hlY2tzIGFyZSBmb3IgdGhlIHJldmlld2VyX3Q-"
+)]
+#[case(
+    "ASANA=2/1204468305916742/1205559876043218:4f9c2a7e8b1d3f6a0c5e9b2d7a4f1c8e",
+    "asana_token",
+    "2/1204468305916742/1205559876043218:4f9c2a7e8b1d3f6a0c5e9b2d7a4f1c8e"
+)]
+#[case(
+    "api = ApiClient(token=\"BBFF-r7Kq2mWz9XcT4vLp8NbY3sHd6FgJ1a\")",
+    "ubidots_token",
+    "BBFF-r7Kq2mWz9XcT4vLp8NbY3sHd6FgJ1a"
+)]
 fn finds_each_shape(#[case] text: &str, #[case] kind: &str, #[case] span: &str) {
     let found = scan(text);
     assert_eq!(found.len(), 1, "{found:?} in {text}");

@@ -242,6 +242,20 @@ fn families(g: &mut Lcg) -> Vec<(&'static str, String)> {
             format!("ASANA_CLIENT_SECRET={}", g.from(LOWER_ALNUM, 32)),
         ),
         (
+            "asana personal access token",
+            format!(
+                "2/{}/{}:{}",
+                g.from(DIGITS, 16),
+                g.from(DIGITS, 16),
+                g.from(LOWER_HEX, 32)
+            ),
+        ),
+        ("ubidots", format!("BBFF-{}", g.from(ALNUM, 30))),
+        (
+            "telnyx",
+            format!("TELNYX_API_KEY=KEY{}", g.from(URLSAFE, 55)),
+        ),
+        (
             "assemblyai",
             format!("ASSEMBLYAI_API_KEY={}", g.from(LOWER_HEX, 32)),
         ),
