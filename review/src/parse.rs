@@ -101,6 +101,18 @@ pub fn parse(lang: Lang, source: &str) -> Result<Parsed, SyntaxError> {
     }
 }
 
+/// `source` with its lines ended where `lang` ends them. Python reads a
+/// lone `\r` as a line break (universal newlines), where tree-sitter keeps
+/// it inside a comment: `# x\rimport os` runs a line the tree would call a
+/// comment. Every stage reads the lines Python reads.
+pub fn lines_as_read(lang: Lang, source: &str) -> std::borrow::Cow<'_, str> {
+    if lang == Lang::Python && source.contains('\r') {
+        source.replace("\r\n", "\n").replace('\r', "\n").into()
+    } else {
+        source.into()
+    }
+}
+
 /// Parses without judging: the tree may hold ERROR nodes, so stage 2 can
 /// read the imports before stage 3 reports syntax errors with
 /// [`first_error`]. Fails only if the grammar cannot be loaded (an ABI
@@ -120,17 +132,8 @@ pub fn parse_lenient(lang: Lang, source: &str) -> Result<Parsed, SyntaxError> {
             .parse(text, None)
             .ok_or_else(|| internal("internal: the parser gave no tree".to_string()))
     };
-    // Python reads a lone `\r` as a line break (universal newlines), where
-    // tree-sitter keeps it inside a comment: `# x\rimport os` runs a line
-    // the tree would call a comment. Every later stage reads the lines
-    // Python reads.
-    let lines;
-    let source = if lang == Lang::Python && source.contains('\r') {
-        lines = source.replace("\r\n", "\n").replace('\r', "\n");
-        lines.as_str()
-    } else {
-        source
-    };
+    let lines = lines_as_read(lang, source);
+    let source = lines.as_ref();
     let tree = parse(source)?;
     // Python reads identifiers in NFKC (PEP 3131): `ｅｘｅｃ` calls
     // `exec` and `import ｏｓ` binds `os`. Every later stage must see the
