@@ -655,6 +655,29 @@ mod tests {
         assert!(SessionLock::try_take(&path).unwrap().is_some());
     }
 
+    /// A prune writes a new records' index counting what is left: were the
+    /// old count kept, every later run would prune again.
+    #[test]
+    fn a_prune_leaves_an_index_that_counts_what_is_left() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = StateDir::resolve(Some(dir.path())).unwrap();
+        for seq in 1..=6 {
+            let mut session = Session::new(&state, "default", &[], 60, true).unwrap();
+            session.record.state = SessionState::Finished;
+            session.record.log = Some(crate::audit::LogPoint {
+                seq,
+                hash: format!("{seq:064x}"),
+            });
+            session.save(false).unwrap();
+        }
+        let index = || crate::record_index::RecordIndex::read(&state.sessions_index()).unwrap();
+        assert_eq!(index().records(), 6);
+        let pruned = prune_oldest(&state, 2).unwrap();
+        assert_eq!(pruned.sessions, 4);
+        let left = std::fs::read_dir(state.sessions()).unwrap().count();
+        assert_eq!((left, index().records()), (2, 2));
+    }
+
     #[test]
     fn a_symlink_is_never_taken_for_the_lock() {
         let dir = tempfile::tempdir().unwrap();
