@@ -38,42 +38,45 @@ struct Globals {
     state_dir: Option<PathBuf>,
 }
 
-/// The command line with `exec` as its only subcommand: building every
-/// subcommand's arguments first took about half of the 355 µs a `jail
-/// exec` spent parsing its command line on the development VM
-/// (docs/decisions/0017 §2), and `exec` is the one whose start-up counts.
+/// The command line with `exec` and `review` as its only subcommands:
+/// building every subcommand's arguments first took about half of the 355
+/// µs a `jail exec` spent parsing its command line on the development VM
+/// (docs/decisions/0017 §2). `exec` is the one whose start-up counts, and
+/// `review` the one a cache hit makes short.
 #[derive(Parser)]
 #[command(name = "jail")]
-struct ExecOnly {
+struct Lean {
     #[command(flatten)]
     globals: Globals,
     #[command(subcommand)]
-    command: ExecCommand,
+    command: LeanCommand,
 }
 
 #[derive(Subcommand)]
-enum ExecCommand {
+enum LeanCommand {
     Exec(Box<exec::ExecArgs>),
+    Review(review::ReviewArgs),
 }
 
 impl Cli {
-    /// This process's command line. One that mentions `exec` is first
-    /// parsed as [`ExecOnly`], whose arguments are [`Cli`]'s own, so
+    /// This process's command line. One that mentions `exec` or `review`
+    /// is first parsed as [`Lean`], whose arguments are [`Cli`]'s own, so
     /// whatever it accepts means the same; anything else, and everything it
     /// refuses (help and errors among them), is parsed whole, so help and
     /// errors read as they always did.
     pub fn from_args() -> Result<Cli, clap::Error> {
         let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-        if args.iter().skip(1).any(|arg| arg == "exec") {
-            if let Ok(ExecOnly {
-                globals,
-                command: ExecCommand::Exec(exec),
-            }) = ExecOnly::try_parse_from(&args)
-            {
-                return Ok(Cli {
-                    globals,
-                    command: Command::Exec(exec),
-                });
+        if args
+            .iter()
+            .skip(1)
+            .any(|arg| arg == "exec" || arg == "review")
+        {
+            if let Ok(Lean { globals, command }) = Lean::try_parse_from(&args) {
+                let command = match command {
+                    LeanCommand::Exec(exec) => Command::Exec(exec),
+                    LeanCommand::Review(review) => Command::Review(review),
+                };
+                return Ok(Cli { globals, command });
             }
         }
         Cli::try_parse_from(args)
@@ -178,12 +181,13 @@ fn audit_log(state: &crate::state::StateDir, policy: &policy::Policy) -> crate::
 mod tests {
     use super::*;
 
-    /// What `ExecOnly` accepts must mean what `Cli` would make of it: the
-    /// same arguments, defined the same way, for `exec` and the globals.
+    /// What `Lean` accepts must mean what `Cli` would make of it: the
+    /// same arguments, defined the same way, for `exec`, `review` and the
+    /// globals.
     #[test]
-    fn exec_only_has_exactly_the_arguments_of_the_whole_command_line() {
+    fn the_lean_command_line_has_exactly_the_arguments_of_the_whole_one() {
         use clap::CommandFactory;
-        let (mut whole, mut lean) = (Cli::command(), ExecOnly::command());
+        let (mut whole, mut lean) = (Cli::command(), Lean::command());
         whole.build();
         lean.build();
         let defined = |command: &clap::Command, skip: &[&str]| -> Vec<String> {
@@ -193,10 +197,12 @@ mod tests {
                 .map(|arg| format!("{arg:?}"))
                 .collect()
         };
-        let exec =
-            |command: &clap::Command| defined(command.find_subcommand("exec").expect("exec"), &[]);
-        assert!(exec(&whole).len() > 10, "{:?}", exec(&whole));
-        assert_eq!(exec(&whole), exec(&lean));
+        for (name, at_least) in [("exec", 10), ("review", 3)] {
+            let of =
+                |command: &clap::Command| defined(command.find_subcommand(name).expect(name), &[]);
+            assert!(of(&whole).len() > at_least, "{name}: {:?}", of(&whole));
+            assert_eq!(of(&whole), of(&lean), "{name}");
+        }
         // Only `Cli` has --version.
         assert_eq!(defined(&whole, &["version"]), defined(&lean, &[]));
     }
