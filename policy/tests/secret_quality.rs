@@ -244,7 +244,7 @@ fn families(g: &mut Lcg) -> Vec<(&'static str, String)> {
         (
             "asana personal access token",
             format!(
-                "2/{}/{}:{}",
+                "ASANA_PAT=2/{}/{}:{}",
                 g.from(DIGITS, 16),
                 g.from(DIGITS, 16),
                 g.from(LOWER_HEX, 32)

@@ -22,7 +22,7 @@ const MAGIC: &str = "jail-session-records-v1";
 
 /// Where a check read the index up to: the index's name and the bytes it
 /// held then.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize)]
 pub struct Mark {
     pub name: String,
     pub offset: u64,
@@ -145,8 +145,16 @@ pub fn append(state: &StateDir, id: &str) -> Result<(), StateError> {
 /// The index opened to append, made first when there is none (by one
 /// rename that never replaces one a concurrent run just made).
 fn open_append(state: &StateDir, id: &str) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
     let path = state.sessions_index();
-    let open = || std::fs::OpenOptions::new().append(true).open(&path);
+    // A symlink in its place is not followed (the session locks' rule):
+    // the append fails, and `append` removes the link.
+    let open = || {
+        std::fs::OpenOptions::new()
+            .append(true)
+            .custom_flags(nix::libc::O_NOFOLLOW)
+            .open(&path)
+    };
     match open() {
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
             // The record just saved is counted as an id.
@@ -260,6 +268,20 @@ mod tests {
         assert!(RecordIndex::read(&path).is_none());
         std::fs::write(&path, b"a1\nb2\n").unwrap();
         assert!(RecordIndex::read(&path).is_none(), "no first line");
+    }
+
+    #[test]
+    fn a_symlink_in_the_index_s_place_is_not_written_through() {
+        let (dir, state) = state();
+        let target = dir.path().join("elsewhere");
+        std::fs::write(&target, "mine\n").unwrap();
+        std::os::unix::fs::symlink(&target, state.sessions_index()).unwrap();
+        append(&state, "a1").unwrap();
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "mine\n");
+        // The link went; the next save makes a new index.
+        append(&state, "b2").unwrap();
+        let index = RecordIndex::read(&state.sessions_index()).unwrap();
+        assert_eq!(index.records(), 1);
     }
 
     #[test]

@@ -397,7 +397,10 @@ impl Session {
         if self.record.log.is_none() {
             return Ok(());
         }
-        crate::record_index::append(&self.state, &self.record.id)
+        // The record's file name, which the check reads by, not the id in
+        // its JSON.
+        let name = self.path.file_stem().and_then(|n| n.to_str()).unwrap_or("");
+        crate::record_index::append(&self.state, name)
     }
 
     /// Why a request on this session must be refused, if it must.

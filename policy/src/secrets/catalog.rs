@@ -349,9 +349,10 @@ pub(super) const RULES: &[Rule] = &[
     token("airtable_token", &["pat"], r"\bpat[a-zA-Z0-9]{14}\.[a-f0-9]{64}\b"),
     near("airtable_api_key", &["airtable"], "airtable", "[a-z0-9]{17}"),
     near("algolia_api_key", &["algolia"], "algolia", "[a-z0-9]{32}"),
-    near("asana_token", &["asana"], "asana", "[0-9]{16}|[a-z0-9]{32}"),
-    // Asana's personal access tokens: `1/USER:HEX` and `2/USER/APP:HEX`.
-    token("asana_token", &["1/", "2/"], r"\b[12]/[0-9]{10,20}(?:/[0-9]{10,20})?:[a-f0-9]{32}\b"),
+    // With Asana's personal access tokens: `1/USER:HEX`, `2/USER/APP:HEX`
+    // (as a token alone, its only fixed parts, `1/` and `2/`, are in most
+    // texts a scan reads).
+    near("asana_token", &["asana"], "asana", "[0-9]{16}|[a-z0-9]{32}|[12]/[0-9]{10,20}(?:/[0-9]{10,20})?:[a-f0-9]{32}"),
     token("ubidots_token", &["bbff-"], r"\bBBFF-[0-9A-Za-z]{30}\b"),
     near("telnyx_api_key", &["telnyx"], "telnyx", "KEY[0-9a-z_-]{55}"),
     near("beamer_token", &["beamer"], "beamer", "b_[a-z0-9=_-]{44}"),

@@ -1916,6 +1916,27 @@ fn precompiled_rules_match_as_their_regexes_do() {
     "run-code-string",
     1
 )]
+#[case::sh_inline_code_after_a_preload(
+    crate::Lang::Bash,
+    "node -r ./stage2.js -e \"console.log(1)\"\n",
+    Verdict::Rejected,
+    "run-code-string",
+    1
+)]
+#[case::py_inline_code_after_an_option(
+    crate::Lang::Python,
+    "import subprocess\nsubprocess.run([\"python3\", \"-W\", \"x\", \"-c\", \"print(1)\"])\n",
+    Verdict::Rejected,
+    "run-code-string",
+    2
+)]
+#[case::js_constructor_after_a_wide_space(
+    crate::Lang::JavaScript,
+    "function area(r) { return r * r; }\nconst Make =\u{a0}area.constructor;\nmodule.exports = Make;\n",
+    Verdict::Major,
+    "js-constructor-value",
+    2
+)]
 #[case::sh_inline_code_from_a_variable(
     crate::Lang::Bash,
     "python3 -c \"$CODE\"\n",

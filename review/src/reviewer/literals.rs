@@ -482,8 +482,15 @@ pub(super) fn findings(language: &str, code: &str, literals: &[String]) -> Vec<L
     if language == "bash" {
         return bash_findings(code, literals);
     }
+    // `f.constructor` of a function `f` is Function, which builds code
+    // from text; the code alone shows it, with or without literals.
+    let constructors = if matches!(language, "javascript" | "typescript") {
+        function_constructors(code)
+    } else {
+        Vec::new()
+    };
     if literals.is_empty() {
-        return Vec::new();
+        return constructors;
     }
     let python = language == "python";
     let (process, change_file, hidden_names) = match language {
@@ -493,7 +500,7 @@ pub(super) fn findings(language: &str, code: &str, literals: &[String]) -> Vec<L
     };
     let in_code = Candidates::of(code);
     let reader = Reader::new(code, literals, &in_code);
-    let mut out = Vec::new();
+    let mut out = constructors;
     for call in in_code.find_iter(process, code) {
         let argv = reader.argv(call.end());
         if argv.is_empty() && reader.decoded(call.end()) {
@@ -610,10 +617,7 @@ pub(super) fn findings(language: &str, code: &str, literals: &[String]) -> Vec<L
             .get(call.range())
             .is_some_and(|c| c.contains("symlink"))
         {
-            let outside = path.first().is_some_and(|to| {
-                to.starts_with(['/', '~', '\\']) || to.split(['/', '\\']).any(|p| p == "..")
-            });
-            if outside {
+            if path.first().is_some_and(|to| outside_working_dir(to)) {
                 out.push(LiteralFinding {
                     line: line_of(code, call.end() - 1),
                     severity: Severity::Major,
@@ -657,9 +661,10 @@ pub(super) fn findings(language: &str, code: &str, literals: &[String]) -> Vec<L
                         Some(at + (text.len() - rest.len()))
                     })
                     .unwrap_or(at);
-                outside |= reader.value(value_at, 0).first().is_some_and(|to| {
-                    to.starts_with(['/', '~', '\\']) || to.split(['/', '\\']).any(|p| p == "..")
-                });
+                outside |= reader
+                    .value(value_at, 0)
+                    .first()
+                    .is_some_and(|to| outside_working_dir(to));
                 argument = reader.next_argument(at);
             }
             if outside {
@@ -708,11 +713,6 @@ pub(super) fn findings(language: &str, code: &str, literals: &[String]) -> Vec<L
                 message: "writes files in a program that names a CI pipeline's definition (.github/workflows, .gitlab-ci.yml): a step added there runs with the pipeline's secrets; a human decides",
             });
         }
-    }
-    // `f.constructor` of a function `f`: that is Function, which builds
-    // code from text.
-    if !python {
-        out.extend(function_constructors(code));
     }
     let mut all = literals.join("\n");
     for (_, path) in &paths {
@@ -1148,7 +1148,12 @@ fn is_shell(program: &str) -> bool {
     )
 }
 
-/// `NAME=value`: an assignment before a command (or `export`'s operand).
+/// Whether a path a program names is outside the working directory:
+/// absolute, the home directory's (`~`), or climbing out with `..`.
+fn outside_working_dir(path: &str) -> bool {
+    path.starts_with(['/', '~', '\\']) || path.split(['/', '\\']).any(|p| p == "..")
+}
+
 /// Whether shell `text` pipes what an HTTP client fetched into an
 /// interpreter (`curl -s URL | sh`).
 fn downloads_and_runs(text: &str) -> bool {
@@ -1176,10 +1181,13 @@ fn spelled_letter_by_letter(code: &str, literals: &[String]) -> Vec<LiteralFindi
         let letters: Option<String> = code[at + 2..at + 2 + len]
             .split_whitespace()
             .map(|element| {
-                let text = match element.strip_prefix(['"', '\'']) {
-                    Some(inner) => {
-                        placeholder_text(&inner[..inner.len().saturating_sub(1)], literals)
-                    }
+                let quoted = ['"', '\''].into_iter().find_map(|q| {
+                    element
+                        .strip_prefix(q)
+                        .and_then(|inner| inner.strip_suffix(q))
+                });
+                let text = match quoted {
+                    Some(inner) => placeholder_text(inner, literals),
                     None => element.to_string(),
                 };
                 let mut chars = text.chars();
@@ -1231,6 +1239,7 @@ fn is_plain_expansion(word: &str) -> bool {
     name.is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'))
 }
 
+/// `NAME=value`: an assignment before a command (or `export`'s operand).
 fn is_assignment(word: &str) -> bool {
     word.split_once('=').is_some_and(|(name, _)| {
         !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
@@ -1619,9 +1628,12 @@ fn function_constructors(code: &str) -> Vec<LiteralFinding> {
             continue;
         }
         let before = code[..at].trim_end();
+        // The name's first character: after the last one that cannot be
+        // in a name (by characters: it may be a wide space).
         let name_start = before
-            .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
-            .map_or(0, |i| i + 1);
+            .char_indices()
+            .rfind(|&(_, c)| !(c.is_alphanumeric() || c == '_' || c == '$'))
+            .map_or(0, |(i, c)| i + c.len_utf8());
         let name = &before[name_start..];
         if name.is_empty() || name == "this" {
             continue;
@@ -1962,10 +1974,12 @@ fn classify(argv: &[String]) -> Option<(Severity, &'static str, &'static str)> {
         if let Some(at) = rest.iter().position(|w| CODE_OPTIONS.contains(w)) {
             // `node -p "require('./package.json').name"`: code that is all
             // there, and that the review approves on its own, is no more
-            // hidden than the rest of the file.
-            if rest
-                .get(at + 1)
-                .is_some_and(|code| inline_code_approved(program, code))
+            // hidden than the rest of the file. Only with no option before
+            // it: `node -r ./x.js -e 1` runs a file first.
+            if at == 0
+                && rest
+                    .get(1)
+                    .is_some_and(|code| inline_code_approved(program, code))
             {
                 return None;
             }
@@ -2069,6 +2083,15 @@ fn basename(word: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An array element with a quote at one end only, and a wide
+    /// character at the other, is no letter and no reason to panic.
+    #[test]
+    fn letters_are_read_whole_characters_at_a_time() {
+        assert!(spelled_letter_by_letter("x=(\"\u{e9} q)\n", &[]).is_empty());
+        let found = spelled_letter_by_letter("x=(c 'u' r l)\n", &[]);
+        assert_eq!(found.len(), 1, "{found:?}");
+    }
 
     /// `named_files` looks for loader variables only in texts with a
     /// capital letter: every name must have one.

@@ -309,8 +309,9 @@ pub struct Verified {
     pub sealed_from: Option<u64>,
     /// Finished sessions whose end was found in the log.
     pub sessions: usize,
-    /// Session records in the state dir (read or not); a run's check,
-    /// when the records' index answers it, counts at most this many.
+    /// Session records in the state dir (read or not); about this many
+    /// when a run's check takes the count from the records' index
+    /// (`RecordIndex::records`).
     pub records: usize,
     /// Segments deleted on purpose (`jail audit drop-segments`): up to
     /// this one.

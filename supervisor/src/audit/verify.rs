@@ -183,8 +183,8 @@ enum Select<'a> {
     /// Those saved since a checkpoint's check began, by file time: when
     /// the records' index cannot say which.
     SavedSince(std::time::Duration),
-    /// Those the records' index names after a checkpoint's mark, and how
-    /// many records there are at most.
+    /// Those the records' index names after a checkpoint's mark, and about
+    /// how many records there are.
     Named(Vec<&'a str>, usize),
 }
 
