@@ -57,10 +57,11 @@ pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
         sys::exit(SETUP_FAILED);
     }
     check(Step::Chdir, sys::chdir(&p.exec.cwd));
-    // Nothing may run outside the jail's cgroups: wait until we are in them.
+    // Nothing may run outside the jail's cgroups, nor before the
+    // supervisor's own checks have passed: wait for its second release.
     check(
-        Step::WaitForCgroups,
-        sync::wait_for_cgroups_joined(ends.release),
+        Step::WaitForRelease,
+        sync::wait_for_payload_release(ends.release),
     );
     // Signals arriving before the init loop starts must not be lost: give
     // them a handler (pid 1 drops signals it has none for) and keep them
@@ -106,8 +107,8 @@ pub(crate) fn run_on_host(p: &Prepared, ends: ChildEnds) -> ! {
     );
     check(
         report,
-        Step::WaitForCgroups,
-        sync::wait_for_cgroups_joined(ends.release),
+        Step::WaitForRelease,
+        sync::wait_for_payload_release(ends.release),
     );
     check(report, Step::Chdir, sys::chdir(&p.exec.cwd));
     exec_payload(p, report)

@@ -34,7 +34,7 @@ pub enum Step {
     Seccomp,
     Exec,
     RpcSocket,
-    WaitForCgroups,
+    WaitForRelease,
     ProxySocket,
 }
 
@@ -68,7 +68,7 @@ impl Step {
         Step::Seccomp,
         Step::Exec,
         Step::RpcSocket,
-        Step::WaitForCgroups,
+        Step::WaitForRelease,
         Step::ProxySocket,
     ];
 
@@ -127,7 +127,7 @@ impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = match self {
             Step::WaitForMaps => "waiting for the uid/gid maps",
-            Step::WaitForCgroups => "waiting to join the jail's cgroups",
+            Step::WaitForRelease => "waiting for the supervisor to release the payload",
             Step::ParentDeathSignal => "setting the parent-death signal",
             Step::NewSession => "starting a new session",
             Step::Hostname => "setting the hostname",

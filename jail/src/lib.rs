@@ -10,8 +10,11 @@
 //!    born inside; `clone3` (`clone.rs`) with new user, mount, pid, net, ipc,
 //!    uts and cgroup namespaces and a pidfd; the thread moves back home, and
 //!    (v2) the child is moved in.
-//! 3. `userns.rs` (parent): write uid_map, setgroups=deny, gid_map; release
-//!    the child (`sync.rs`), and a second release lets it fork the payload.
+//! 3. `userns.rs` (parent): write uid_map, setgroups=deny, gid_map; keep
+//!    the child off the parent's CPU (`affinity.rs`) and release it
+//!    (`sync.rs`). The caller makes its own checks while the child builds;
+//!    [`Jail::release`] then gives the child the caller's CPUs back and a
+//!    second release lets it fork the payload.
 //! 4. `child.rs` (child, pid 1 of the new pid namespace): parent-death
 //!    signal, wait for the maps, new session, hostname, `mount.rs` builds the
 //!    root and pivots into it, chdir, fork the payload.
@@ -44,6 +47,7 @@
 //! The parent-death signal fires when the *thread* that called [`spawn`]
 //! exits, so call it from a thread that outlives the jail.
 
+mod affinity;
 mod caps;
 pub mod cgroup;
 pub mod child;
@@ -88,13 +92,17 @@ pub struct Jail {
     pub proxy_handoff: Option<OwnedFd>,
     /// Our end of the release pipe, open as long as we live: the child
     /// checks it once its parent-death signal is set (sync::parent_gone).
-    _release: OwnedFd,
+    release: OwnedFd,
+    /// Whether [`Jail::release`] let the payload start.
+    released: bool,
+    /// The caller's CPUs, given back to the child at the release.
+    affinity: Option<nix::sched::CpuSet>,
     prepared: Prepared,
 }
 
 /// Starts the jail described by `prepared`. Returns once the child has its
-/// id maps and is building the jail; read [`Jail::report`] to learn whether
-/// the payload started.
+/// id maps and is building the jail; nothing of the payload runs until
+/// [`Jail::release`], after which [`Jail::report`] says whether it started.
 pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
     let (parent_ends, child_ends, child_owned) = sync::pipes()?;
     let (pids, memory) = prepared.limits.cgroups;
@@ -159,9 +167,10 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
     if prepared.namespaces {
         userns::write_maps(pid, &prepared.id_maps).map_err(kill)?;
     }
+    // Before the release: the child builds its jail beside us.
+    let affinity = affinity::keep_off_this_cpu(pid);
     // A failed write means the child is gone; its report says why.
     let _ = sync::release_child(&parent_ends.release);
-    let _ = sync::confirm_cgroups(&parent_ends.release);
     Ok(Jail {
         pid,
         pidfd,
@@ -170,12 +179,38 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
         denials,
         rpc_handoff,
         proxy_handoff,
-        _release: parent_ends.release,
+        release: parent_ends.release,
+        released: false,
+        affinity,
         prepared,
     })
 }
 
+impl Drop for Jail {
+    /// A jail never released (the caller's checks failed) is killed and
+    /// reaped here, before its cgroups are removed: nothing of its payload
+    /// ran. Its pid cannot have been reused: only we reap it.
+    fn drop(&mut self) {
+        if !self.released {
+            self.kill_all();
+            let _ = nix::sys::wait::waitpid(nix::unistd::Pid::from_raw(self.pid), None);
+        }
+    }
+}
+
 impl Jail {
+    /// Lets the payload start: the child, its jail built or being built,
+    /// forks it once this arrives. Until then nothing of the payload runs,
+    /// and dropping the `Jail` kills the child instead.
+    pub fn release(&mut self) {
+        if let Some(allowed) = self.affinity.take() {
+            affinity::restore(self.pid, &allowed);
+        }
+        // A failed write means the child is gone; its report says why.
+        let _ = sync::release_payload(&self.release);
+        self.released = true;
+    }
+
     /// The listening socket of `JAIL_RPC_SOCKET`, once the payload has
     /// exec'd (it sends it before): `None` in the degraded tier, without a
     /// channel, or if it was already taken.

@@ -1,8 +1,10 @@
 //! The parent <-> child step protocol, over two close-on-exec pipes:
 //! - release (parent -> child): one byte once the uid/gid maps are written,
-//!   a second once the jail's cgroups hold the init (the parent builds them
-//!   while the child builds its mount tree); the parent keeps its end open
-//!   as long as it lives, so a hang-up means the parent is gone.
+//!   a second that lets the child fork the payload: by then the jail's
+//!   cgroups hold the init and the supervisor's own checks have passed (it
+//!   makes them while the child builds its mount tree); the parent keeps
+//!   its end open as long as it lives, so a hang-up means the parent is
+//!   gone.
 //! - report (child -> parent): a `ChildFailure` if a step fails; end of file
 //!   with no bytes means the payload's execve succeeded (the pipe is
 //!   close-on-exec and the init closes its copy).
@@ -14,7 +16,7 @@ use crate::sys::{self, Errno};
 use crate::JailError;
 
 const MAPS_WRITTEN: u8 = b'M';
-const CGROUPS_JOINED: u8 = b'C';
+const PAYLOAD_RELEASED: u8 = b'P';
 
 pub(crate) struct ChildEnds {
     pub release: RawFd,
@@ -65,16 +67,16 @@ pub(crate) fn wait_for_maps_written(release: RawFd) -> Result<(), Errno> {
     wait_for(release, MAPS_WRITTEN)
 }
 
-pub(crate) fn wait_for_cgroups_joined(release: RawFd) -> Result<(), Errno> {
-    wait_for(release, CGROUPS_JOINED)
+pub(crate) fn wait_for_payload_release(release: RawFd) -> Result<(), Errno> {
+    wait_for(release, PAYLOAD_RELEASED)
 }
 
 pub(crate) fn release_child(release: &OwnedFd) -> Result<(), Errno> {
     sys::write_all(release.as_raw_fd(), &[MAPS_WRITTEN])
 }
 
-pub(crate) fn confirm_cgroups(release: &OwnedFd) -> Result<(), Errno> {
-    sys::write_all(release.as_raw_fd(), &[CGROUPS_JOINED])
+pub(crate) fn release_payload(release: &OwnedFd) -> Result<(), Errno> {
+    sys::write_all(release.as_raw_fd(), &[PAYLOAD_RELEASED])
 }
 
 pub(crate) fn report_failure(report: RawFd, failure: ChildFailure) {

@@ -94,9 +94,60 @@ pub struct Backing {
     pub secrets: crate::proxy::Secrets,
 }
 
-/// Runs the jail with its session and channel; the session ends with the
-/// jail, whichever way it ends.
-pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> Result<u8, LaunchError> {
+/// A jail spawned and building its mount tree, its payload not released
+/// yet: what [`start`] made for [`run`]. Dropped, it kills the child.
+pub struct Starting<'t> {
+    jail: jail::Jail,
+    /// The supervisor's end of the jail's channel.
+    channel: OwnedFd,
+    sockets: Sockets,
+    signal_fd: SignalFd,
+    terminal: CallerTerminal<'t>,
+}
+
+/// Spawns the jail of `plan` up to its payload. The caller checks the log
+/// and opens the run's session while the child builds its jail on another
+/// CPU (docs/decisions/0017 §12), then hands it to [`run`], which releases
+/// the payload. `out`: the caller's stdout and stderr.
+pub fn start<'t>(
+    plan: &JailPlan,
+    verbose: bool,
+    out: &'t (Stdout, Stderr),
+) -> Result<Starting<'t>, LaunchError> {
+    // Blocked before any thread starts or the clone, so every thread and the
+    // child inherit the mask and nothing arrives unhandled; the signalfd
+    // collects them, and the payload unblocks everything before exec.
+    forwarded_signals()
+        .thread_block()
+        .map_err(LaunchError::BlockSignals)?;
+    let signal_fd = SignalFd::with_flags(
+        &forwarded_signals(),
+        SfdFlags::SFD_CLOEXEC | SfdFlags::SFD_NONBLOCK,
+    )
+    .map_err(LaunchError::SignalFd)?;
+    let (ours, theirs) = rpc::channel::pair().map_err(LaunchError::Channel)?;
+    let sockets = Sockets::new(ours.as_fd(), theirs.as_fd()).map_err(LaunchError::Sockets)?;
+    let terminal = CallerTerminal::open(&out.0, &out.1)?;
+    crate::tier::announce(plan);
+    let prepared = jail::Prepared::new(plan, terminal.stdio(), verbose, Some(theirs))?;
+    let jail = jail::spawn(prepared)?;
+    Ok(Starting {
+        jail,
+        channel: ours,
+        sockets,
+        signal_fd,
+        terminal,
+    })
+}
+
+/// Runs the jail [`start`] spawned with its session and channel; the
+/// session ends with the jail, whichever way it ends.
+pub fn run(
+    starting: Starting<'_>,
+    plan: &JailPlan,
+    verbose: bool,
+    backing: Backing,
+) -> Result<u8, LaunchError> {
     let Backing {
         state,
         profile,
@@ -105,18 +156,17 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> Result<u8, Launc
         lock,
         secrets,
     } = backing;
-    // Blocked before any thread starts or the clone, so every thread and the
-    // child inherit the mask and nothing arrives unhandled; the signalfd
-    // collects them, and the payload unblocks everything before exec.
-    forwarded_signals()
-        .thread_block()
-        .map_err(LaunchError::BlockSignals)?;
-    let (ours, theirs) = rpc::channel::pair().map_err(LaunchError::Channel)?;
-    // In memory now, on disk from the server thread while the jail starts:
-    // requests are checked against the memory.
+    let Starting {
+        jail,
+        channel,
+        sockets,
+        signal_fd,
+        terminal,
+    } = starting;
+    // In memory now, on disk before the payload is released: requests are
+    // checked against the memory.
     session.record.state = SessionState::Running;
     let cancel = Arc::new(AtomicBool::new(false));
-    let sockets = Sockets::new(ours.as_fd(), theirs.as_fd()).map_err(LaunchError::Sockets)?;
     let latest = Arc::new(std::sync::Mutex::new(session.clone()));
     let taint = SharedTaint::new(session.record.taint);
     // One for the RPC server and the proxy: one question at a time.
@@ -145,7 +195,7 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> Result<u8, Launc
         port,
     });
     let server = Server {
-        channel: rpc::Channel::new(ours),
+        channel: rpc::Channel::new(channel),
         approvals,
         session,
         profile,
@@ -157,7 +207,14 @@ pub fn run(plan: &JailPlan, verbose: bool, backing: Backing) -> Result<u8, Launc
         taint: taint.clone(),
     };
     let mut server = LazyServer::new(server);
-    let result = run_jail(plan, verbose, theirs, &mut server, proxy);
+    let result = run_jail(
+        plan,
+        verbose,
+        jail,
+        (signal_fd, terminal),
+        &mut server,
+        proxy,
+    );
     // The jail is gone, and everything serving it ends now: waits stop,
     // tool commands are killed, every channel reads end of file.
     cancel.store(true, Ordering::Relaxed);
@@ -236,7 +293,8 @@ impl LazyServer {
         }
     }
 
-    /// Writes the session's record (while the child builds the jail).
+    /// Writes the session's record (while the child builds the jail,
+    /// before its payload is released).
     fn save_record(&self) -> Result<(), StateError> {
         if let Some(server) = &self.idle {
             server.session.save(false)?;
@@ -307,25 +365,19 @@ fn caller_on_terminal() -> bool {
     std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
 }
 
+/// Releases the jail's payload and watches the jail until it ends.
 fn run_jail(
     plan: &JailPlan,
     verbose: bool,
-    channel: OwnedFd,
+    mut jail: jail::Jail,
+    (signal_fd, terminal): (SignalFd, CallerTerminal<'_>),
     server: &mut LazyServer,
     proxy: Option<crate::proxy::Context>,
 ) -> Result<u8, LaunchError> {
-    let signal_fd = SignalFd::with_flags(
-        &forwarded_signals(),
-        SfdFlags::SFD_CLOEXEC | SfdFlags::SFD_NONBLOCK,
-    )
-    .map_err(LaunchError::SignalFd)?;
-    let (stdin, stdout, stderr) = (std::io::stdin(), std::io::stdout(), std::io::stderr());
-    let terminal = CallerTerminal::open(&stdout, &stderr)?;
-    crate::tier::announce(plan);
-    let prepared = jail::Prepared::new(plan, terminal.stdio(), verbose, Some(channel))?;
-    let mut jail = jail::spawn(prepared)?;
-    // While the child builds the jail.
+    let stdin = std::io::stdin();
+    // The record says the session runs before anything of it does.
     server.save_record()?;
+    jail.release();
     let refusals = jail.denials.take().map(count_refusals);
     if verbose {
         report_cgroups(&jail.cgroups);

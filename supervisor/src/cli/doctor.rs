@@ -365,12 +365,13 @@ fn trial_jail(profile: &policy::Profile) -> anyhow::Result<()> {
         protected: Default::default(),
     };
     let plan = policy::plan::build(&profile, &request, &crate::fsview::HostFs)?;
-    let jail = jail::spawn(jail::Prepared::new(
+    let mut jail = jail::spawn(jail::Prepared::new(
         &plan,
         jail::Stdio::Inherit,
         false,
         None,
     )?)?;
+    jail.release();
     let started = jail.wait_started();
     let status = nix::sys::wait::waitpid(nix::unistd::Pid::from_raw(jail.pid), None)?;
     started?;

@@ -216,8 +216,6 @@ pub fn run(
         return Ok(0);
     }
     let audit = super::audit_log(&state, &policy);
-    // A broken chain stops everything until an operator has looked.
-    let verified = audit.verify_current()?;
     launch(
         profile,
         &args.jail,
@@ -225,7 +223,7 @@ pub fn run(
         Launched {
             state,
             audit,
-            keep_records: records_to_keep(&policy, &verified),
+            log_check: LogCheck::WhileStarting(&policy),
             reviewed: false,
             gated: gated.as_ref(),
             secrets,
@@ -233,18 +231,11 @@ pub fn run(
     )
 }
 
-/// A session for `plan` (a fresh one, or the one `--session` names), then
-/// the jail. `launched.reviewed`: the code passed review. `gated`: the command goes
-/// through the bash gate first, with the session's taint as it stands; a
-/// refused one runs nothing and ends as a run does (its `gated` and `exit`
-/// lines, the record; a named session stays open).
 /// What a run stands on beside its plan.
 pub struct Launched<'a> {
     pub state: StateDir,
     pub audit: AuditLog,
-    /// After the run, remove old session records down to this many
-    /// ([`records_to_keep`]).
-    pub keep_records: Option<usize>,
+    pub log_check: LogCheck<'a>,
     /// The code passed review.
     pub reviewed: bool,
     /// The command goes through the bash gate first.
@@ -253,6 +244,24 @@ pub struct Launched<'a> {
     pub secrets: crate::proxy::Secrets,
 }
 
+/// The audit log's check, which every run passes before anything of it
+/// runs: a broken chain stops everything until an operator has looked.
+pub enum LogCheck<'a> {
+    /// Made already (`jail run` checks before its review writes lines):
+    /// after the run, remove old session records down to this many
+    /// ([`records_to_keep`]).
+    Made { keep_records: Option<usize> },
+    /// To make while the jail's child builds its mount tree; the policy
+    /// says how many records to keep.
+    WhileStarting(&'a policy::Policy),
+}
+
+/// The jail of `plan`, started; the log's check and a session for it (a
+/// fresh one, or the one `--session` names) while its child builds; then
+/// the payload. `launched.reviewed`: the code passed review. `gated`: the
+/// command goes through the bash gate first, with the session's taint as
+/// it stands; a refused one runs nothing and ends as a run does (its
+/// `gated` and `exit` lines, the record; a named session stays open).
 pub fn launch(
     profile: &policy::Profile,
     options: &JailOptions,
@@ -262,13 +271,22 @@ pub fn launch(
     let Launched {
         state,
         audit,
-        keep_records,
+        log_check,
         reviewed,
         gated,
         secrets,
     } = launched;
     // Before anything is written: a refused command leaves no session.
     crate::pins::check(&options.profile, profile, plan)?;
+    let out = (std::io::stdout(), std::io::stderr());
+    let starting = crate::launch::start(plan, options.verbose, &out)?;
+    // From here until `launch::run` releases the payload, the child builds
+    // its jail beside us; an error returned drops `starting`, which kills
+    // it before anything of the payload ran.
+    let keep_records = match log_check {
+        LogCheck::Made { keep_records } => keep_records,
+        LogCheck::WhileStarting(policy) => records_to_keep(policy, &audit.verify_current()?),
+    };
     let (mut session, lock) = match &options.session {
         None => (
             fresh(profile, options, plan, &state, &audit, reviewed)?,
@@ -281,8 +299,10 @@ pub fn launch(
     };
     if let Some(gated) = gated {
         if let Some(refused) = gated.check(&session, profile, &state, &audit, options.verbose)? {
-            // Ended as a run is, nothing having run; the lock (a named
-            // session's) is released after its record is written.
+            // Ended as a run is, nothing having run (the jail is killed
+            // unreleased); the lock (a named session's) is released after
+            // its record is written.
+            drop(starting);
             crate::launch::end_run(&mut session, i32::from(refused), &audit)?;
             drop(lock);
             return Ok(refused);
@@ -302,7 +322,7 @@ pub fn launch(
         secrets,
     };
     let state = backing.state.clone();
-    let status = crate::launch::run(plan, options.verbose, backing);
+    let status = crate::launch::run(starting, plan, options.verbose, backing);
     if let Some(keep) = keep_records {
         prune_records(&state, keep);
     }

@@ -101,7 +101,9 @@ pub fn run(
     let launched = super::exec::Launched {
         state,
         audit,
-        keep_records: super::exec::records_to_keep(&policy, &verified),
+        log_check: super::exec::LogCheck::Made {
+            keep_records: super::exec::records_to_keep(&policy, &verified),
+        },
         reviewed: true,
         gated: None,
         secrets,
