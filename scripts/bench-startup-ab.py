@@ -9,13 +9,15 @@ runs it (scripts/bench-lib.sh's bwrap_base) takes its turn too. Prints each comm
 its ratio to the first one's and to bubblewrap's median: the same machine
 state, the same run (docs/decisions/0017).
 
-    scripts/bench-startup-ab.py [-n RUNS] [--bwrap] JAIL [MORE_JAILS...]
+    scripts/bench-startup-ab.py [-n RUNS] [--bwrap] [--history N] JAIL [MORE_JAILS...]
 
 On the development VM two copies of one binary have measured 5.6% apart:
 a smaller difference needs clock marks on its own step.
 
 Runs from an empty directory (the jail binds the working directory), after
-20 warm-up runs of each. The times include starting each process from
+--history unmeasured runs of each (20 by default; the log's check and the
+records' listing grow with a state dir's history, so 300 is closer to a
+user's). The times include starting each process from
 Python (posix_spawn), the same for every command.
 """
 import argparse
@@ -31,6 +33,12 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("-n", "--runs", type=int, default=300)
     parser.add_argument("--bwrap", action="store_true", help="bubblewrap takes its turn too")
+    parser.add_argument(
+        "--history",
+        type=int,
+        default=20,
+        help="unmeasured runs of each first (default 20), so each state dir holds a history as a user's does",
+    )
     parser.add_argument("builds", nargs="+", help="jail binaries to compare")
     args = parser.parse_args()
     names = list(args.builds)
@@ -65,7 +73,7 @@ def main():
                 raise SystemExit(f"{argv[0]} exited {os.waitstatus_to_exitcode(status)}")
             return elapsed
 
-        for _ in range(20):
+        for _ in range(args.history):
             for argv, env in runs:
                 once(argv, env)
         times = [[] for _ in runs]
