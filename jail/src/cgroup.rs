@@ -1,10 +1,14 @@
 //! Per-jail cgroups, where the caller may create them: a `jail-PID`
 //! directory under this process's own cgroup in each hierarchy that has
 //! the controller (cgroup v2, or v1 as on hybrid hosts), with `pids` and
-//! `memory` limits, which the jail's init is born in (v1) or joins before
-//! it is released (v2), removed when the jail is gone. Where no hierarchy is writable (an
-//! ordinary user without delegation) the rlimits alone apply.
+//! `memory` limits, made while the jail's init builds its mount tree and
+//! joined before its payload is released: the init joins the v1 groups
+//! itself through their `tasks` files (sent with the release), and the
+//! supervisor moves it into v2 groups. Removed when the jail is gone.
+//! Where no hierarchy is writable (an ordinary user without delegation)
+//! the rlimits alone apply.
 
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,11 +20,10 @@ enum Version {
 #[derive(Debug)]
 struct Group {
     dir: PathBuf,
-    /// This process's own cgroup in the same hierarchy.
-    home: PathBuf,
-    /// Whether the calling thread entered `dir` for the clone, so the jail
-    /// was born in it (see [`JailCgroups::enter`]).
-    entered: bool,
+    /// A v1 group's `tasks` file, open for the init to join through
+    /// (see [`JailCgroups::tasks_files`]); None for v2 groups, and once
+    /// sent.
+    tasks: Option<OwnedFd>,
     controller: &'static str,
     version: Version,
 }
@@ -134,12 +137,18 @@ impl JailCgroups {
                     std::io::ErrorKind::AlreadyExists => Ok(()),
                     _ => Err(e),
                 })
-                .and_then(|()| std::fs::write(dir.join(file), &value));
+                .and_then(|()| std::fs::write(dir.join(file), &value))
+                .and_then(|()| match version {
+                    Version::V1 => std::fs::OpenOptions::new()
+                        .write(true)
+                        .open(dir.join("tasks"))
+                        .map(|f| Some(OwnedFd::from(f))),
+                    Version::V2 => Ok(None),
+                });
             match made {
-                Ok(()) => cgroups.groups.push(Group {
+                Ok(tasks) => cgroups.groups.push(Group {
                     dir,
-                    home,
-                    entered: false,
+                    tasks,
                     controller,
                     version: *version,
                 }),
@@ -155,33 +164,28 @@ impl JailCgroups {
         cgroups
     }
 
-    /// Moves the calling thread into the v1 groups, so that a child cloned
-    /// now is born inside them. Moving another process (writing its pid to
-    /// `cgroup.procs`) waits for an RCU grace period, about 10 ms per start
-    /// here; a thread moving itself through v1's per-thread `tasks` file
-    /// does not. Call [`JailCgroups::leave`] right after the clone.
-    pub fn enter(&mut self) {
+    /// The open `tasks` files of the v1 groups, for the init to join by
+    /// writing `0` to each: a thread moving itself skips the global lock
+    /// that moving another task takes, and its RCU grace period (10.9 ms
+    /// here, more than a whole start; decision 0004).
+    pub fn tasks_files(&self) -> Vec<RawFd> {
+        self.groups
+            .iter()
+            .filter_map(|g| g.tasks.as_ref().map(AsRawFd::as_raw_fd))
+            .collect()
+    }
+
+    /// Closes our copies of the `tasks` files once they were sent.
+    pub fn close_tasks_files(&mut self) {
         for group in &mut self.groups {
-            group.entered = group.version == Version::V1
-                && std::fs::write(group.dir.join("tasks"), "0").is_ok();
+            group.tasks = None;
         }
     }
 
-    /// Moves the calling thread back home from the groups it entered.
-    pub fn leave(&mut self) {
-        for group in &mut self.groups {
-            if group.entered {
-                // Failing leaves the supervisor counted in the jail's group
-                // and the group behind; the kernel allows moving back.
-                let _ = std::fs::write(group.home.join("tasks"), "0");
-            }
-        }
-    }
-
-    /// Moves `pid` (the jail's init, before it runs anything) into the
-    /// groups it was not born in.
+    /// Moves `pid` (the jail's init, before its payload is released) into
+    /// the v2 groups, which it cannot join through a `tasks` file.
     pub fn attach(&self, pid: libc::pid_t) -> std::io::Result<()> {
-        for group in self.groups.iter().filter(|g| !g.entered) {
+        for group in self.groups.iter().filter(|g| g.version == Version::V2) {
             std::fs::write(group.dir.join("cgroup.procs"), pid.to_string())?;
         }
         Ok(())

@@ -59,10 +59,10 @@ pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
     check(Step::Chdir, sys::chdir(&p.exec.cwd));
     // Nothing may run outside the jail's cgroups, nor before the
     // supervisor's own checks have passed: wait for its second release.
-    check(
-        Step::WaitForRelease,
-        sync::wait_for_payload_release(ends.release),
-    );
+    join_cgroups(report, ends.release);
+    // Rooted where the jail now is: its processes see their cgroups as `/`
+    // and nothing of the host's hierarchy above.
+    check(Step::CgroupNamespace, sys::unshare(libc::CLONE_NEWCGROUP));
     // Signals arriving before the init loop starts must not be lost: give
     // them a handler (pid 1 drops signals it has none for) and keep them
     // blocked until sigwaitinfo collects them.
@@ -105,13 +105,26 @@ pub(crate) fn run_on_host(p: &Prepared, ends: ChildEnds) -> ! {
         Step::WaitForMaps,
         sync::wait_for_maps_written(ends.release),
     );
-    check(
-        report,
-        Step::WaitForRelease,
-        sync::wait_for_payload_release(ends.release),
-    );
+    join_cgroups(report, ends.release);
     check(report, Step::Chdir, sys::chdir(&p.exec.cwd));
     exec_payload(p, report)
+}
+
+/// Waits for the payload's release and joins the v1 cgroups whose `tasks`
+/// files came with it: writing `0` moves the calling thread itself, which
+/// skips the lock (and its RCU grace period) that moving another task
+/// takes. The supervisor moves us into v2 groups before the release.
+fn join_cgroups(report: RawFd, release: RawFd) {
+    let mut groups = [-1; sync::MAX_GROUPS];
+    let count = match sync::wait_for_payload_release(release, &mut groups) {
+        Ok(count) => count,
+        Err(errno) => fail(report, Step::WaitForRelease, errno, SETUP_FAILED),
+    };
+    for &tasks in &groups[..count] {
+        let joined = sys::write_all(tasks, b"0");
+        sys::close(tasks);
+        check(report, Step::JoinCgroups, joined);
+    }
 }
 
 /// Reports a failed step to the parent and leaves.

@@ -7,15 +7,16 @@ use std::os::fd::{FromRawFd, OwnedFd, RawFd};
 
 use crate::sys::Errno;
 
-/// The namespaces a jail gets: its own users, mounts, pids, network, IPC,
-/// hostname and cgroup view.
+/// The namespaces a jail is cloned into: its own users, mounts, pids,
+/// network, IPC and hostname. Its cgroup view comes later: the init
+/// unshares it once it is in the jail's cgroups (child.rs), which it
+/// joins after the clone.
 const NAMESPACE_FLAGS: c_int = libc::CLONE_NEWUSER
     | libc::CLONE_NEWNS
     | libc::CLONE_NEWPID
     | libc::CLONE_NEWNET
     | libc::CLONE_NEWIPC
-    | libc::CLONE_NEWUTS
-    | libc::CLONE_NEWCGROUP;
+    | libc::CLONE_NEWUTS;
 
 /// The namespaces `jail doctor` tries: the least a jail needs (a user
 /// namespace whose capabilities can make mounts private).

@@ -36,10 +36,12 @@ pub enum Step {
     RpcSocket,
     WaitForRelease,
     ProxySocket,
+    JoinCgroups,
+    CgroupNamespace,
 }
 
 impl Step {
-    const ALL: [Step; 30] = [
+    const ALL: [Step; 32] = [
         Step::WaitForMaps,
         Step::ParentDeathSignal,
         Step::NewSession,
@@ -70,6 +72,8 @@ impl Step {
         Step::RpcSocket,
         Step::WaitForRelease,
         Step::ProxySocket,
+        Step::JoinCgroups,
+        Step::CgroupNamespace,
     ];
 
     fn from_u32(n: u32) -> Option<Step> {
@@ -88,6 +92,7 @@ impl Step {
                 | Step::PivotToBase
                 | Step::Mount
                 | Step::MountAttributes
+                | Step::CgroupNamespace
         )
     }
 }
@@ -128,6 +133,8 @@ impl fmt::Display for Step {
         let text = match self {
             Step::WaitForMaps => "waiting for the uid/gid maps",
             Step::WaitForRelease => "waiting for the supervisor to release the payload",
+            Step::JoinCgroups => "joining the jail's cgroups",
+            Step::CgroupNamespace => "making the jail's cgroup namespace",
             Step::ParentDeathSignal => "setting the parent-death signal",
             Step::NewSession => "starting a new session",
             Step::Hostname => "setting the hostname",

@@ -5,19 +5,21 @@
 //! 1. `prepare.rs` (parent): turn a `policy::JailPlan` into C strings, argv
 //!    and envp arrays, ordered mount operations and id-map text. Everything
 //!    the child will touch exists before the clone.
-//! 2. `spawn` (parent): two close-on-exec pipes; `cgroup.rs` creates the
-//!    jail's cgroups and (v1) moves the calling thread in, so the child is
-//!    born inside; `clone3` (`clone.rs`) with new user, mount, pid, net, ipc,
-//!    uts and cgroup namespaces and a pidfd; the thread moves back home, and
-//!    (v2) the child is moved in.
+//! 2. `spawn` (parent): a close-on-exec socket pair and pipe (`sync.rs`);
+//!    `clone3` (`clone.rs`) with new user, mount, pid, net, ipc and uts
+//!    namespaces and a pidfd.
 //! 3. `userns.rs` (parent): write uid_map, setgroups=deny, gid_map; keep
 //!    the child off the parent's CPU (`affinity.rs`) and release it
-//!    (`sync.rs`). The caller makes its own checks while the child builds;
-//!    [`Jail::release`] then gives the child the caller's CPUs back and a
-//!    second release lets it fork the payload.
+//!    (`sync.rs`); `cgroup.rs` creates the jail's cgroups (and moves the
+//!    child into the v2 ones) while the child builds. The caller makes its
+//!    own checks meanwhile; [`Jail::release`] then gives the child the
+//!    caller's CPUs back, and a second release, carrying the v1 groups'
+//!    `tasks` files, lets it join them and fork the payload.
 //! 4. `child.rs` (child, pid 1 of the new pid namespace): parent-death
 //!    signal, wait for the maps, new session, hostname, `mount.rs` builds the
-//!    root and pivots into it, chdir, fork the payload.
+//!    root and pivots into it, chdir, wait for the second release, join the
+//!    v1 cgroups, unshare the cgroup namespace (rooted there), fork the
+//!    payload.
 //! 5. `child.rs` (payload): reset signals, attach the pty if any, mark every
 //!    fd but 0-2 and the RPC channel (`JAIL_RPC_FD`) close-on-exec, rlimits
 //!    (`rlimit.rs`), drop the bounding and ambient capabilities and set
@@ -104,10 +106,7 @@ pub struct Jail {
 /// id maps and is building the jail; nothing of the payload runs until
 /// [`Jail::release`], after which [`Jail::report`] says whether it started.
 pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
-    let (parent_ends, child_ends, child_owned) = sync::pipes()?;
-    let (pids, memory) = prepared.limits.cgroups;
-    let mut cgroups = cgroup::JailCgroups::create(pids, memory);
-    cgroups.enter();
+    let (parent_ends, child_ends, child_owned) = sync::channels()?;
     let (pid, pidfd) = match clone::jail(prepared.namespaces) {
         Ok(clone::Cloned::Child) => {
             sys::close(parent_ends.release.as_raw_fd());
@@ -120,22 +119,12 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
         }
         Ok(clone::Cloned::Parent { pid, pidfd }) => (pid, pidfd),
         Err(errno) => {
-            cgroups.leave();
             return Err(JailError::Clone {
                 errno,
                 advice: probe::userns_advice(&probe::Sysctls::host()),
             });
         }
     };
-    // First, so the supervisor's own work is not charged to the jail.
-    // Nothing of the jail runs until the second release, so nothing runs
-    // outside its cgroups.
-    cgroups.leave();
-    if let Err(err) = cgroups.attach(pid) {
-        cgroups
-            .notes
-            .push(format!("cannot move the jail into its cgroups: {err}"));
-    }
     drop(child_owned);
     drop(prepared.rpc.channel.take());
     // Our copy of the child's end goes, so the parent end sees end of file
@@ -171,6 +160,15 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
     let affinity = affinity::keep_off_this_cpu(pid);
     // A failed write means the child is gone; its report says why.
     let _ = sync::release_child(&parent_ends.release);
+    // While the child builds its mount tree. Nothing of the payload runs
+    // until the release, which has the init join them first.
+    let (pids, memory) = prepared.limits.cgroups;
+    let mut cgroups = cgroup::JailCgroups::create(pids, memory);
+    if let Err(err) = cgroups.attach(pid) {
+        cgroups
+            .notes
+            .push(format!("cannot move the jail into its cgroups: {err}"));
+    }
     Ok(Jail {
         pid,
         pidfd,
@@ -206,8 +204,9 @@ impl Jail {
         if let Some(allowed) = self.affinity.take() {
             affinity::restore(self.pid, &allowed);
         }
-        // A failed write means the child is gone; its report says why.
-        let _ = sync::release_payload(&self.release);
+        // A failed send means the child is gone; its report says why.
+        let _ = sync::release_payload(&self.release, &self.cgroups.tasks_files());
+        self.cgroups.close_tasks_files();
         self.released = true;
     }
 

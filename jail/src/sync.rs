@@ -1,13 +1,17 @@
-//! The parent <-> child step protocol, over two close-on-exec pipes:
-//! - release (parent -> child): one byte once the uid/gid maps are written,
-//!   a second that lets the child fork the payload: by then the jail's
-//!   cgroups hold the init and the supervisor's own checks have passed (it
-//!   makes them while the child builds its mount tree); the parent keeps
-//!   its end open as long as it lives, so a hang-up means the parent is
-//!   gone.
-//! - report (child -> parent): a `ChildFailure` if a step fails; end of file
-//!   with no bytes means the payload's execve succeeded (the pipe is
-//!   close-on-exec and the init closes its copy).
+//! The parent <-> child step protocol, over a close-on-exec socket pair
+//! and a pipe:
+//! - release (parent -> child, a SEQPACKET socket pair, so the second
+//!   release can carry fds): one byte once the uid/gid maps are written, a
+//!   second that lets the child fork the payload, sent once the parent has
+//!   made the jail's cgroups and the supervisor's own checks have passed
+//!   (both while the child builds its mount tree). It carries the `tasks`
+//!   files of the v1 groups, which the child joins by itself: a thread
+//!   moving itself skips the lock that moving another task takes (see
+//!   cgroup.rs). The parent keeps its end open as long as it lives, so a
+//!   hang-up means the parent is gone.
+//! - report (child -> parent, a pipe): a `ChildFailure` if a step fails;
+//!   end of file with no bytes means the payload's execve succeeded (the
+//!   pipe is close-on-exec and the init closes its copy).
 
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 
@@ -28,23 +32,31 @@ pub(crate) struct ParentEnds {
     pub report: OwnedFd,
 }
 
-/// Both pipes; the child's ends as raw fds (the child never drops them).
-pub(crate) fn pipes() -> Result<(ParentEnds, ChildEnds, [OwnedFd; 2]), JailError> {
-    let pipe = || {
-        nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC)
-            .map_err(|errno| JailError::Sys { op: "pipe2", errno })
-    };
-    let (release_read, release_write) = pipe()?;
-    let (report_read, report_write) = pipe()?;
+/// The release socket pair and the report pipe; the child's ends as raw
+/// fds (the child never drops them).
+pub(crate) fn channels() -> Result<(ParentEnds, ChildEnds, [OwnedFd; 2]), JailError> {
+    use nix::sys::socket::{socketpair, AddressFamily, SockFlag, SockType};
+    let (release_parent, release_child) = socketpair(
+        AddressFamily::Unix,
+        SockType::SeqPacket,
+        None,
+        SockFlag::SOCK_CLOEXEC,
+    )
+    .map_err(|errno| JailError::Sys {
+        op: "socketpair",
+        errno,
+    })?;
+    let (report_read, report_write) = nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC)
+        .map_err(|errno| JailError::Sys { op: "pipe2", errno })?;
     let child = ChildEnds {
-        release: release_read.as_raw_fd(),
+        release: release_child.as_raw_fd(),
         report: report_write.as_raw_fd(),
     };
     let parent = ParentEnds {
-        release: release_write,
+        release: release_parent,
         report: report_read,
     };
-    Ok((parent, child, [release_read, report_write]))
+    Ok((parent, child, [release_child, report_write]))
 }
 
 fn wait_for(release: RawFd, expected: u8) -> Result<(), Errno> {
@@ -67,16 +79,39 @@ pub(crate) fn wait_for_maps_written(release: RawFd) -> Result<(), Errno> {
     wait_for(release, MAPS_WRITTEN)
 }
 
-pub(crate) fn wait_for_payload_release(release: RawFd) -> Result<(), Errno> {
-    wait_for(release, PAYLOAD_RELEASED)
+/// The most cgroup `tasks` files a release carries: one per v1 hierarchy
+/// of [`crate::cgroup`] (pids and memory).
+pub(crate) const MAX_GROUPS: usize = 2;
+
+/// Waits for the payload's release; the `tasks` files that came with it
+/// are in `groups`, and their count is returned.
+pub(crate) fn wait_for_payload_release(
+    release: RawFd,
+    groups: &mut [RawFd; MAX_GROUPS],
+) -> Result<usize, Errno> {
+    match sys::recv_byte_with_fds(release, groups)? {
+        Some((PAYLOAD_RELEASED, count)) => Ok(count),
+        Some((_, count)) => {
+            groups[..count].iter().for_each(|&fd| sys::close(fd));
+            Err(Errno::EPROTO)
+        }
+        None => Err(Errno::EPIPE),
+    }
 }
 
 pub(crate) fn release_child(release: &OwnedFd) -> Result<(), Errno> {
     sys::write_all(release.as_raw_fd(), &[MAPS_WRITTEN])
 }
 
-pub(crate) fn release_payload(release: &OwnedFd) -> Result<(), Errno> {
-    sys::write_all(release.as_raw_fd(), &[PAYLOAD_RELEASED])
+/// Releases the payload, with the `tasks` files of the groups the child
+/// is to join (at most [`MAX_GROUPS`]).
+pub(crate) fn release_payload(release: &OwnedFd, groups: &[RawFd]) -> Result<(), Errno> {
+    use nix::sys::socket::{sendmsg, ControlMessage, MsgFlags, UnixAddr};
+    let byte = [PAYLOAD_RELEASED];
+    let iov = [std::io::IoSlice::new(&byte)];
+    let rights = [ControlMessage::ScmRights(groups)];
+    let control: &[ControlMessage] = if groups.is_empty() { &[] } else { &rights };
+    sendmsg::<UnixAddr>(release.as_raw_fd(), &iov, control, MsgFlags::empty(), None).map(drop)
 }
 
 pub(crate) fn report_failure(report: RawFd, failure: ChildFailure) {

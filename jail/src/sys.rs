@@ -120,6 +120,101 @@ pub fn sethostname(name: &CStr) -> Result<(), Errno> {
     check_int(unsafe { libc::sethostname(bytes.as_ptr().cast(), bytes.len()) }).map(drop)
 }
 
+/// Moves the calling process into new namespaces of `flags`.
+pub fn unshare(flags: c_int) -> Result<(), Errno> {
+    // SAFETY: unshare takes an integer flag word.
+    check_int(unsafe { libc::unshare(flags) }).map(drop)
+}
+
+/// Room for the control messages of a message that carries a few fds.
+const CONTROL_BYTES: usize = 128;
+
+/// A control-message buffer, aligned as its `cmsghdr`s must be.
+#[repr(C)]
+union ControlBuffer {
+    buf: [u8; CONTROL_BYTES],
+    _align: libc::cmsghdr,
+}
+
+/// The header of a message of one byte (`iov`) with `len` bytes of
+/// `control`, for `sendmsg` and `recvmsg`; both must outlive it.
+fn one_byte_message(
+    iov: &mut libc::iovec,
+    control: &mut ControlBuffer,
+    len: usize,
+) -> libc::msghdr {
+    // SAFETY: msghdr is plain old data; all-zero is valid.
+    let mut msg: libc::msghdr = unsafe { std::mem::zeroed() };
+    msg.msg_iov = iov;
+    msg.msg_iovlen = 1;
+    // SAFETY: taking the address of the buffer member of a union we own.
+    msg.msg_control = unsafe { control.buf.as_mut_ptr() }.cast();
+    // usize on glibc, u32 on musl.
+    msg.msg_controllen = len as _;
+    msg
+}
+
+/// Receives one byte from `socket` and the fds sent with it (close-on-exec)
+/// into `fds`: Ok(None) at end of file, else the byte and how many fds
+/// came. More fds than `fds` holds is EPROTO, with every one that came
+/// closed: the sender is ours and sends at most that many.
+pub fn recv_byte_with_fds(socket: RawFd, fds: &mut [RawFd]) -> Result<Option<(u8, usize)>, Errno> {
+    let mut control = ControlBuffer {
+        buf: [0; CONTROL_BYTES],
+    };
+    let mut byte = [0u8];
+    let mut iov = libc::iovec {
+        iov_base: byte.as_mut_ptr().cast(),
+        iov_len: 1,
+    };
+    let mut msg = one_byte_message(&mut iov, &mut control, CONTROL_BYTES);
+    let n = loop {
+        // SAFETY: `msg` and everything it points at live on our stack.
+        let n = unsafe { libc::recvmsg(socket, &mut msg, libc::MSG_CMSG_CLOEXEC) };
+        match n {
+            -1 if Errno::last() == Errno::EINTR => continue,
+            -1 => return Err(Errno::last()),
+            n => break n,
+        }
+    };
+    let mut count = 0;
+    let mut overflow = false;
+    // SAFETY: the kernel filled `msg_controllen` bytes of the buffer with
+    // well-formed headers; CMSG_FIRSTHDR/CMSG_NXTHDR stay inside them, and
+    // each SCM_RIGHTS header's data holds `cmsg_len - CMSG_LEN(0)` bytes of
+    // fds, read unaligned.
+    unsafe {
+        let mut header = libc::CMSG_FIRSTHDR(&msg);
+        while !header.is_null() {
+            if (*header).cmsg_level == libc::SOL_SOCKET && (*header).cmsg_type == libc::SCM_RIGHTS {
+                let bytes = (*header).cmsg_len as usize - libc::CMSG_LEN(0) as usize;
+                let data = libc::CMSG_DATA(header).cast::<RawFd>();
+                for i in 0..bytes / std::mem::size_of::<RawFd>() {
+                    let fd = std::ptr::read_unaligned(data.add(i));
+                    match fds.get_mut(count) {
+                        Some(slot) => {
+                            *slot = fd;
+                            count += 1;
+                        }
+                        None => {
+                            close(fd);
+                            overflow = true;
+                        }
+                    }
+                }
+            }
+            header = libc::CMSG_NXTHDR(&msg, header);
+        }
+    }
+    if overflow || msg.msg_flags & libc::MSG_CTRUNC != 0 {
+        for &fd in &fds[..count] {
+            close(fd);
+        }
+        return Err(Errno::EPROTO);
+    }
+    Ok((n > 0).then_some((byte[0], count)))
+}
+
 pub fn setsid() -> Result<(), Errno> {
     // SAFETY: no arguments; fails only with EPERM for a group leader.
     check_int(unsafe { libc::setsid() }).map(drop)
@@ -474,30 +569,20 @@ pub fn install_filter_with_listener(program: &[seccompiler::sock_filter]) -> Res
 
 /// Sends `fd` over the unix socket `socket` (SCM_RIGHTS), from the stack.
 pub fn send_fd(socket: RawFd, fd: RawFd) -> Result<(), Errno> {
-    #[repr(C)]
-    union ControlBuffer {
-        buf: [u8; 64],
-        _align: libc::cmsghdr,
-    }
-    let mut control = ControlBuffer { buf: [0; 64] };
+    let mut control = ControlBuffer {
+        buf: [0; CONTROL_BYTES],
+    };
     let mut byte = [b'F'];
     let mut iov = libc::iovec {
         iov_base: byte.as_mut_ptr().cast(),
         iov_len: 1,
     };
-    // SAFETY: msghdr is plain old data; all-zero is valid.
-    let mut msg: libc::msghdr = unsafe { std::mem::zeroed() };
-    msg.msg_iov = &mut iov;
-    msg.msg_iovlen = 1;
     const FD_BYTES: u32 = 4; // size_of::<RawFd>()
                              // SAFETY: CMSG_SPACE only computes a size.
     let space = unsafe { libc::CMSG_SPACE(FD_BYTES) };
-    // SAFETY: writing the buffer member of a union we own.
-    msg.msg_control = unsafe { control.buf.as_mut_ptr() }.cast();
-    // usize on glibc, u32 on musl.
-    msg.msg_controllen = space as _;
-    // SAFETY: msg_control points at 64 aligned bytes, more than `space`, so
-    // the first header and its data lie inside the buffer.
+    let msg = one_byte_message(&mut iov, &mut control, space as usize);
+    // SAFETY: msg_control points at CONTROL_BYTES aligned bytes, more than
+    // `space`, so the first header and its data lie inside the buffer.
     unsafe {
         let header = libc::CMSG_FIRSTHDR(&msg);
         (*header).cmsg_level = libc::SOL_SOCKET;

@@ -108,6 +108,52 @@ fn the_jail_dies_with_a_sigkilled_supervisor() {
     }
 }
 
+/// The payload is in the jail's own cgroups (the host sees its `jail-PID`
+/// groups) and sees them as `/`: its cgroup namespace is rooted there, so
+/// nothing of the host's hierarchy above shows (the init joins its groups
+/// after the clone and only then unshares the namespace; the other order
+/// would show `/jail-PID`).
+#[test]
+fn the_payload_runs_in_the_jails_cgroups_and_sees_them_as_its_root() {
+    let dir = workdir();
+    let mark = marker("cgroup-view");
+    let (mut child, mut reader) = start_until_ready(
+        dir.path(),
+        &format!("echo ready; cat /proc/self/cgroup; echo end; sleep {mark}"),
+    );
+    let mut inside = Vec::new();
+    loop {
+        let mut line = String::new();
+        reader.read_line(&mut line).expect("read");
+        if line.is_empty() || line == "end\n" {
+            break;
+        }
+        inside.push(line.trim_end().to_string());
+    }
+    assert!(eventually(5, || !processes_running(&format!(
+        "sleep {mark}"
+    ))
+    .is_empty()));
+    let groups = jail_cgroup_dirs(processes_running(&format!("sleep {mark}"))[0]);
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGKILL).expect("kill supervisor");
+    let _ = child.wait();
+    if groups.is_empty() {
+        skip("the cgroup view: this user gets no per-jail cgroups", true);
+        return;
+    }
+    for controller in ["pids", "memory"] {
+        let line = inside
+            .iter()
+            .find(|l| {
+                l.split(':')
+                    .nth(1)
+                    .is_some_and(|c| c.split(',').any(|c| c == controller))
+            })
+            .unwrap_or_else(|| panic!("no {controller} line inside: {inside:?}"));
+        assert!(line.ends_with(":/"), "the jail sees {line:?}, not its root");
+    }
+}
+
 /// The host paths of the per-jail (`jail-PID`) v1 cgroups `pid` is in.
 fn jail_cgroup_dirs(pid: u32) -> Vec<std::path::PathBuf> {
     let cgroups = std::fs::read_to_string(format!("/proc/{pid}/cgroup")).expect("cgroup");
