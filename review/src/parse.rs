@@ -135,18 +135,21 @@ pub fn parse_lenient(lang: Lang, source: &str) -> Result<Parsed, SyntaxError> {
     let lines = lines_as_read(lang, source);
     let source = lines.as_ref();
     let tree = parse(source)?;
-    // Python reads identifiers in NFKC (PEP 3131): `ｅｘｅｃ` calls
-    // `exec` and `import ｏｓ` binds `os`. Every later stage must see the
-    // names Python sees, or a compatibility spelling hides a call.
-    if lang == Lang::Python {
-        if let Some(read) = python_names_as_read(&tree, source) {
-            let tree = parse(&read)?;
-            return Ok(Parsed {
-                lang,
-                source: read,
-                tree,
-            });
-        }
+    let read = match lang {
+        // Python reads identifiers in NFKC (PEP 3131): `ｅｘｅｃ` calls
+        // `exec` and `import ｏｓ` binds `os`. Every later stage must see the
+        // names Python sees, or a compatibility spelling hides a call.
+        Lang::Python => python_names_as_read(&tree, source),
+        Lang::Bash => bash_read_write_as_append(&tree, source),
+        Lang::JavaScript | Lang::TypeScript => None,
+    };
+    if let Some(read) = read {
+        let tree = parse(&read)?;
+        return Ok(Parsed {
+            lang,
+            source: read,
+            tree,
+        });
     }
     Ok(Parsed {
         lang,
@@ -201,6 +204,45 @@ fn python_names_as_read(tree: &Tree, source: &str) -> Option<String> {
     }
     read.push_str(source.get(last..)?);
     Some(read)
+}
+
+/// Nodes whose text is data or commentary, where `<>` is no redirection.
+const BASH_TEXT_NODES: &[&str] = &[
+    "string",
+    "string_content",
+    "raw_string",
+    "ansi_c_string",
+    "heredoc_body",
+    "heredoc_content",
+    "comment",
+    "regex",
+];
+
+/// `source` with each read-write redirection (`3<>file`, `{fd}<>"$f"`)
+/// spelled as an append (`3>>file`), or `None` when it has none outside
+/// strings and comments. tree-sitter-bash has no `<>` and makes the whole
+/// line an error, so ordinary code (a port check through `/dev/tcp`) would
+/// be REWORK. Bash opens the file for writing either way, and neither
+/// truncates, so the review reads the same target; the length is the
+/// same, so every position stays where it was.
+fn bash_read_write_as_append(tree: &Tree, source: &str) -> Option<String> {
+    if !tree.root_node().has_error() || !source.contains("<>") {
+        return None;
+    }
+    let mut read = source.to_string();
+    let mut changed = false;
+    for (at, _) in source.match_indices("<>") {
+        let Some(node) = tree.root_node().descendant_for_byte_range(at, at + 2) else {
+            continue;
+        };
+        let in_text = std::iter::successors(Some(node), Node::parent)
+            .any(|n| BASH_TEXT_NODES.contains(&n.kind()));
+        if !in_text {
+            read.replace_range(at..at + 2, ">>");
+            changed = true;
+        }
+    }
+    changed.then_some(read)
 }
 
 /// The first problem in document order: an ERROR or MISSING node, nesting
@@ -1199,9 +1241,13 @@ fn js_specifier_names(src: &str, list: Node, names: &mut Vec<String>) {
     }
 }
 
-/// `require("m")` or `import("m")` with a literal: the module. Also
-/// `x.require("m")` (`module.require`, `process.mainModule.require`), the
-/// same loader reached another way.
+/// Methods that load a module named by their argument: `x.require("m")`
+/// (`module.require`, `process.mainModule.require`) and Node's
+/// `process.getBuiltinModule("m")`, the same loader reached another way.
+pub(crate) const JS_LOADER_METHODS: &[&str] = &["require", "getBuiltinModule"];
+
+/// `require("m")` or `import("m")` with a literal: the module. Also the
+/// [`JS_LOADER_METHODS`] (`x.require("m")`, `process.getBuiltinModule("m")`).
 pub(crate) fn js_require_or_import<'s>(src: &'s str, call: Node) -> Option<&'s str> {
     let func = call.child_by_field_name("function")?;
     let is_loader = match func.kind() {
@@ -1209,7 +1255,7 @@ pub(crate) fn js_require_or_import<'s>(src: &'s str, call: Node) -> Option<&'s s
         "identifier" => text(src, func) == "require",
         "member_expression" => func
             .child_by_field_name("property")
-            .is_some_and(|p| text(src, p) == "require"),
+            .is_some_and(|p| JS_LOADER_METHODS.contains(&text(src, p))),
         _ => false,
     };
     if !is_loader {

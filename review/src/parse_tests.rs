@@ -357,3 +357,22 @@ fn python_lines_end_where_python_ends_them() {
     let bash = "echo a # x\recho b\n";
     assert_eq!(parse(Lang::Bash, bash).expect("parses").source, bash);
 }
+
+/// tree-sitter-bash has no `<>`: a read-write redirection is read as an
+/// append to the same file, in place, and `<>` in text stays as written.
+#[test]
+fn bash_read_write_redirections_parse() {
+    for src in [
+        "exec 3<>/dev/tcp/127.0.0.1/80\n",
+        "until (exec 3<>\"/dev/tcp/$HOST/$PORT\") 2>/dev/null; do sleep 1; done\n",
+        "exec {fd}<> \"$f\"\n",
+    ] {
+        let parsed = parse(Lang::Bash, src).unwrap_or_else(|e| panic!("{src:?}: {e}"));
+        assert_eq!(parsed.source.len(), src.len());
+        assert!(parsed.source.contains(">>") && !parsed.source.contains("<>"));
+    }
+    let parsed = parse(Lang::Bash, "echo '<>' \"a<>b\" # <>\n").expect("parses");
+    assert_eq!(parsed.source, "echo '<>' \"a<>b\" # <>\n");
+    let mixed = parse(Lang::Bash, "echo \"<>\"; exec 3<>x\n").expect("parses");
+    assert_eq!(mixed.source, "echo \"<>\"; exec 3>>x\n");
+}
