@@ -21,7 +21,7 @@
 //!   value), walks from `object` through `__subclasses__`, `Function`
 //!   through a constructor, Node's module internals, escapes in
 //!   identifiers, imitating the review fence, deleting `/` or the home
-//!   directory;
+//!   directory, making a debugged process call `system()`;
 //! - `major` (MAJOR, a human decides): network use beyond HTTP (sockets,
 //!   SMTP, SSH, `/dev/tcp`, nc), and HTTP clients (requests, `urllib.request`,
 //!   `fetch`, curl) where the profile offers no egress proxy (where it does,
@@ -32,7 +32,12 @@
 //!   started outside `subprocess` with a
 //!   list (`os.exec*`, `os.spawn*`, `pty.spawn`), interpreter hooks and
 //!   import paths, reads of home-directory paths, character-code
-//!   obfuscation;
+//!   obfuscation, stopping security tools, attaching a debugger to another
+//!   process, pushes that delete or replace a remote's branches, a program
+//!   named like sudo put on PATH in the home directory, shell hooks and
+//!   loader variables (also named in code), an installed package's code
+//!   changed, a remote script appended to files, an HTTP server beyond
+//!   the loopback address;
 //! - `fixable` (REWORK, the findings say what to change): a shell where a
 //!   list of arguments would do (`shell=True`, `os.system`, `os.popen`,
 //!   `child_process.exec`, `sh -c`), `__import__("name")` where an import statement
@@ -85,6 +90,7 @@ const PY: &[&str] = &["python"];
 const JS: &[&str] = &["javascript", "typescript"];
 const SH: &[&str] = &["bash"];
 const ALL: &[&str] = &["python", "javascript", "typescript", "bash"];
+const PY_JS: &[&str] = &["python", "javascript", "typescript"];
 
 /// One rule of the catalog, as written.
 struct Spec {
@@ -350,13 +356,26 @@ fn specs() -> Vec<Spec> {
                 NO_EGRESS,
             )
         },
+        // A server on the loopback address only is local work (a preview
+        // of ./public): left out where the program binds no other one
+        // ([`literals::serves_loopback_only`]).
+        Spec {
+            group: "py-net",
+            ..rule(
+                LOOPBACK_SERVER,
+                PY,
+                Major,
+                r"^\s*(?:import\s+(?:[\w.]+(?:\s+as\s+\w+)?\s*,\s*)*|from\s+)http\.server\b|^\s*from\s+http\s+import\s+.*\bserver\b",
+                "serves HTTP on an address beyond the loopback one (every interface, or one the review cannot read): a human decides",
+            )
+        },
         Spec {
             group: "py-net",
             ..rule(
                 "py-net-import",
                 PY,
                 Major,
-                r"^\s*(?:import\s+(?:[\w.]+(?:\s+as\s+\w+)?\s*,\s*)*|from\s+)(?:(?:socket|ssl|tornado|twisted|ftplib|smtplib|aiosmtplib|poplib|imaplib|telnetlib|nntplib|xmlrpc|paramiko|pysftp|fabric|websocket|websockets|asyncssh|grpc|selenium|paho|pika|zmq|kafka|scapy|impacket|dns|ldap3|boto3|botocore|redis|pymongo|psycopg2|pymysql)\b|http\.server\b)|^\s*from\s+http\s+import\s+.*\bserver\b",
+                r"^\s*(?:import\s+(?:[\w.]+(?:\s+as\s+\w+)?\s*,\s*)*|from\s+)(?:socket|ssl|tornado|twisted|ftplib|smtplib|aiosmtplib|poplib|imaplib|telnetlib|nntplib|xmlrpc|paramiko|pysftp|fabric|websocket|websockets|asyncssh|grpc|selenium|paho|pika|zmq|kafka|scapy|impacket|dns|ldap3|boto3|botocore|redis|pymongo|psycopg2|pymysql)\b",
                 BEYOND_HTTP,
             )
         },
@@ -569,15 +588,24 @@ fn specs() -> Vec<Spec> {
             "js-dynamic-import",
             JS,
             Critical,
-            r#"\b(?:require|import)\s*\(\s*(?:["'`]S\d+["'`]|[^"'`\s)])"#,
+            r#"\b(?:require|import|getBuiltinModule)\s*(?:<[^<>()]*>\s*)?\(\s*(?:["'`]S\d+["'`]|[^"'`\s)])"#,
             "a module named at run time is hidden from the import check",
         ),
         rule(
             "js-computed-global",
             JS,
             Critical,
-            r"\b(?:globalThis|global|window|self)\s*\[",
+            // Also through a TypeScript assertion or parentheses
+            // (`(globalThis as any)[name]`) and `Reflect.get`.
+            r#"\b(?:globalThis|global|window|self)\s*(?:\)\s*|as\s+[^;()\n]*?\)\s*)?(?:\?\.\s*)?\[|\bReflect\.(?:get|getOwnPropertyDescriptor)\s*\(\s*(?:globalThis|global|window|self)\s*,\s*[^"'`\s]|\bObject\.getOwnPropertyDescriptor\s*\(\s*(?:globalThis|global|window|self)\s*,\s*[^"'`\s]"#,
             "reaches a global by computed name: obfuscation",
+        ),
+        rule(
+            "js-global-values",
+            JS,
+            Critical,
+            r"\b(?:Object\.(?:entries|values|getOwnPropertyDescriptors)|Reflect\.ownKeys)\s*\(\s*(?:globalThis|global|window|self)\s*\)",
+            "takes the global object's values wholesale to pick one by a test on its name: a global reached by computed name, obfuscation",
         ),
         Spec {
             manipulation: true,
@@ -726,11 +754,15 @@ fn specs() -> Vec<Spec> {
             r#"(?:require\s*\(\s*|from\s+|import\s+)["'](?:ffi-napi|node-ffi-napi|ffi|node-ffi|ffi-rs|koffi|ref-napi|@napi-ffi/[\w.-]+)["']|\bprocess\.dlopen\s*\("#,
             "calls native code (ffi-napi, koffi, process.dlopen): what it does is out of the review's sight; a human decides",
         ),
+        // Named in code, not in a string: `process.env.GITHUB_ENV`, an
+        // object's key `NODE_OPTIONS:`, Python's keyword `LD_PRELOAD=`
+        // (the literals' `names-loader-variable` reads the strings).
         rule(
-            "js-loader-variable",
-            JS,
+            "loader-variable",
+            PY_JS,
             Major,
-            r"\bprocess\.env\.(?:NODE_OPTIONS|LD_PRELOAD|LD_AUDIT|BASH_ENV|DYLD_INSERT_LIBRARIES)\s*=[^=]",
+            // ASCII classes: a Unicode `\w` makes this DFA ten times larger.
+            r"(?:^|[^A-Za-z0-9_$])(?:LD_PRELOAD|LD_AUDIT|BASH_ENV|NODE_OPTIONS|PYTHONSTARTUP|PERL5OPT|RUBYOPT|DYLD_INSERT_LIBRARIES|JAVA_TOOL_OPTIONS|PYTHONBREAKPOINT|GIT_SSH_COMMAND|GIT_SSH|GIT_PROXY_COMMAND|GIT_EXTERNAL_DIFF|GIT_ASKPASS|SSH_ASKPASS|GITHUB_ENV|GITHUB_PATH)(?:[^A-Za-z0-9_$]|$)",
             LOADER_VARIABLE,
         ),
         rule(
@@ -792,16 +824,6 @@ fn specs() -> Vec<Spec> {
         Spec {
             group: "sh-net",
             ..rule(
-                "sh-dev-tcp",
-                SH,
-                Major,
-                r"/dev/(?:tcp|udp)/",
-                "/dev/tcp opens a connection outside the channel",
-            )
-        },
-        Spec {
-            group: "sh-net",
-            ..rule(
                 "sh-http-tool",
                 SH,
                 Major,
@@ -819,6 +841,13 @@ fn specs() -> Vec<Spec> {
                 BEYOND_HTTP,
             )
         },
+        rule(
+            "sh-ci-env-file",
+            SH,
+            Major,
+            r"\$\{?GITHUB_(?:ENV|PATH)\b",
+            LOADER_VARIABLE,
+        ),
         rule(
             "sh-setuid",
             SH,
@@ -985,8 +1014,11 @@ impl Rules {
 const NO_EGRESS: &str = "HTTP client: this profile allows no host (egress.allow is empty), so its requests are refused; allow the host, or call a tool with jail-call";
 /// The injection scan's rule for bidirectional controls in the raw file.
 const BIDI_CONTROL: &str = "bidi-control";
+/// The rule for an HTTP server, which is local work on the loopback
+/// address alone.
+const LOOPBACK_SERVER: &str = "py-http-server";
 /// What setting a variable that makes programs load code is told.
-pub(super) const LOADER_VARIABLE: &str = "sets a variable that makes every process started after it load code (LD_PRELOAD, NODE_OPTIONS, BASH_ENV, ...): a human decides";
+pub(super) const LOADER_VARIABLE: &str = "names a variable that makes every process started after it load code (LD_PRELOAD, NODE_OPTIONS, BASH_ENV, ...) or a CI step's file that sets the environment and PATH of the steps after it (GITHUB_ENV, GITHUB_PATH): a human decides";
 /// What other network use is told: the proxy carries HTTP(S) alone.
 const BEYOND_HTTP: &str = "network use beyond HTTP: the jail's one way out is the channel (and HTTP(S) through its egress proxy); call tools with jail-call";
 
@@ -1054,6 +1086,8 @@ impl BuiltinReviewer {
             .enumerate()
             .filter(|(i, spec)| {
                 !self.leaves_to_the_proxy(spec.id)
+                    && (spec.id != LOOPBACK_SERVER
+                        || !literals::serves_loopback_only(code, literals))
                     && candidates.get(*i).copied().unwrap_or(true)
                     && (!ALL.contains(&language) || spec.langs.contains(&language))
                     && rules.extra_matches(2 * i + 1, spec.file, code)

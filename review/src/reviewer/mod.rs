@@ -22,8 +22,11 @@
 
 pub(crate) mod builtin;
 mod command;
+mod expansion;
 mod literals;
 mod llm;
+
+pub(crate) use literals::LOADER_VARIABLES;
 
 #[cfg(test)]
 pub(crate) use builtin::patterns as builtin_patterns;

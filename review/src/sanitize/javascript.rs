@@ -200,7 +200,9 @@ impl<'a> Sanitizer<'a> {
                 NodeKind::Identifier => this.text(callee) == "require",
                 NodeKind::MemberExpression => callee
                     .child_by_field_id(this.table.fields.property)
-                    .is_some_and(|property| this.text(property) == "require"),
+                    .is_some_and(|property| {
+                        parse::JS_LOADER_METHODS.contains(&this.text(property))
+                    }),
                 _ => false,
             },
             loaded_module: parse::js_require_or_import,

@@ -93,6 +93,7 @@ pub(super) static JS_KEEP: LazyLock<WordSet> = LazyLock::new(|| {
         Headers Request Response FormData Blob File FileReader AbortController \
         AbortSignal Event EventTarget CustomEvent MessageChannel Worker importScripts \
         postMessage Deno Bun undefined NaN Infinity arguments constructor prototype \
+        getBuiltinModule \
         __proto__ toString valueOf toJSON";
     const TS_TYPES: &str = "Record Partial Required Readonly Pick Omit Exclude Extract \
         NonNullable ReturnType Parameters ConstructorParameters InstanceType Awaited \
@@ -129,6 +130,9 @@ pub(super) static SH_KEEP: LazyLock<WordSet> = LazyLock::new(|| {
         .split_whitespace()
         .chain(VARIABLES.split_whitespace())
         .chain(COMMANDS.split_whitespace())
+        // The reviewer reads them where they are set or written to
+        // (GITHUB_ENV, PERL5OPT, ...): renamed, they would hide it.
+        .chain(crate::reviewer::LOADER_VARIABLES.iter().copied())
         .collect()
 });
 
