@@ -513,8 +513,12 @@ fn rework_is_limited_per_lineage() {
 /// capture, browser and app tokens, wallets; then names in strings, walks
 /// from `object`, Function through a constructor, Node's module internals,
 /// start-up files, loader variables, Trojan Source, Bash commands named in
-/// quotes or pieces), and ordinary code it must approve:
-/// `tests/review-quality/{python,javascript,bash,held-aside,held-aside-2,held-aside-3}/`
+/// quotes or pieces; then loader variables named in code, security tools
+/// stopped, git aliases and destructive pushes, stand-ins for sudo on PATH,
+/// shell hooks held as data, awk after its options, debuggers attached,
+/// globals reached through assertions, Bash values read through variables),
+/// and ordinary code it must approve:
+/// `tests/review-quality/{python,javascript,bash,held-aside,held-aside-2,held-aside-3,held-aside-4}/`
 /// (its README says what each set is). Each through the real binary, each in a state
 /// dir of its own.
 #[test]
@@ -524,7 +528,7 @@ fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
     let mut seen = Vec::new();
     // Exit statuses: 0 APPROVE, 120 REWORK (`rework/`: ordinary code the
     // review asks to change on purpose, such as unpickling a file).
-    // held-aside-2 and -3 under a profile with the egress proxy: their ordinary
+    // held-aside-2, -3 and -4 under a profile with the egress proxy: their ordinary
     // programs fetch over HTTP, and its harmful ones must be refused for
     // more than using HTTP.
     let egress = "[profile.default.egress]\nallow = [\"example.org\"]\n";
@@ -535,6 +539,7 @@ fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
         ("held-aside", ""),
         ("held-aside-2", egress),
         ("held-aside-3", egress),
+        ("held-aside-4", egress),
     ];
     for (language, policy) in sets {
         for (dir, expected) in [
@@ -571,7 +576,7 @@ fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
     }
     assert_eq!(
         seen,
-        [67, 8, 28, 5, 17, 2, 38, 10, 45, 14, 1, 40, 15],
+        [68, 9, 30, 5, 24, 3, 38, 10, 45, 14, 1, 40, 15, 50, 25],
         "the sets changed size"
     );
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
