@@ -74,9 +74,16 @@ pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
         Ok(Cloned::Parent { pid, .. }) => pid,
         Err(errno) => fail(report, Step::ForkPayload, errno, SETUP_FAILED),
     };
-    // The init keeps no fd at all: not the caller's leaked ones, not stdio,
-    // not the terminal; and nothing of the caller's argv or environment.
-    let _ = sys::close_range(0, u32::MAX, false);
+    // The init keeps one fd, the status pipe's write end: not the
+    // caller's leaked ones, not stdio, not the terminal; and nothing of the
+    // caller's argv or environment.
+    let status = ends.status;
+    if let Ok(status) = u32::try_from(status) {
+        if status > 0 {
+            let _ = sys::close_range(0, status - 1, false);
+        }
+        let _ = sys::close_range(status + 1, u32::MAX, false);
+    }
     if let Some((start, len)) = p.init.strings_area {
         // SAFETY: the kernel reported this range as our argv/environ strings;
         // it is our private copy-on-write copy, and nothing in this process
@@ -84,7 +91,7 @@ pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
         unsafe { sys::zero_memory(start, len) };
     }
     let _ = sys::set_not_dumpable();
-    init::run(payload, &waited)
+    init::run(payload, &waited, status)
 }
 
 /// The degraded tier (no namespaces): the child is the payload itself, in

@@ -1,7 +1,10 @@
 //! pid 1 of the jail: reaps every orphan, passes signals on to the payload,
 //! and exits with the payload's status (exit N -> N, killed by signal S ->
-//! 128 + S, as shells report it). When it exits the kernel kills whatever is
-//! left in the pid namespace.
+//! 128 + S, as shells report it), which it also writes to the status pipe
+//! just before (sync.rs). When it exits the kernel kills whatever is left
+//! in the pid namespace.
+
+use std::os::fd::RawFd;
 
 use nix::sys::signal::Signal;
 
@@ -44,13 +47,20 @@ pub(crate) fn install_handlers() -> Result<(), Errno> {
         .try_for_each(|&s| sys::install_noop_handler(s))
 }
 
-pub(crate) fn run(payload: libc::pid_t, waited: &libc::sigset_t) -> ! {
+pub(crate) fn run(payload: libc::pid_t, waited: &libc::sigset_t, status_pipe: RawFd) -> ! {
     loop {
         match sys::wait_signal(waited) {
             Ok(libc::SIGCHLD) => {
                 while let Some((pid, status)) = sys::reap_one() {
                     if pid == payload {
-                        sys::exit(exit_code(status));
+                        // What the payload left behind dies now (our exit
+                        // would kill it too, after the namespaces' teardown);
+                        // the status is sent before exiting: the supervisor
+                        // ends the run while the kernel tears them down.
+                        let _ = sys::kill(-1, libc::SIGKILL);
+                        let code = exit_code(status);
+                        let _ = sys::write_all(status_pipe, &code.to_ne_bytes());
+                        sys::exit(code);
                     }
                 }
             }

@@ -80,6 +80,9 @@ pub struct Jail {
     pub pid: libc::pid_t,
     pub pidfd: OwnedFd,
     pub report: OwnedFd,
+    /// Where the init writes the payload's exit code before it exits: read
+    /// it with [`Jail::sent_status`] once it polls ready.
+    pub status: OwnedFd,
     /// The jail's cgroups (where the caller may create them).
     pub cgroups: cgroup::JailCgroups,
     /// With `report_denials`: where the payload sends its seccomp listener
@@ -97,6 +100,8 @@ pub struct Jail {
     release: OwnedFd,
     /// Whether [`Jail::release`] let the payload start.
     released: bool,
+    /// Whether [`Jail::wait`] collected the init.
+    reaped: bool,
     /// The caller's CPUs, given back to the child at the release.
     affinity: Option<nix::sched::CpuSet>,
     prepared: Prepared,
@@ -173,25 +178,31 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
         pid,
         pidfd,
         report: parent_ends.report,
+        status: parent_ends.status,
         cgroups,
         denials,
         rpc_handoff,
         proxy_handoff,
         release: parent_ends.release,
         released: false,
+        reaped: false,
         affinity,
         prepared,
     })
 }
 
 impl Drop for Jail {
-    /// A jail never released (the caller's checks failed) is killed and
-    /// reaped here, before its cgroups are removed: nothing of its payload
-    /// ran. Its pid cannot have been reused: only we reap it.
+    /// A jail never released (the caller's checks failed) is killed here:
+    /// nothing of its payload ran. Every jail not yet collected is reaped
+    /// here, before its cgroups are removed (they must be empty): one whose
+    /// init sent its status is exiting already. Its pid cannot have been
+    /// reused: only we reap it.
     fn drop(&mut self) {
         if !self.released {
             self.kill_all();
-            let _ = nix::sys::wait::waitpid(nix::unistd::Pid::from_raw(self.pid), None);
+        }
+        if !self.reaped {
+            let _ = self.wait();
         }
     }
 }
@@ -243,6 +254,21 @@ impl Jail {
         if !self.prepared.namespaces {
             let _ = sys::kill(-self.pid, libc::SIGKILL);
         }
+    }
+
+    /// Collects the init (blocking until it has exited).
+    pub fn wait(&mut self) -> nix::Result<nix::sys::wait::WaitStatus> {
+        let status = nix::sys::wait::waitpid(nix::unistd::Pid::from_raw(self.pid), None);
+        self.reaped = true;
+        status
+    }
+
+    /// The payload's exit code as the init sent it before exiting; call
+    /// once [`Jail::status`] polls ready. None if the init exited without
+    /// sending one (it was killed; the degraded tier has no init): collect
+    /// it with [`Jail::wait`] then.
+    pub fn sent_status(&self) -> Option<i32> {
+        sync::read_status(self.status.as_raw_fd())
     }
 
     /// Blocks until the payload has exec'd (Ok) or set-up failed (the error,

@@ -12,6 +12,11 @@
 //! - report (child -> parent, a pipe): a `ChildFailure` if a step fails;
 //!   end of file with no bytes means the payload's execve succeeded (the
 //!   pipe is close-on-exec and the init closes its copy).
+//! - status (init -> parent, a pipe): the payload's exit code, written by
+//!   the init just before it exits, so the supervisor ends the run while
+//!   the kernel tears the jail's namespaces down (the init's pidfd reads
+//!   ready only once that is done). The one fd the init keeps; the
+//!   payload's copy closes at its exec.
 
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 
@@ -25,16 +30,18 @@ const PAYLOAD_RELEASED: u8 = b'P';
 pub(crate) struct ChildEnds {
     pub release: RawFd,
     pub report: RawFd,
+    pub status: RawFd,
 }
 
 pub(crate) struct ParentEnds {
     pub release: OwnedFd,
     pub report: OwnedFd,
+    pub status: OwnedFd,
 }
 
-/// The release socket pair and the report pipe; the child's ends as raw
-/// fds (the child never drops them).
-pub(crate) fn channels() -> Result<(ParentEnds, ChildEnds, [OwnedFd; 2]), JailError> {
+/// The release socket pair, the report and the status pipes; the child's
+/// ends as raw fds (the child never drops them).
+pub(crate) fn channels() -> Result<(ParentEnds, ChildEnds, [OwnedFd; 3]), JailError> {
     use nix::sys::socket::{socketpair, AddressFamily, SockFlag, SockType};
     let (release_parent, release_child) = socketpair(
         AddressFamily::Unix,
@@ -46,17 +53,23 @@ pub(crate) fn channels() -> Result<(ParentEnds, ChildEnds, [OwnedFd; 2]), JailEr
         op: "socketpair",
         errno,
     })?;
-    let (report_read, report_write) = nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC)
-        .map_err(|errno| JailError::Sys { op: "pipe2", errno })?;
+    let pipe = || {
+        nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC)
+            .map_err(|errno| JailError::Sys { op: "pipe2", errno })
+    };
+    let (report_read, report_write) = pipe()?;
+    let (status_read, status_write) = pipe()?;
     let child = ChildEnds {
         release: release_child.as_raw_fd(),
         report: report_write.as_raw_fd(),
+        status: status_write.as_raw_fd(),
     };
     let parent = ParentEnds {
         release: release_parent,
         report: report_read,
+        status: status_read,
     };
-    Ok((parent, child, [release_child, report_write]))
+    Ok((parent, child, [release_child, report_write, status_write]))
 }
 
 fn wait_for(release: RawFd, expected: u8) -> Result<(), Errno> {
@@ -125,5 +138,17 @@ pub fn read_report(report: RawFd) -> Result<Option<ChildFailure>, Errno> {
         Ok(ChildFailure::decode(&buf))
     } else {
         Ok(None)
+    }
+}
+
+/// The exit code the init sent: call once the status pipe reads ready.
+/// None at end of file (the init was killed, or the degraded tier, which
+/// has no init: the payload's copy closed at its exec). The init writes
+/// its four bytes at once, and a pipe passes a write that small whole.
+pub fn read_status(status: RawFd) -> Option<i32> {
+    let mut code = [0u8; 4];
+    match sys::read_exact(status, &mut code) {
+        Ok(true) => Some(i32::from_ne_bytes(code)),
+        _ => None,
     }
 }

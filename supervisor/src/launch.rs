@@ -15,7 +15,7 @@ use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
 use nix::sys::signal::{SigSet, Signal};
 use nix::sys::signalfd::{SfdFlags, SignalFd};
 use nix::sys::termios::{self, SetArg, Termios};
-use nix::sys::wait::{waitpid, WaitStatus};
+use nix::sys::wait::WaitStatus;
 use nix::unistd::Pid;
 use policy::JailPlan;
 
@@ -157,7 +157,7 @@ pub fn run(
         secrets,
     } = backing;
     let Starting {
-        jail,
+        mut jail,
         channel,
         sockets,
         signal_fd,
@@ -210,7 +210,7 @@ pub fn run(
     let result = run_jail(
         plan,
         verbose,
-        jail,
+        &mut jail,
         (signal_fd, terminal),
         &mut server,
         proxy,
@@ -233,6 +233,9 @@ pub fn run(
     end_run(&mut session, status, &audit)?;
     // Released only now: the next run reads this record.
     drop(lock);
+    // Collected only now, and its cgroups removed: an init that sent the
+    // payload's status tore its namespaces down while the run was recorded.
+    drop(jail);
     result
 }
 
@@ -369,7 +372,7 @@ fn caller_on_terminal() -> bool {
 fn run_jail(
     plan: &JailPlan,
     verbose: bool,
-    mut jail: jail::Jail,
+    jail: &mut jail::Jail,
     (signal_fd, terminal): (SignalFd, CallerTerminal<'_>),
     server: &mut LazyServer,
     proxy: Option<crate::proxy::Context>,
@@ -384,13 +387,14 @@ fn run_jail(
     }
     let attached = terminal.attach(stdin.as_fd())?;
     let mut watch = Watch {
-        jail: &mut jail,
+        jail,
         signal_fd: &signal_fd,
         stdin: stdin.as_fd(),
         relay: attached.relay(),
         started: None,
         proxy_context: proxy,
         proxy: None,
+        status_pending: true,
     };
     let ended = watch.until_exit(plan, server);
     let started = watch.started.take();
@@ -540,11 +544,15 @@ struct Watch<'j, 'f> {
     /// starts once the payload has sent the listening socket.
     proxy_context: Option<crate::proxy::Context>,
     proxy: Option<crate::proxy::Running>,
+    /// The init may still send the payload's exit code (jail::Jail::status).
+    status_pending: bool,
 }
 
 /// Which of a poll's descriptors had events.
 struct Ready {
     exited: bool,
+    /// The init sent the payload's exit code, or closed the pipe unused.
+    status: bool,
     signalled: bool,
     report: bool,
     /// The jail wrote to its channel or connected to its rpc socket.
@@ -567,7 +575,7 @@ impl Watch<'_, '_> {
                     let left = deadline.saturating_duration_since(Instant::now());
                     if left.is_zero() {
                         self.jail.kill_all();
-                        let _ = waitpid(self.pid(), None);
+                        let _ = self.jail.wait();
                         return Ok(Ended::TimedOut);
                     }
                     PollTimeout::try_from(left.as_millis().min(60_000) as i32 + 1)
@@ -594,8 +602,16 @@ impl Watch<'_, '_> {
             }
             if ready.exited {
                 self.jail.kill_leftovers();
-                let status = waitpid(self.pid(), None).map_err(LaunchError::Collect)?;
+                let status = self.jail.wait().map_err(LaunchError::Collect)?;
                 return Ok(Ended::Exited(status));
+            }
+            if ready.status {
+                match self.jail.sent_status() {
+                    // The init is exiting; the run ends meanwhile, and the
+                    // `Jail`'s drop collects it.
+                    Some(code) => return Ok(Ended::Exited(WaitStatus::Exited(self.pid(), code))),
+                    None => self.status_pending = false,
+                }
             }
         }
     }
@@ -618,6 +634,11 @@ impl Watch<'_, '_> {
             .started
             .is_none()
             .then(|| watch_fd(&mut fds, self.jail.report.as_fd()));
+        // With a pty, the payload's last output may still be on its way to
+        // the master (the tty layer passes it on from a worker): the init's
+        // exit, after that, is what ends the watch.
+        let status_slot = (self.status_pending && self.relay.is_none())
+            .then(|| watch_fd(&mut fds, self.jail.status.as_fd()));
         let relay_slots = self
             .relay
             .as_ref()
@@ -640,6 +661,7 @@ impl Watch<'_, '_> {
             && (!hung_up || server.idle_fd().is_some_and(message_pending));
         Ok(Some(Ready {
             exited: ready(0),
+            status: status_slot.is_some_and(ready),
             signalled: ready(1),
             report: report_slot.is_some_and(ready),
             called: message_waiting || listener_slot.is_some_and(ready),

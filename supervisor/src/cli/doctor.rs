@@ -373,7 +373,7 @@ fn trial_jail(profile: &policy::Profile) -> anyhow::Result<()> {
     )?)?;
     jail.release();
     let started = jail.wait_started();
-    let status = nix::sys::wait::waitpid(nix::unistd::Pid::from_raw(jail.pid), None)?;
+    let status = jail.wait()?;
     started?;
     match status {
         nix::sys::wait::WaitStatus::Exited(_, 0) => Ok(()),
