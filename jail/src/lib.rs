@@ -28,9 +28,10 @@
 //!    remaining capabilities (`caps.rs`), bind the jail's rpc socket
 //!    (`JAIL_RPC_SOCKET`) and send it to the supervisor (decision 0009),
 //!    seccomp (`seccomp.rs`, compiled by `policy::seccomp`), execve.
-//! 6. `init.rs` (pid 1): close every fd, wipe the inherited argv/environ,
-//!    become non-dumpable, reap and forward signals until the payload exits,
-//!    then exit with its status.
+//! 6. `init.rs` (pid 1): close every fd but the status pipe's, wipe the
+//!    inherited argv/environ, become non-dumpable, reap and forward signals
+//!    until the payload exits, then kill what it left, send its status on
+//!    the pipe ([`Jail::sent_status`]) and exit with it.
 //!
 //! Between clone and exec the child allocates nothing, takes no lock and
 //! cannot panic: it reads what step 1 built and calls the wrappers in
