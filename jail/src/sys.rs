@@ -187,7 +187,8 @@ pub fn recv_byte_with_fds(socket: RawFd, fds: &mut [RawFd]) -> Result<Option<(u8
         let mut header = libc::CMSG_FIRSTHDR(&msg);
         while !header.is_null() {
             if (*header).cmsg_level == libc::SOL_SOCKET && (*header).cmsg_type == libc::SCM_RIGHTS {
-                let bytes = (*header).cmsg_len as usize - libc::CMSG_LEN(0) as usize;
+                let bytes =
+                    ((*header).cmsg_len as usize).saturating_sub(libc::CMSG_LEN(0) as usize);
                 let data = libc::CMSG_DATA(header).cast::<RawFd>();
                 for i in 0..bytes / std::mem::size_of::<RawFd>() {
                     let fd = std::ptr::read_unaligned(data.add(i));
