@@ -99,8 +99,8 @@ pub struct Jail {
     /// Our end of the release pipe, open as long as we live: the child
     /// checks it once its parent-death signal is set (sync::parent_gone).
     release: OwnedFd,
-    /// Whether [`Jail::release`] let the payload start.
-    released: bool,
+    /// Whether the init sent the payload's exit code ([`Jail::sent_status`]).
+    ended: bool,
     /// Whether [`Jail::wait`] collected the init.
     reaped: bool,
     /// The caller's CPUs, given back to the child at the release.
@@ -185,7 +185,7 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
         rpc_handoff,
         proxy_handoff,
         release: parent_ends.release,
-        released: false,
+        ended: false,
         reaped: false,
         affinity,
         prepared,
@@ -193,16 +193,17 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
 }
 
 impl Drop for Jail {
-    /// A jail never released (the caller's checks failed) is killed here:
-    /// nothing of its payload ran. Every jail not yet collected is reaped
-    /// here, before its cgroups are removed (they must be empty): one whose
-    /// init sent its status is exiting already. Its pid cannot have been
-    /// reused: only we reap it.
+    /// A jail not collected yet is reaped here, before its cgroups are
+    /// removed (they must be empty). One whose init sent the payload's
+    /// status is exiting already; any other is killed first: one never
+    /// released (the caller's checks failed: nothing of its payload ran),
+    /// or one whose watch failed, which must not outlive us. Its pid cannot
+    /// have been reused: only we reap it.
     fn drop(&mut self) {
-        if !self.released {
-            self.kill_all();
-        }
         if !self.reaped {
+            if !self.ended {
+                self.kill_all();
+            }
             let _ = self.wait();
         }
     }
@@ -219,7 +220,6 @@ impl Jail {
         // A failed send means the child is gone; its report says why.
         let _ = sync::release_payload(&self.release, &self.cgroups.tasks_files());
         self.cgroups.close_tasks_files();
-        self.released = true;
     }
 
     /// The listening socket of `JAIL_RPC_SOCKET`, once the payload has
@@ -268,8 +268,10 @@ impl Jail {
     /// once [`Jail::status`] polls ready. None if the init exited without
     /// sending one (it was killed; the degraded tier has no init): collect
     /// it with [`Jail::wait`] then.
-    pub fn sent_status(&self) -> Option<i32> {
-        sync::read_status(self.status.as_raw_fd())
+    pub fn sent_status(&mut self) -> Option<i32> {
+        let code = sync::read_status(self.status.as_raw_fd());
+        self.ended |= code.is_some();
+        code
     }
 
     /// Blocks until the payload has exec'd (Ok) or set-up failed (the error,

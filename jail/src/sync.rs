@@ -145,7 +145,7 @@ pub fn read_report(report: RawFd) -> Result<Option<ChildFailure>, Errno> {
 /// None at end of file (the init was killed, or the degraded tier, which
 /// has no init: the payload's copy closed at its exec). The init writes
 /// its four bytes at once, and a pipe passes a write that small whole.
-pub fn read_status(status: RawFd) -> Option<i32> {
+pub(crate) fn read_status(status: RawFd) -> Option<i32> {
     let mut code = [0u8; 4];
     match sys::read_exact(status, &mut code) {
         Ok(true) => Some(i32::from_ne_bytes(code)),
