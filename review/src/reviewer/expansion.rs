@@ -27,6 +27,15 @@ pub(super) fn unmarked(text: &str) -> String {
 const MAX_ALTERNATIVES: usize = 16;
 /// How deep expansions inside expansions are followed.
 const MAX_DEPTH: usize = 4;
+/// The longest value kept: a longer one is not known. Paths, programs and
+/// settings are far shorter, and without a bound `x="$x$x"` repeated
+/// doubles what the review holds each time (26 lines took 14 GB), and
+/// trimming a long value (`${x%%*a*}`) takes time in its square.
+const MAX_VALUE_BYTES: usize = 1024;
+/// The most elements of an array kept: a longer one is not known, as
+/// arrays were not read before (`"${a[@]}"` used a few thousand times
+/// over a few thousand elements held 2 GB).
+const MAX_ARRAY_ELEMENTS: usize = 256;
 
 /// The variables read so far: each name's possible values.
 #[derive(Debug, Default, Clone)]
@@ -38,25 +47,38 @@ pub(super) struct Variables {
 impl Variables {
     /// `name` holds `value` from here on. An empty value is not known: it
     /// is what `x=$(cmd)` leaves once the substitution is a command of its
-    /// own, and `"$x/"` must not read as `/`.
+    /// own, and `"$x/"` must not read as `/`; nor is one longer than
+    /// [`MAX_VALUE_BYTES`].
     pub(super) fn set(&mut self, name: &str, value: String) {
-        if value.is_empty() {
+        if value.is_empty() || value.len() > MAX_VALUE_BYTES {
             self.values.remove(name);
         } else {
             self.values.insert(name.to_string(), vec![value]);
         }
     }
 
-    /// `name` holds each of `values` in turn (a `for` loop's words).
+    /// `name` holds each of `values` in turn (a `for` loop's words); none
+    /// is known if one is longer than [`MAX_VALUE_BYTES`].
     pub(super) fn set_each(&mut self, name: &str, values: Vec<String>) {
-        if !values.is_empty() {
+        if values.iter().any(|value| value.len() > MAX_VALUE_BYTES) {
+            self.values.remove(name);
+        } else if !values.is_empty() {
             self.values.insert(name.to_string(), values);
         }
     }
 
-    /// `name` is an array of `elements`.
+    /// `name` is an array of `elements`; not known if it has more than
+    /// [`MAX_ARRAY_ELEMENTS`] or one is longer than [`MAX_VALUE_BYTES`].
     pub(super) fn set_array(&mut self, name: &str, elements: Vec<String>) {
-        self.arrays.insert(name.to_string(), elements);
+        if elements.len() > MAX_ARRAY_ELEMENTS
+            || elements
+                .iter()
+                .any(|element| element.len() > MAX_VALUE_BYTES)
+        {
+            self.arrays.remove(name);
+        } else {
+            self.arrays.insert(name.to_string(), elements);
+        }
     }
 
     /// The elements of the array a whole word names (`${name[@]}`,
@@ -351,6 +373,33 @@ mod tests {
         assert_eq!(vars.first("x${missing:-S3}y", &lits), "xsudoy");
         assert_eq!(vars.first("${missing}", &lits), "${missing}");
         assert_eq!(vars.first("$(id)$1", &lits), "$(id)$1");
+    }
+
+    /// A value past the bound is not known: doubling a value line after
+    /// line stays within the bound instead of doubling what the review
+    /// holds (unbounded, this test runs out of memory).
+    #[test]
+    fn values_past_the_bound_are_not_known() {
+        let mut vars = Variables::default();
+        vars.set("x", "abcdefghij".to_string());
+        for _ in 0..40 {
+            let doubled = vars.first("$x$x", &[]);
+            vars.set("x", doubled);
+        }
+        assert!(vars.first("$x", &[]).len() <= MAX_VALUE_BYTES);
+        vars.set("y", "b".repeat(MAX_VALUE_BYTES + 1));
+        assert_eq!(vars.first("${y%%*a*}", &[]), "${y%%*a*}");
+        vars.set_each("z", vec!["a".into(), "c".repeat(MAX_VALUE_BYTES + 1)]);
+        assert_eq!(vars.first("$z", &[]), "$z");
+        vars.set_array("a", vec!["e".to_string(); MAX_ARRAY_ELEMENTS + 1]);
+        assert_eq!(vars.array_words("${a[@]}", &[]), None);
+        vars.set_array("a", vec!["e".to_string(); MAX_ARRAY_ELEMENTS]);
+        assert_eq!(
+            vars.array_words("${a[@]}", &[]).map(|w| w.len()),
+            Some(MAX_ARRAY_ELEMENTS)
+        );
+        vars.set("w", "b".repeat(MAX_VALUE_BYTES));
+        assert_eq!(vars.first("$w", &[]).len(), MAX_VALUE_BYTES);
     }
 
     #[test]
