@@ -1049,6 +1049,20 @@ fn program_as_written(argv: &[&BashWord]) -> Vec<String> {
     words
 }
 
+/// The most words [`follow_values`] adds to one file's commands.
+const MAX_EXPANDED_WORDS: usize = 65_536;
+
+/// Takes `words` from `budget` if it has them.
+fn take_budget(budget: &mut usize, words: usize) -> bool {
+    match budget.checked_sub(words) {
+        Some(left) => {
+            *budget = left;
+            true
+        }
+        None => false,
+    }
+}
+
 /// Reserved words that may stand before a command's program (`if gdb
 /// ...; then curl ...`).
 const LEADING_KEYWORDS: &[&str] = &["if", "then", "else", "elif", "do", "while", "until", "!"];
@@ -1060,6 +1074,10 @@ const LEADING_KEYWORDS: &[&str] = &["if", "then", "else", "elif", "do", "while",
 /// words, and an unquoted expansion is split into words as the shell
 /// splits it.
 fn follow_values(commands: &mut [BashCommand], code: &str, literals: &[String]) {
+    // Words that expansions may add in one file: beyond them, words stay
+    // as written (a 200 KB file of `cmd $x $x`, with `x` 500 words, had
+    // made 20 million).
+    let mut budget = MAX_EXPANDED_WORDS;
     let mut vars = Variables::default();
     for (name, elements) in bash_arrays(code, literals) {
         vars.set_array(&name, elements);
@@ -1077,7 +1095,10 @@ fn follow_values(commands: &mut [BashCommand], code: &str, literals: &[String]) 
     for command in commands.iter_mut() {
         let mut words = Vec::with_capacity(command.words.len());
         for word in command.words.drain(..) {
-            if let Some(elements) = vars.array_words(&word.raw, literals) {
+            if let Some(elements) = vars
+                .array_words(&word.raw, literals)
+                .filter(|elements| take_budget(&mut budget, elements.len()))
+            {
                 words.extend(elements.into_iter().map(|text| BashWord {
                     raw: text.replace('$', LITERAL_DOLLAR_STR),
                     text,
@@ -1094,6 +1115,7 @@ fn follow_values(commands: &mut [BashCommand], code: &str, literals: &[String]) 
                 && !is_assignment(&word.raw)
                 && word.raw.contains('$')
                 && text.contains(char::is_whitespace)
+                && take_budget(&mut budget, text.split_whitespace().count())
             {
                 words.extend(text.split_whitespace().map(|piece| BashWord {
                     text: piece.to_string(),
