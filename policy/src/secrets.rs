@@ -155,13 +155,12 @@ fn plausible_with_digit(text: &str) -> bool {
 }
 
 /// Not a placeholder or a provider's published example: no `EXAMPLE`,
-/// `xxxxx`, `your…`, `dummy`, `redacted`, `changeme` …, not
-/// [`sequential`], no template
+/// `xxxxx`, `your…`, `dummy`, `redacted`, `changeme` …, no template
 /// syntax (`${…}`, `{{…}}`, `<…>`, `%…%`), at least 6 different
 /// characters in a value of 12 or more (`aaaaaaaaaaaa`, `************`),
 /// and at least 3 bits of entropy per character in one of 20 or more
 /// (random tokens have 4 or more; `glc_1111…` does not).
-fn plausible(value: &str) -> bool {
+fn not_a_placeholder(value: &str) -> bool {
     let lower = value.to_ascii_lowercase();
     let words = [
         "example",
@@ -187,10 +186,17 @@ fn plausible(value: &str) -> bool {
         .collect::<std::collections::HashSet<_>>()
         .len();
     !words.iter().any(|w| lower.contains(w))
-        && !sequential(value)
         && !template
         && (chars < 12 || distinct >= 6)
         && (chars < 20 || entropy(value) >= 3.0)
+}
+
+/// A token's body that its provider could have issued: [`not_a_placeholder`]
+/// and not [`sequential`]. Random bodies never run through the alphabet;
+/// made-up ones do (gitleaks lists `sk-ant-api03-abc123xyz-…` among its
+/// false positives).
+fn plausible(value: &str) -> bool {
+    not_a_placeholder(value) && !sequential(value)
 }
 
 /// An Anthropic key: after `sk-ant-` and the kind and version
@@ -278,11 +284,14 @@ fn sequential(value: &str) -> bool {
 }
 
 /// A value that only a keyword nearby marks as a credential must look
-/// random: [`plausible`], not [`sequential`], with a digit (random keys
-/// of 14 or more characters nearly always have one; words and names do
-/// not), and at least 2.8 bits of entropy per character.
+/// random: [`not_a_placeholder`], with a digit (random keys of 14 or more
+/// characters nearly always have one; words and names do not), and at
+/// least 2.8 bits of entropy per character. It may be [`sequential`]: a
+/// value in a credential's place may be one a person chose (a shared
+/// secret, a webhook's key), and gitleaks, Nosey Parker and Kingfisher
+/// all count `apify_api_token = 1234567890abcdef…` as found.
 fn random_value(value: &str) -> bool {
-    plausible(value) && !sequential(value) && has_digit(value) && entropy(value) >= 2.8
+    not_a_placeholder(value) && has_digit(value) && entropy(value) >= 2.8
 }
 
 mod catalog;
@@ -616,7 +625,7 @@ fn assigned_secret(name: &str, caps: &regex::Captures<'_>, text: &str, prose: bo
     }
     (secret_like_name(name) || generic::key_name(name) || password_name(name))
         && !generic::names_something_else(name)
-        && plausible(value)
+        && not_a_placeholder(value)
         && !published_example(value)
         && (generic::random_looking(value, quoted, next)
             || (!prose && password_like(name, value, quoted, next)))
