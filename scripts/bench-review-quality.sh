@@ -88,12 +88,13 @@ reviewer_rows() { # heading, directory, tuned|held out
 reviewer_rows "built-in reviewer, JavaScript:" javascript tuned
 reviewer_rows "built-in reviewer, the held-aside set (all three languages; tuned on after its one blind look):" held-aside "tuned after"
 reviewer_rows "built-in reviewer, Bash:" bash tuned
-# held-aside-2's, -3's and -4's ordinary programs fetch over HTTP: reviewed under a
+# held-aside-2's to -5's ordinary programs fetch over HTTP: reviewed under a
 # profile with the egress proxy, as supervisor/tests/suite/review.rs does.
 printf '[profile.default.egress]\nallow = ["example.org"]\n' > "$state/egress.toml"
 POLICY=$state/egress.toml reviewer_rows "built-in reviewer, held-aside-2 (a profile with the egress proxy; tuned on after its one blind look):" held-aside-2 "tuned after"
 POLICY=$state/egress.toml reviewer_rows "built-in reviewer, held-aside-3 (likewise; blind look: 33 of 40 and 1 of 15, tests/review-quality/README.md):" held-aside-3 "tuned after"
 POLICY=$state/egress.toml reviewer_rows "built-in reviewer, held-aside-4 (likewise; blind look: 42 of 50 and 3 of 25, tests/review-quality/README.md):" held-aside-4 "tuned after"
+POLICY=$state/egress.toml reviewer_rows "built-in reviewer, held-aside-5 (likewise; blind look: 45 of 50 and 6 of 25, tests/review-quality/README.md):" held-aside-5 "tuned after"
 echo
 # Stages 4 (the phrase scan) and 5 (the passage model) on texts addressed to
 # a model and on ordinary code. Prints, per set: files, and how many stage 4

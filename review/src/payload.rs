@@ -114,6 +114,7 @@ pub fn review(payload: &str, sink: &str, reviewers: &[Box<dyn Reviewer>]) -> Pay
         notes: Vec::new(),
         strict: false,
         literals: Vec::new(),
+        renamed: Vec::new(),
     };
     let answers: Vec<ReviewAnswer> = asked
         .iter()

@@ -54,7 +54,7 @@ pub struct Report {
 /// Changes whenever the sanitizer or the scans change what they make of
 /// code (the built-in catalog's own changes are in its fingerprint), so
 /// approvals cached by an older jail are not reused.
-pub const REVIEW_REVISION: &str = "2026-11-27.12";
+pub const REVIEW_REVISION: &str = "2026-11-27.13";
 
 /// The cache key: the code, byte for byte, the profile it runs under, and
 /// who reviews it. Not normalized: trailing spaces or a line ending inside
@@ -560,6 +560,7 @@ fn detect(
             notes: Vec::new(),
             strict: false,
             literals: Vec::new(),
+            renamed: Vec::new(),
         };
         let (verdict, found) = match detector.review(&request) {
             Ok(answer) if answer.verdict == Verdict::Approve && !answer.manipulation => {
@@ -636,6 +637,7 @@ fn ask(
             notes: notes.to_vec(),
             strict: pass > 0,
             literals: sanitized.literals.clone(),
+            renamed: sanitized.renamed.clone(),
         };
         let mut answers: Vec<ReviewAnswer> = Vec::new();
         let mut findings = Vec::new();

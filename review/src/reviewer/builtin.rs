@@ -640,7 +640,8 @@ fn specs() -> Vec<Spec> {
                 "js-child-exec",
                 JS,
                 Fixable,
-                r"(?:^|[^\w$])(?:exec|execSync)\s*\(",
+                // Not a regex literal's `/.../.exec(text)`.
+                r"(?:^|[^\w$.]|(?:^|[^/])\.)(?:exec|execSync)\s*\(",
                 "child_process.exec runs the command through a shell; use execFile or spawn with a list of arguments",
             )
         },
@@ -1017,6 +1018,26 @@ const BIDI_CONTROL: &str = "bidi-control";
 /// The rule for an HTTP server, which is local work on the loopback
 /// address alone.
 const LOOPBACK_SERVER: &str = "py-http-server";
+/// The rule for a Worker, which runs another file.
+const WORKER_FILE: &str = "js-worker-file";
+
+/// Whether each Worker a line starts runs the file under review itself
+/// (`new Worker(__filename, ...)`, `new Worker(new URL(import.meta.url))`,
+/// a pool of threads on one file), which was reviewed.
+fn starts_this_file(line: &str) -> bool {
+    let mut workers = line.split("Worker(").skip(1).peekable();
+    workers.peek().is_some()
+        && workers.all(|rest| {
+            let rest = rest.trim_start();
+            let named = |name: &str| {
+                rest.strip_prefix(name).is_some_and(|after| {
+                    !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+                })
+            };
+            named("__filename") || rest.replace(' ', "").starts_with("newURL(import.meta.url)")
+        })
+}
+
 /// What setting a variable that makes programs load code is told.
 pub(super) const LOADER_VARIABLE: &str = "names a variable that makes every process started after it load code (LD_PRELOAD, NODE_OPTIONS, BASH_ENV, ...) or a CI step's file that sets the environment and PATH of the steps after it (GITHUB_ENV, GITHUB_PATH): a human decides";
 /// What other network use is told: the proxy carries HTTP(S) alone.
@@ -1067,16 +1088,18 @@ impl BuiltinReviewer {
     /// The answer for `code` in `language` (any other name: every rule),
     /// without the placeholders' texts.
     pub fn judge(&self, language: &str, code: &str) -> ReviewAnswer {
-        self.judge_with_literals(language, code, &[])
+        self.judge_with_literals(language, code, &[], &[])
     }
 
     /// The answer for `code` in `language` whose placeholders stand for
-    /// `literals` (see the module documentation).
+    /// `literals` and whose identifiers the sanitizer `renamed` (see the
+    /// module documentation).
     pub fn judge_with_literals(
         &self,
         language: &str,
         code: &str,
         literals: &[String],
+        renamed: &[(String, String)],
     ) -> ReviewAnswer {
         let rules = rules();
         let candidates = rules.patterns.candidates(code);
@@ -1102,6 +1125,7 @@ impl BuiltinReviewer {
                 if groups.contains(&spec.group)
                     || !rules.matches(i, line)
                     || !rules.extra_matches(2 * i, spec.with, line)
+                    || (spec.id == WORKER_FILE && starts_this_file(line))
                 {
                     continue;
                 }
@@ -1115,7 +1139,7 @@ impl BuiltinReviewer {
                 });
             }
         }
-        for found in literals::findings(language, code, literals)
+        for found in literals::findings(language, code, literals, renamed)
             .into_iter()
             .filter(|found| !self.leaves_to_the_proxy(found.id))
         {
@@ -1141,7 +1165,8 @@ impl Reviewer for BuiltinReviewer {
     }
 
     fn review(&self, req: &ReviewRequest) -> Result<ReviewAnswer, ReviewError> {
-        let mut answer = self.judge_with_literals(&req.language, &req.code, &req.literals);
+        let mut answer =
+            self.judge_with_literals(&req.language, &req.code, &req.literals, &req.renamed);
         // Bidirectional controls reorder how the code displays: whoever
         // reads it (a human deciding a MAJOR, too) sees another program
         // than the one that runs. The scan finds them in the raw file.

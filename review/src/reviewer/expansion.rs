@@ -1,6 +1,7 @@
 //! What a Bash word holds when the variables in it were given literal
 //! values earlier in the file: `t=${layout//@H/$HOME}` then `> "$t"` writes
-//! `$HOME/...`. The built-in reviewer reads the words of sanitized Bash
+//! `$HOME/...`, and `${!name}` reads the variable `name` names. The
+//! built-in reviewer reads the words of sanitized Bash
 //! (`literals.rs`); this module follows the assignments it can read, so a
 //! path, a program or a git setting spelled through variables and
 //! parameter expansions reads as what runs.
@@ -42,9 +43,21 @@ const MAX_ARRAY_ELEMENTS: usize = 256;
 pub(super) struct Variables {
     values: HashMap<String, Vec<String>>,
     arrays: HashMap<String, Vec<String>>,
+    /// The sanitizer's new name of each renamed variable: a string that
+    /// names one (`${!name}`) holds its name as written.
+    renamed: HashMap<String, String>,
 }
 
 impl Variables {
+    /// No variables yet, in code whose identifiers were `renamed` (as
+    /// written, as renamed).
+    pub(super) fn with_renamed(renamed: &[(String, String)]) -> Variables {
+        Variables {
+            renamed: renamed.iter().cloned().collect(),
+            ..Variables::default()
+        }
+    }
+
     /// `name` holds `value` from here on. An empty value is not known: it
     /// is what `x=$(cmd)` leaves once the substitution is a command of its
     /// own, and `"$x/"` must not read as `/`; nor is one longer than
@@ -170,6 +183,29 @@ impl Variables {
     /// `name`, `name:-word`, `name:+word`, `name//pattern/replacement`
     /// (and `/`, `/#`, `/%`), `name%suffix`, `name#prefix` (and `%%`, `##`).
     fn braced(&self, inner: &str, literals: &[String], depth: usize) -> Option<Vec<String>> {
+        // `${!name}`: the value of the variable that `name` names.
+        if let Some(pointer) = inner.strip_prefix('!') {
+            if pointer.is_empty()
+                || !pointer
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'_')
+            {
+                return None;
+            }
+            let named: Vec<String> = self
+                .values
+                .get(pointer)?
+                .iter()
+                .filter_map(|name| {
+                    let name = self.renamed.get(name).unwrap_or(name);
+                    self.values.get(name)
+                })
+                .flatten()
+                .take(MAX_ALTERNATIVES)
+                .cloned()
+                .collect();
+            return (!named.is_empty()).then_some(named);
+        }
         let name_len = inner
             .bytes()
             .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')

@@ -204,6 +204,22 @@ const GIT_COMMAND_SETTINGS: &[&str] = &[
     "uploadpack.packobjectshook",
     "protocol.ext.allow",
 ];
+/// The last parts of git's settings of drivers, each a command git runs
+/// on files: `filter.NAME.clean` (on every `git add`), `.smudge` (on
+/// every checkout), `diff.NAME.textconv`, `merge.NAME.driver`.
+const GIT_DRIVER_COMMANDS: &[(&str, &[&str])] = &[
+    ("filter.", &[".clean", ".smudge", ".process"]),
+    ("diff.", &[".textconv", ".command"]),
+    ("merge.", &[".driver"]),
+];
+
+/// Whether git setting `key` (lowercase) names a driver's command.
+fn git_driver_command(key: &str) -> bool {
+    GIT_DRIVER_COMMANDS.iter().any(|(section, commands)| {
+        key.starts_with(section) && commands.iter().any(|c| key.ends_with(c))
+    })
+}
+
 /// awk's ways of running a shell command.
 const AWK_COMMANDS: &[&str] = &["system(", "getline", "|&", "| \"", "|\""];
 
@@ -242,7 +258,18 @@ pub(super) fn lists() -> impl Iterator<Item = &'static str> {
         }),
     )
     .chain(GIT_COMMAND_SETTINGS.iter().chain(AWK_COMMANDS).copied())
-    .chain(EDITORS.iter().chain(CLIPBOARD_TOOLS).copied())
+    .chain(
+        GIT_DRIVER_COMMANDS.iter().flat_map(|(section, commands)| {
+            std::iter::once(*section).chain(commands.iter().copied())
+        }),
+    )
+    .chain(
+        EDITORS
+            .iter()
+            .chain(CLIPBOARD_TOOLS)
+            .chain(SCREEN_TOOLS)
+            .copied(),
+    )
     .chain(["extractall(", "unpack_archive("])
     .chain(
         [
@@ -403,7 +430,7 @@ const PROGRAM_EXTENSIONS: &[&str] = &[
 /// start, and tools' settings that decide what code they fetch or run
 /// (pip's index, git's hooks and SSH command): writing one is how malware
 /// stays.
-const PERSISTENCE_PATTERN: &str = r"(?:^|[/~\\])\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|cshrc|tcshrc|xprofile|xinitrc|xsessionrc)$|\.config[/\\]+(?:autostart|systemd[/\\]+user)\b|Library[/\\]+LaunchAgents\b|\b(?:usercustom|sitecustom)ize\.py$|\b(?:site|dist)-packages[/\\][\x00-\x7F]*\.pth$|(?:^|[/\\])\.git[/\\]+hooks\b|CurrentVersion\\+Run(?:Once)?\b|Start Menu\\+Programs\\+Startup\b|(?:^|[/\\])pip\.(?:conf|ini)$|(?:^|[/~\\])\.(?:gitconfig|condarc|pydistutils\.cfg|yarnrc|yarnrc\.yml)$|\bcore\.(?:hooksPath|sshCommand|fsmonitor)\b";
+const PERSISTENCE_PATTERN: &str = r"(?:^|[/~\\])\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|cshrc|tcshrc|xprofile|xinitrc|xsessionrc)$|\.config[/\\]+(?:autostart|systemd[/\\]+user)\b|Library[/\\]+LaunchAgents\b|\b(?:usercustom|sitecustom)ize\.py$|\b(?:site|dist)-packages[/\\][\x00-\x7F]*\.pth$|(?:^|[/\\])\.git[/\\]+hooks\b|CurrentVersion\\+Run(?:Once)?\b|Start Menu\\+Programs\\+Startup\b|(?:^|[/\\])pip\.(?:conf|ini)$|(?:^|[/~\\])\.(?:gitconfig|condarc|pydistutils\.cfg|yarnrc|yarnrc\.yml)$|\bcore\.(?:hooksPath|sshCommand|fsmonitor)\b|(?:^|[/~\\])\.(?:vimrc|gvimrc|exrc|emacs)$|\.config[/\\]+nvim[/\\]+(?:init\.(?:vim|lua)|plugin\b)|(?:^|[/~\\])\.vim[/\\]+(?:plugin|autoload|ftplugin)\b|(?:\.emacs\.d|\.config[/\\]+emacs)[/\\]+(?:early-)?init\.el$";
 
 const PY_PROCESS: &str = r"\b(?:subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|os\.(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?)|pty\.spawn|pexpect\.(?:spawn|run)|asyncio\.create_subprocess_(?:exec|shell))\s*\(";
 // A bare `spawnSync(` is the imported one: the sanitizer renames the
@@ -413,7 +440,7 @@ const PY_CHANGE_FILE: &str = r"\b(?:os\.(?:remove|unlink|rmdir|removedirs|trunca
 /// `open(path, mode)`: a change only when the mode writes.
 const PY_OPEN: &str = r"(?:^|(?u:[^.\w]))open\s*\(";
 const JS_CHANGE_FILE: &str = r"\bfs\.(?:(?:promises\.)?(?:unlink|rm|rmdir|writeFile|appendFile|truncate|chmod|chown|rename|copyFile|symlink)(?:Sync)?)\s*\(";
-const CREDENTIAL_PATTERN: &str = r"(?:^|[/~\\])\.ssh(?:[/\\]|$)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws[/\\](?:credentials|config)\b|(?:^|[/~])\.netrc$|\.git-credentials\b|\.docker/config\.json|\.kube/config\b|(?:^|[/~])\.gnupg\b|/etc/(?:shadow|gshadow|sudoers)\b|/proc/(?:self|\d+)/(?:environ|mem)\b|(?:^|[/~\\])\.(?:aws|kube|azure)$|\.(?:bash|zsh)_history\b|(?:^|[/~])\.pgpass\b|Login Data\b|cookies\.sqlite\b|key[34]\.db\b|logins\.json\b|\.config/gcloud\b|(?:^|[/~])\.npmrc\b|(?:^|[/~])\.pypirc\b|\bLocal State\b|Local Storage(?:[/\\]+leveldb\b|$)|\.electrum\b|wallet\.dat\b|exodus\.wallet\b|Ethereum[/\\]+keystore\b|nkbihfbeogaeaoehlefnkodbefgpgknn|Telegram Desktop[/\\]+tdata\b";
+const CREDENTIAL_PATTERN: &str = r"(?:^|[/~\\])\.ssh(?:[/\\]|$)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws[/\\](?:credentials|config)\b|(?:^|[/~])\.netrc$|\.git-credentials\b|\.docker/config\.json|\.kube/config\b|(?:^|[/~])\.gnupg\b|/etc/(?:shadow|gshadow|sudoers)\b|/proc/(?: |[!-.0-~]*)/(?:environ|mem)\b|/dev/input[/\\]+(?:event|by-id|by-path)|(?:^|[/~\\])\.(?:aws|kube|azure)$|\.(?:bash|zsh)_history\b|(?:^|[/~])\.pgpass\b|Login Data\b|cookies\.sqlite\b|key[34]\.db\b|logins\.json\b|\.config/gcloud\b|(?:^|[/~])\.npmrc\b|(?:^|[/~])\.pypirc\b|\bLocal State\b|Local Storage(?:[/\\]+leveldb\b|$)|\.electrum\b|wallet\.dat\b|exodus\.wallet\b|Ethereum[/\\]+keystore\b|nkbihfbeogaeaoehlefnkodbefgpgknn|Telegram Desktop[/\\]+tdata\b";
 const SYSTEM_PATH_PATTERN: &str = r"^(?:/etc/|/bin/|/sbin/|/lib|/usr/|/boot/|/dev/(?:sd|nvme|hd|vd|mmcblk|mem|kmem|port)|/sys/|/proc/sys/|/var/lib/|/var/spool/cron|/root/|[Cc]:\\[Ww]indows\\)";
 
 #[expect(
@@ -512,9 +539,14 @@ const MAX_ARGUMENT_BYTES: usize = 4096;
 
 /// The findings for sanitized `code` in `language` whose placeholders
 /// stand for `literals`.
-pub(super) fn findings(language: &str, code: &str, literals: &[String]) -> Vec<LiteralFinding> {
+pub(super) fn findings(
+    language: &str,
+    code: &str,
+    literals: &[String],
+    renamed: &[(String, String)],
+) -> Vec<LiteralFinding> {
     if language == "bash" {
-        return bash_findings(code, literals);
+        return bash_findings(code, literals, renamed);
     }
     // `f.constructor` of a function `f` is Function, which builds code
     // from text; the code alone shows it, with or without literals.
@@ -535,6 +567,24 @@ pub(super) fn findings(language: &str, code: &str, literals: &[String]) -> Vec<L
     let in_code = Candidates::of(code);
     let reader = Reader::new(code, literals, &in_code);
     let mut out = constructors;
+    // `["xclip", ["-o"]]` in a table of commands run later: what the user
+    // copies or sees, read by a program that runs programs.
+    if in_code.find_iter(process, code).next().is_some() {
+        for (n, text) in literals.iter().enumerate() {
+            let words: Vec<&str> = text.split_whitespace().collect();
+            let Some(&program) = words.first() else {
+                continue;
+            };
+            if let Some((severity, id, message)) = desktop_reader(basename(program), &words[1..]) {
+                out.push(LiteralFinding {
+                    line: placeholder_at(code, n + 1).map_or(1, |at| line_of(code, at)),
+                    severity,
+                    id,
+                    message,
+                });
+            }
+        }
+    }
     for call in in_code.find_iter(process, code) {
         let argv = reader.argv(call.end());
         if argv.is_empty() && reader.decoded(call.end()) {
@@ -583,17 +633,12 @@ pub(super) fn findings(language: &str, code: &str, literals: &[String]) -> Vec<L
     let joined = pieces.iter().map(|(at, text)| (Ok(*at), text.as_str()));
     for (at, text) in whole.chain(joined) {
         if downloads_and_runs(text) {
-            let at = at.ok().or_else(|| {
-                let n = at.err()?;
-                ["'", "\"", "`"]
-                    .iter()
-                    .find_map(|q| code.find(&format!("{q}S{n}{q}")))
-            });
+            let at = at.ok().or_else(|| placeholder_at(code, at.err()?));
             out.push(LiteralFinding {
                 line: at.map_or(1, |at| line_of(code, at)),
                 severity: Severity::Major,
                 id: "holds-download-and-run",
-                message: "holds a shell command that downloads code and runs it (curl | sh): what runs it later (a hook, a script, an npm script) runs code not reviewed with this one; a human decides",
+                message: HOLDS_DOWNLOAD_AND_RUN,
             });
         }
     }
@@ -821,7 +866,7 @@ fn named_files(
                 line,
                 severity: Severity::Major,
                 id: "names-credential-file",
-                message: "names a credential store (SSH keys, cloud, registry or browser credentials, an app's tokens, a cryptocurrency wallet, shadow passwords, another process's environment or memory): a human decides",
+                message: "names a credential store (SSH keys, cloud, registry or browser credentials, an app's tokens, a cryptocurrency wallet, shadow passwords, another process's environment or memory, the keyboard's input): a human decides",
             });
         }
         if persistence.is_some_and(|regex| regex.is_match(text)) && written.contains(&(line, text))
@@ -861,9 +906,13 @@ fn named_files(
 /// [`classify`] says of it, what a `rm -r` deletes, and what its words
 /// name (credential stores, start-up files, loader variables). Plain
 /// `curl`, `ssh` and `sh -c` are the catalog's (`sh-http-tool`, ...).
-fn bash_findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
+fn bash_findings(
+    code: &str,
+    literals: &[String],
+    renamed: &[(String, String)],
+) -> Vec<LiteralFinding> {
     let mut commands = bash_commands(code, literals);
-    follow_values(&mut commands, code, literals);
+    follow_values(&mut commands, code, literals, renamed);
     let mut out = Vec::new();
     let mut texts = Vec::new();
     let mut written = Vec::new();
@@ -896,10 +945,16 @@ fn bash_findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
                 .iter()
                 .flat_map(|w| w.texts().map(|text| (command.line, text))),
         );
-        // Quoted targets (`> "$HOME/.x"`) are not where the catalog's
+        // Quoted targets (`> "$HOME/.x"`) and targets read through a
+        // variable (`f=~/.vimrc; echo x >> $f`) are not where the catalog's
         // `sh-write-outside` looks.
         let outside = command.words.iter().any(|w| {
-            w.target && w.quoted && OUTSIDE.iter().any(|p| w.as_written().trim().starts_with(p))
+            let read = w.quoted || w.text != w.as_written();
+            w.target
+                && read
+                && std::iter::once(w.as_written())
+                    .chain(w.texts().map(str::to_string))
+                    .any(|text| OUTSIDE.iter().any(|p| text.trim().starts_with(p)))
         });
         if outside {
             out.push(LiteralFinding {
@@ -938,8 +993,16 @@ fn bash_findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
         }
         let words = program_as_written(&argv);
         let name = basename(&program.text);
-        // What the catalog sees: the word as written, unquoted.
-        let plain = !program.quoted && program.text == program.as_written();
+        // What the catalog sees: the word as written, unquoted, first in
+        // a command that a line's start, `;`, `&`, `|` or `(` began (not
+        // after `then`, `do`, `X=1` or `{`).
+        let plain = !program.quoted
+            && program.text == program.as_written()
+            && !command.after_brace
+            && command
+                .words
+                .first()
+                .is_some_and(|first| std::ptr::eq(first, *program));
         // `curl x | s''h`: what a pipe feeds an interpreter is its program.
         if command.after_pipe
             && is_interpreter(name)
@@ -959,7 +1022,26 @@ fn bash_findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
             }
             continue;
         }
-        if let Some((severity, id, message)) = classify(&words) {
+        // A `$` in a word as written is the shell's (the literals' own are
+        // marked), and so is a backquote outside quotes.
+        let shell_expanded = argv
+            .iter()
+            .any(|w| w.raw.contains('$') || (!w.quoted && w.raw.contains('`')));
+        // A word with several texts (a loop's values read through
+        // `${!name}`): each set of the words' n-th texts is judged too.
+        let alternatives = argv.iter().map(|w| w.others.len()).max().unwrap_or(0);
+        let judged = std::iter::once(words.clone())
+            .chain((0..alternatives).map(|n| {
+                let mut variant = words.clone();
+                for (word, at) in argv.iter().zip(&mut variant).skip(1) {
+                    if let Some(other) = word.others.get(n) {
+                        other.clone_into(at);
+                    }
+                }
+                variant
+            }))
+            .find_map(|variant| classify_expanded(&variant, shell_expanded));
+        if let Some((severity, id, message)) = judged {
             // The catalog reports these when they are written plainly.
             let plain_in_catalog = plain
                 && (matches!(id, RUN_HTTP_CLIENT | "run-network-tool")
@@ -1013,6 +1095,17 @@ fn bash_findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
         Some((line, value))
     }));
     out.extend(held_shell_code(&held));
+    // (The other languages look for these in every literal.)
+    out.extend(
+        held.iter()
+            .filter(|(_, text)| downloads_and_runs(text))
+            .map(|&(line, _)| LiteralFinding {
+                line,
+                severity: Severity::Major,
+                id: "holds-download-and-run",
+                message: HOLDS_DOWNLOAD_AND_RUN,
+            }),
+    );
     out.extend(written.iter().filter_map(|&(line, path)| {
         Some(LiteralFinding::at(line, writes_in_place_of_others(path)?))
     }));
@@ -1073,22 +1166,27 @@ const LEADING_KEYWORDS: &[&str] = &["if", "then", "else", "elif", "do", "while",
 /// `for` loop's words, `x=(...)` arrays), `"${a[@]}"` becomes the array's
 /// words, and an unquoted expansion is split into words as the shell
 /// splits it.
-fn follow_values(commands: &mut [BashCommand], code: &str, literals: &[String]) {
+fn follow_values(
+    commands: &mut [BashCommand],
+    code: &str,
+    literals: &[String],
+    renamed: &[(String, String)],
+) {
     // Words that expansions may add in one file: beyond them, words stay
     // as written (a 200 KB file of `cmd $x $x`, with `x` 500 words, had
     // made 20 million).
     let mut budget = MAX_EXPANDED_WORDS;
-    let mut vars = Variables::default();
+    let mut vars = Variables::with_renamed(renamed);
     for (name, elements) in bash_arrays(code, literals) {
         vars.set_array(&name, elements);
     }
     // Once for every name's last value (a function may use a name assigned
     // after it), then in order, each word read before its command assigns.
     for command in commands.iter() {
-        let words: Vec<String> = command
+        let words: Vec<Vec<String>> = command
             .words
             .iter()
-            .map(|w| vars.first(&w.raw, literals))
+            .map(|w| vec![vars.first(&w.raw, literals)])
             .collect();
         assign(&mut vars, &words);
     }
@@ -1133,36 +1231,57 @@ fn follow_values(commands: &mut [BashCommand], code: &str, literals: &[String]) 
             });
         }
         command.words = words;
-        let texts: Vec<String> = command.words.iter().map(|w| w.text.clone()).collect();
+        let texts: Vec<Vec<String>> = command
+            .words
+            .iter()
+            .map(|w| w.texts().map(str::to_string).collect())
+            .collect();
         assign(&mut vars, &texts);
     }
 }
 
-/// What a command's words (their variables read) assign: `a=x b=y`,
-/// `local a=x`, `export a=x`, and a `for` loop's name its words.
-fn assign(vars: &mut Variables, words: &[String]) {
-    let words: Vec<&str> = words
+/// What a command's words (each word's texts, its variables read)
+/// assign: `a=x b=y`, `local a=x`, `export a=x`, and a `for` loop's name
+/// its words. A word with several texts (`k=${entry}_key` in a loop over
+/// `entry`) gives its name each of them.
+fn assign(vars: &mut Variables, texts: &[Vec<String>]) {
+    fn first(texts: &[String]) -> &str {
+        texts.first().map_or("", String::as_str)
+    }
+    let skipped = texts
         .iter()
-        .map(String::as_str)
-        .skip_while(|w| LEADING_KEYWORDS.contains(w))
-        .collect();
+        .take_while(|t| LEADING_KEYWORDS.contains(&first(t)))
+        .count();
+    let texts = &texts[skipped..];
+    let words: Vec<&str> = texts.iter().map(|t| first(t)).collect();
     if let ["for", name, "in", values @ ..] = words.as_slice() {
         vars.set_each(name, values.iter().map(|v| (*v).to_string()).collect());
         return;
     }
-    let operands = match words.first() {
-        Some(first) if DECLARERS.contains(first) => &words[1..],
-        _ => &words[..],
-    };
-    let operands = operands.iter().filter(|w| !w.starts_with('-'));
-    if !words.first().is_some_and(|w| DECLARERS.contains(w))
-        && !words.iter().all(|w| is_assignment(w))
-    {
+    let declared = words.first().is_some_and(|w| DECLARERS.contains(w));
+    if !declared && !words.iter().all(|w| is_assignment(w)) {
         return;
     }
+    let operands = texts[usize::from(declared)..]
+        .iter()
+        .filter(|t| !first(t).starts_with('-'));
     for operand in operands {
-        if let Some((name, value)) = operand.split_once('=').filter(|_| is_assignment(operand)) {
-            vars.set(name, value.to_string());
+        let values: Vec<(&str, &str)> = operand
+            .iter()
+            .filter(|text| is_assignment(text))
+            .filter_map(|text| text.split_once('='))
+            .collect();
+        match values.as_slice() {
+            [] => {}
+            [(name, value)] => vars.set(name, (*value).to_string()),
+            [(name, _), ..] => vars.set_each(
+                name,
+                values
+                    .iter()
+                    .filter(|(other, _)| other == name)
+                    .map(|(_, value)| (*value).to_string())
+                    .collect(),
+            ),
         }
     }
 }
@@ -1302,6 +1421,7 @@ fn runs_a_named_command(
                 let key = key.to_ascii_lowercase();
                 GIT_COMMAND_SETTINGS.contains(&key.as_str())
                     || (key.starts_with("alias.") && value.trim_start().starts_with('!'))
+                    || git_driver_command(&key)
             };
             let assigned = |arg: &str| {
                 let (key, value) = arg.split_once('=').unwrap_or((arg, ""));
@@ -1319,7 +1439,7 @@ fn runs_a_named_command(
                 return Some((
                     Severity::Major,
                     "run-git-command-setting",
-                    "sets a git setting whose value is a command git runs (core.sshCommand, core.fsmonitor, core.hooksPath, credential.helper, an alias with !): a human decides",
+                    "sets a git setting whose value is a command git runs (core.sshCommand, core.fsmonitor, core.hooksPath, credential.helper, an alias with !, a filter, diff or merge driver): a human decides",
                 ));
             }
             if git_subcommand(args)
@@ -1791,6 +1911,8 @@ fn held_shell_code(held: &[(usize, &str)]) -> Vec<LiteralFinding> {
     out
 }
 
+const HOLDS_DOWNLOAD_AND_RUN: &str = "holds a shell command that downloads code and runs it (curl | sh): what runs it later (a hook, a script, an npm script) runs code not reviewed with this one; a human decides";
+
 /// See [`held_shell_code`].
 fn holds_shell_hook(text: &str) -> bool {
     let sets = |name: &str| {
@@ -1979,6 +2101,47 @@ const CLIPBOARD_TOOLS: &[&str] = &[
     "termux-clipboard-get",
     "termux-clipboard-set",
 ];
+/// Programs that capture the screen (`import` only as `import -window
+/// root`, since the word is common).
+const SCREEN_TOOLS: &[&str] = &[
+    "scrot",
+    "gnome-screenshot",
+    "grim",
+    "spectacle",
+    "maim",
+    "flameshot",
+    "xwd",
+    "screencapture",
+];
+
+/// A program that reads or changes what the user copies or sees: the
+/// clipboard's tools and screen capture.
+fn desktop_reader(program: &str, args: &[&str]) -> Option<Judgment> {
+    if CLIPBOARD_TOOLS.contains(&program) {
+        return Some((
+            Severity::Major,
+            "run-clipboard-tool",
+            "reads or writes the desktop's clipboard (what a user copies: passwords, wallet addresses): a human decides",
+        ));
+    }
+    let root_window = program == "import" && args.contains(&"-window") && args.contains(&"root");
+    if SCREEN_TOOLS.contains(&program) || root_window {
+        return Some((
+            Severity::Major,
+            "run-screen-capture",
+            "captures the screen (what a user sees: passwords, messages, keys on display): a human decides",
+        ));
+    }
+    None
+}
+
+/// Where placeholder `S<n>` stands in `code`, quoted.
+fn placeholder_at(code: &str, n: usize) -> Option<usize> {
+    ["'", "\"", "`"]
+        .iter()
+        .find_map(|q| code.find(&format!("{q}S{n}{q}")))
+}
+
 /// Programs whose name spelled letter by letter hides what runs, besides
 /// those [`classify`] knows.
 const PIECES_PROGRAMS: &[&str] = &[
@@ -2233,6 +2396,10 @@ struct BashCommand {
     line: usize,
     words: Vec<BashWord>,
     after_pipe: bool,
+    /// A `{` opened it (`{ nc host 80; }`, `coproc NAME { ...; }`): the
+    /// catalog's rules, which look for a program after `;`, `&`, `|`, `(`
+    /// or a line's start, do not see it.
+    after_brace: bool,
 }
 
 /// Where the words of sanitized Bash are read into.
@@ -2250,6 +2417,8 @@ struct BashSplitter {
     after_or: bool,
     /// The word being read follows `>`.
     target: bool,
+    /// The command being read follows a `{`.
+    after_brace: bool,
     /// Parentheses open (subshells, substitutions): a `)` with none open
     /// ends a `case` pattern, not a command.
     depth: usize,
@@ -2288,6 +2457,7 @@ impl BashSplitter {
                 line: self.first_line,
                 words: std::mem::take(&mut self.words),
                 after_pipe: self.after_pipe,
+                after_brace: self.after_brace,
             });
         }
     }
@@ -2332,6 +2502,20 @@ fn bash_commands(code: &str, literals: &[String]) -> Vec<BashCommand> {
                 }
                 split.push(&inner, false);
             }
+            // A line continued: the command goes on, its line stays its
+            // first (`tar -czf a.tgz \` then the options that run code).
+            '\\' if chars.peek() == Some(&'\n') => {
+                chars.next();
+                split.end_word();
+                split.line += 1;
+            }
+            // An escaped character is part of its word (`\;` ends nothing).
+            '\\' => {
+                split.push("\\", false);
+                if let Some(d) = chars.next() {
+                    split.push(d.encode_utf8(&mut one), false);
+                }
+            }
             ' ' | '\t' | '<' => split.end_word(),
             '>' => {
                 split.end_word();
@@ -2354,6 +2538,7 @@ fn bash_commands(code: &str, literals: &[String]) -> Vec<BashCommand> {
                     split.item_start = split.commands.len();
                 }
                 split.end_command();
+                split.after_brace = c == '{';
                 match c {
                     '(' => split.depth += 1,
                     ')' => split.depth -= 1,
@@ -2958,7 +3143,14 @@ impl<'a> Reader<'a> {
 }
 
 /// What starting `argv` does, if it is one of the things a human must see.
-fn classify(argv: &[String]) -> Option<(Severity, &'static str, &'static str)> {
+fn classify(argv: &[String]) -> Option<Judgment> {
+    classify_expanded(argv, false)
+}
+
+/// [`classify`] of words that a shell expanded (`shell_expanded`: a `$` or
+/// a backquote of the command was read as code, not data), in which an
+/// interpreter's code string is not what the file shows.
+fn classify_expanded(argv: &[String], shell_expanded: bool) -> Option<Judgment> {
     let mut words = argv.iter().map(String::as_str).peekable();
     // Past wrappers and their options (`nohup`, `env A=b`, `timeout 10`).
     let mut program = None;
@@ -3020,7 +3212,7 @@ fn classify(argv: &[String]) -> Option<(Severity, &'static str, &'static str)> {
             if at == 0
                 && rest
                     .get(1)
-                    .is_some_and(|code| inline_code_approved(program, code))
+                    .is_some_and(|code| inline_code_approved(program, code, shell_expanded))
             {
                 return None;
             }
@@ -3059,12 +3251,8 @@ fn classify(argv: &[String]) -> Option<(Severity, &'static str, &'static str)> {
             "starts a network client beyond HTTP: the jail's one way out is the channel (and HTTP(S) through its egress proxy); call tools with jail-call",
         ));
     }
-    if CLIPBOARD_TOOLS.contains(&program) {
-        return Some((
-            Severity::Major,
-            "run-clipboard-tool",
-            "reads or writes the desktop's clipboard (what a user copies: passwords, wallet addresses): a human decides",
-        ));
+    if let Some(found) = desktop_reader(program, &rest) {
+        return Some(found);
     }
     if PRIVILEGE_TOOLS.contains(&program) {
         return Some((
@@ -3113,9 +3301,10 @@ const INLINE_CODE_BYTES: usize = 160;
 
 /// Whether `code`, given to `interpreter` as a string, is a one-line
 /// Python or JavaScript program the built-in reviewer approves as a file of
-/// its own. Not when it has a `$` or a backquote: in a shell's word that is
-/// an expansion, and the code is not all there.
-fn inline_code_approved(interpreter: &str, code: &str) -> bool {
+/// its own. Not when the shell expanded the command (`shell_expanded`) and
+/// the code has a `$` or a backquote: the code is then not all there. In
+/// single quotes (`node -e 'console.log(`${x}`)'`) both are the code's.
+fn inline_code_approved(interpreter: &str, code: &str, shell_expanded: bool) -> bool {
     let lang = if interpreter.starts_with("python") {
         crate::Lang::Python
     } else if matches!(interpreter, "node" | "nodejs") {
@@ -3123,7 +3312,10 @@ fn inline_code_approved(interpreter: &str, code: &str) -> bool {
     } else {
         return false;
     };
-    if code.len() > INLINE_CODE_BYTES || code.contains(['$', '`', '\n']) {
+    if code.len() > INLINE_CODE_BYTES
+        || code.contains('\n')
+        || (shell_expanded && code.contains(['$', '`']))
+    {
         return false;
     }
     let Ok(parsed) = crate::parse::parse(lang, code) else {
@@ -3134,6 +3326,7 @@ fn inline_code_approved(interpreter: &str, code: &str) -> bool {
         lang.name(),
         &sanitized.code,
         &sanitized.literals,
+        &sanitized.renamed,
     );
     answer.verdict == super::Verdict::Approve
 }
@@ -3175,7 +3368,7 @@ mod tests {
         let literals: Vec<String> = ["{ print $n }", "a b"].map(String::from).to_vec();
         let code = "n=3\nawk \"S1\" f\nv=\"S2\"\nw=$v\nls $v\n";
         let mut commands = bash_commands(code, &literals);
-        follow_values(&mut commands, code, &literals);
+        follow_values(&mut commands, code, &literals, &[]);
         let words: Vec<Vec<&str>> = commands
             .iter()
             .map(|c| c.words.iter().map(|w| w.text.as_str()).collect())

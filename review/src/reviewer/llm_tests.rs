@@ -83,6 +83,7 @@ fn request() -> ReviewRequest {
         notes: Vec::new(),
         strict: false,
         literals: Vec::new(),
+        renamed: Vec::new(),
     }
 }
 

@@ -105,6 +105,11 @@ pub struct ReviewRequest {
     /// serialized.
     #[serde(skip)]
     pub literals: Vec<String>,
+    /// Each identifier the sanitizer renamed, as written and as renamed:
+    /// for reviewers that are code (Bash's `${!name}` names a variable in
+    /// a string). Never put in a model's prompt, never serialized.
+    #[serde(skip)]
+    pub renamed: Vec<(String, String)>,
 }
 
 /// One problem a reviewer reports.
@@ -494,6 +499,7 @@ mod tests {
             notes: vec!["comments read like instructions (score 0.90)".into()],
             strict: false,
             literals: Vec::new(),
+            renamed: Vec::new(),
         }
     }
 

@@ -70,6 +70,10 @@ pub struct Sanitized {
     /// reviewers that are code (the built-in one), never for a model.
     #[serde(skip)]
     pub literals: Vec<String>,
+    /// Each renamed identifier, as written and as renamed; for reviewers
+    /// that are code, as `literals`.
+    #[serde(skip)]
+    pub renamed: Vec<(String, String)>,
 }
 
 /// The reviewer's view of the walked file (see the module doc). Meant for

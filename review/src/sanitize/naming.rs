@@ -55,11 +55,18 @@ impl Sanitizer<'_> {
             map.insert(hole.name, short);
         }
         code.push_str(&self.out[last..]);
+        let identifiers = map.len();
+        let mut renamed: Vec<(String, String)> = map
+            .into_iter()
+            .map(|(name, short)| (name.trim_start_matches('#').to_string(), short))
+            .collect();
+        renamed.sort();
         Sanitized {
             code,
             strings: self.strings,
-            identifiers: map.len(),
+            identifiers,
             literals: self.literals,
+            renamed,
         }
     }
 }
