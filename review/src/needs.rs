@@ -234,7 +234,7 @@ pub static BUILTIN: &[(&str, Needs)] = &[
 #[rustfmt::skip]
 pub static LITERALS: &[(&str, Needs)] = &[
     ("py-process", &[&[&["asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell", "os.execl", "os.execv", "os.popen", "os.posix_spawn", "os.spawnl", "os.spawnv", "os.system", "pexpect.run", "pexpect.spawn", "pty.spawn", "subprocess.call", "subprocess.check_call", "subprocess.check_output", "subprocess.getoutput", "subprocess.getstatusoutput", "subprocess.popen", "subprocess.run"]]]),
-    ("js-process", &[&[&["bun.spawn"]], &[&["deno.command"]], &[&["exec", "fork", "spawn"]]]),
+    ("js-process", &[&[&[".execfilesync", ".execsync", ".spawnsync"]], &[&["bun.spawn"]], &[&["deno.command"]], &[&["exec", "fork", "spawn"]]]),
     ("py-change-file", &[&[&["os.chmod", "os.chown", "os.remove", "os.rename", "os.replace", "os.rmdir", "os.symlink", "os.truncate", "os.unlink", "shutil.chown", "shutil.move", "shutil.rmtree", "symlink_to"]]]),
     ("js-change-file", &[&[&["fs.appendfile", "fs.chmod", "fs.chown", "fs.copyfile", "fs.promises.appendfile", "fs.promises.chmod", "fs.promises.chown", "fs.promises.copyfile", "fs.promises.rename", "fs.promises.rm", "fs.promises.symlink", "fs.promises.truncate", "fs.promises.unlink", "fs.promises.writefile", "fs.rename", "fs.rm", "fs.symlink", "fs.truncate", "fs.unlink", "fs.writefile"]]]),
     ("py-open", &[&[&["open"]]]),

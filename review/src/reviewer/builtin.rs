@@ -1101,48 +1101,23 @@ impl BuiltinReviewer {
         literals: &[String],
         renamed: &[(String, String)],
     ) -> ReviewAnswer {
-        let rules = rules();
-        let candidates = rules.patterns.candidates(code);
-        let applicable: Vec<(usize, &Spec)> = rules
-            .specs
-            .iter()
-            .enumerate()
-            .filter(|(i, spec)| {
-                !self.leaves_to_the_proxy(spec.id)
-                    && (spec.id != LOOPBACK_SERVER
-                        || !literals::serves_loopback_only(code, literals))
-                    && candidates.get(*i).copied().unwrap_or(true)
-                    && (!ALL.contains(&language) || spec.langs.contains(&language))
-                    && rules.extra_matches(2 * i + 1, spec.file, code)
-            })
-            .collect();
         let mut findings = Vec::new();
         let mut worst: Option<Severity> = None;
         let mut manipulation = false;
-        for (index, line) in code.lines().enumerate() {
-            let mut groups: Vec<&str> = Vec::new();
-            for &(i, spec) in &applicable {
-                if groups.contains(&spec.group)
-                    || !rules.matches(i, line)
-                    || !rules.extra_matches(2 * i, spec.with, line)
-                    || (spec.id == WORKER_FILE && starts_this_file(line))
-                {
-                    continue;
-                }
-                groups.push(spec.group);
-                worst = worst.max(Some(spec.severity));
-                manipulation |= spec.manipulation;
-                findings.push(ReviewFinding {
-                    line: Some(index + 1),
-                    severity: spec.severity.word().to_string(),
-                    message: format!("{} ({})", spec.message, spec.id),
-                });
-            }
-        }
-        for found in literals::findings(language, code, literals, renamed)
+        let catalog = catalog_findings(language, code, literals, |id| self.leaves_to_the_proxy(id));
+        let listed = literals::findings(language, code, literals, renamed)
             .into_iter()
-            .filter(|found| !self.leaves_to_the_proxy(found.id))
-        {
+            .filter(|found| !self.leaves_to_the_proxy(found.id));
+        for (line, spec) in catalog {
+            manipulation |= spec.manipulation;
+            worst = worst.max(Some(spec.severity));
+            findings.push(ReviewFinding {
+                line: Some(line),
+                severity: spec.severity.word().to_string(),
+                message: format!("{} ({})", spec.message, spec.id),
+            });
+        }
+        for found in listed {
             worst = worst.max(Some(found.severity));
             findings.push(ReviewFinding {
                 line: Some(found.line),
@@ -1157,6 +1132,69 @@ impl BuiltinReviewer {
             manipulation,
         }
     }
+}
+
+/// The catalog's matches in `code` (line, rule), at most one per line per
+/// group; `skip` says which rules not to try (those left to the proxy).
+fn catalog_findings(
+    language: &str,
+    code: &str,
+    literals: &[String],
+    skip: impl Fn(&str) -> bool,
+) -> Vec<(usize, &'static Spec)> {
+    let rules = rules();
+    let candidates = rules.patterns.candidates(code);
+    let applicable: Vec<(usize, &Spec)> = rules
+        .specs
+        .iter()
+        .enumerate()
+        .filter(|(i, spec)| {
+            !skip(spec.id)
+                && (spec.id != LOOPBACK_SERVER || !literals::serves_loopback_only(code, literals))
+                && candidates.get(*i).copied().unwrap_or(true)
+                && (!ALL.contains(&language) || spec.langs.contains(&language))
+                && rules.extra_matches(2 * i + 1, spec.file, code)
+        })
+        .collect();
+    let mut found = Vec::new();
+    for (index, line) in code.lines().enumerate() {
+        let mut groups: Vec<&str> = Vec::new();
+        for &(i, spec) in &applicable {
+            if groups.contains(&spec.group)
+                || !rules.matches(i, line)
+                || !rules.extra_matches(2 * i, spec.with, line)
+                || (spec.id == WORKER_FILE && starts_this_file(line))
+            {
+                continue;
+            }
+            groups.push(spec.group);
+            found.push((index + 1, spec));
+        }
+    }
+    found
+}
+
+/// What the review finds in `command`, a command line a program gives a
+/// shell (`execSync("...")`, `os.system("...")`), read as a Bash script of
+/// its own: each finding's severity, rule and message. Nothing when it
+/// does not parse as Bash.
+pub(super) fn shell_command_findings(command: &str) -> Vec<(Severity, &'static str, &'static str)> {
+    let Ok(parsed) = crate::parse::parse(crate::Lang::Bash, command) else {
+        return Vec::new();
+    };
+    let sanitized = crate::sanitize::sanitize(&parsed.walked());
+    let catalog = catalog_findings("bash", &sanitized.code, &sanitized.literals, |_| false)
+        .into_iter()
+        .map(|(_, spec)| (spec.severity, spec.id, spec.message));
+    let listed = literals::findings(
+        "bash",
+        &sanitized.code,
+        &sanitized.literals,
+        &sanitized.renamed,
+    )
+    .into_iter()
+    .map(|found| (found.severity, found.id, found.message));
+    catalog.chain(listed).collect()
 }
 
 impl Reviewer for BuiltinReviewer {

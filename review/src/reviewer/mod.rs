@@ -24,6 +24,7 @@ pub(crate) mod builtin;
 mod command;
 mod expansion;
 mod literals;
+pub(crate) use literals::runs_code;
 mod llm;
 
 pub(crate) use literals::LOADER_VARIABLES;

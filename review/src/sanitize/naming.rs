@@ -6,7 +6,11 @@ use super::{Hole, Rule, Sanitized, Sanitizer};
 
 impl Sanitizer<'_> {
     pub(super) fn finish(self) -> Sanitized {
+        // The names of functions that run code or commands stay as they
+        // are wherever they are used: renamed, a type of the file's own that
+        // declares `execSync` would hide a call of the real one.
         let rename = |hole: &Hole| match hole.rule {
+            _ if crate::reviewer::runs_code(hole.name) => false,
             Rule::Rename => true,
             Rule::IfDefined => self.defined.contains(hole.name),
             Rule::IfBothDefined(other) => {
