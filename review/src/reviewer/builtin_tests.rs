@@ -2467,3 +2467,24 @@ fn a_declared_method_named_like_a_runner_is_not_renamed() {
     let answer = judge_source(crate::Lang::TypeScript, source);
     assert_finding(&answer, Verdict::Rejected, "deletes-root-or-home", 4);
 }
+
+/// Past 256 different command lines given to a shell, the review stops
+/// reading them one by one and says so: a human decides, rather than the
+/// rest passing unread or the review taking seconds.
+#[test]
+fn past_the_bound_command_lines_for_a_shell_need_a_human() {
+    let mut source = String::from("import os\n");
+    for i in 0..300 {
+        source.push_str(&format!("os.system(\"echo {i} > out/{i}.txt\")\n"));
+    }
+    let answer = judge_source(crate::Lang::Python, &source);
+    assert_finding(&answer, Verdict::Major, "too-many-shell-commands", 258);
+    let within: String = source.lines().take(257).map(|l| format!("{l}\n")).collect();
+    let answer = judge_source(crate::Lang::Python, &within);
+    assert!(
+        !ids(&answer)
+            .iter()
+            .any(|id| id == "too-many-shell-commands"),
+        "{answer:?}"
+    );
+}
