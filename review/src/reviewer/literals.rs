@@ -579,7 +579,7 @@ pub(super) fn findings(
     // `f.constructor` of a function `f` is Function, which builds code
     // from text; the code alone shows it, with or without literals.
     let constructors = if matches!(language, "javascript" | "typescript") {
-        function_constructors(code)
+        function_constructors(code, &Lines::of(code))
     } else {
         Vec::new()
     };
@@ -605,7 +605,7 @@ pub(super) fn findings(
             };
             if let Some((severity, id, message)) = desktop_reader(basename(program), &words[1..]) {
                 out.push(LiteralFinding {
-                    line: placeholder_at(code, n + 1).map_or(1, |at| line_of(code, at)),
+                    line: placeholder_at(code, n + 1).map_or(1, |at| reader.lines.at(at)),
                     severity,
                     id,
                     message,
@@ -620,7 +620,7 @@ pub(super) fn findings(
         let argv = reader.argv(call.end());
         if argv.is_empty() && reader.decoded(call.end()) {
             out.push(LiteralFinding {
-                line: line_of(code, call.end() - 1),
+                line: reader.lines.at(call.end() - 1),
                 severity: Severity::Critical,
                 id: "run-decoded",
                 message: "runs a command built from decoded data: code hidden from the review",
@@ -629,7 +629,7 @@ pub(super) fn findings(
         }
         if let Some((severity, id, message)) = classify(&argv) {
             out.push(LiteralFinding {
-                line: line_of(code, call.end() - 1),
+                line: reader.lines.at(call.end() - 1),
                 severity,
                 id,
                 message,
@@ -645,7 +645,7 @@ pub(super) fn findings(
         if let Some(command) = command {
             // (The line only for a finding: counting lines for every call
             // made a file of 20,000 calls take seconds.)
-            let line = || line_of(code, call.end() - 1);
+            let line = || reader.lines.at(call.end() - 1);
             if !shell_commands.contains_key(&command) {
                 if shell_commands.len() >= MAX_SHELL_COMMANDS {
                     out.extend((!too_many).then(|| LiteralFinding {
@@ -678,7 +678,7 @@ pub(super) fn findings(
         let name = reader.joined(code.get(at..).unwrap_or_default().trim_start());
         if name.is_some_and(|name| hidden_names.contains(&name.as_str())) {
             out.push(LiteralFinding {
-                line: line_of(code, at),
+                line: reader.lines.at(at),
                 severity: Severity::Critical,
                 id: "name-in-a-string",
                 message: "reaches a function that runs code or commands by its name in a string: obfuscation",
@@ -701,7 +701,7 @@ pub(super) fn findings(
         if downloads_and_runs(text) {
             let at = at.ok().or_else(|| placeholder_at(code, at.err()?));
             out.push(LiteralFinding {
-                line: at.map_or(1, |at| line_of(code, at)),
+                line: at.map_or(1, |at| reader.lines.at(at)),
                 severity: Severity::Major,
                 id: "holds-download-and-run",
                 message: HOLDS_DOWNLOAD_AND_RUN,
@@ -712,7 +712,7 @@ pub(super) fn findings(
         let name = name.trim();
         if hidden_names.contains(&name) || MODULE_NAMES.contains(&name) {
             out.push(LiteralFinding {
-                line: line_of(code, at),
+                line: reader.lines.at(at),
                 severity: Severity::Critical,
                 id: "name-in-pieces",
                 message: "spells the name of a module or of a function that runs code in pieces, which honest code writes whole: obfuscation",
@@ -764,7 +764,7 @@ pub(super) fn findings(
         let path = reader.value(call.end(), 0).join(" ");
         if PROGRAM_EXTENSIONS.iter().any(|ext| path.ends_with(ext)) {
             out.push(LiteralFinding {
-                line: line_of(code, call.end() - 1),
+                line: reader.lines.at(call.end() - 1),
                 severity: Severity::Major,
                 id: "writes-program-file",
                 message: "writes a program file: code that runs later, not reviewed with this one (jail run reviews the files it exposes, not what they write): a human decides",
@@ -785,7 +785,7 @@ pub(super) fn findings(
         {
             if path.first().is_some_and(|to| outside_working_dir(to)) {
                 out.push(LiteralFinding {
-                    line: line_of(code, call.end() - 1),
+                    line: reader.lines.at(call.end() - 1),
                     severity: Severity::Major,
                     id: "links-outside",
                     message: "makes a symbolic link to a path outside the working directory: what later follows it reads or writes there; a human decides",
@@ -800,7 +800,7 @@ pub(super) fn findings(
         });
         if system_path {
             out.push(LiteralFinding {
-                line: line_of(code, call.end() - 1),
+                line: reader.lines.at(call.end() - 1),
                 severity: Severity::Major,
                 id: "changes-system-file",
                 message: "deletes, moves or overwrites a system file: a human decides",
@@ -835,7 +835,7 @@ pub(super) fn findings(
             }
             if outside {
                 out.push(LiteralFinding {
-                    line: line_of(code, start - 1),
+                    line: reader.lines.at(start - 1),
                     severity: Severity::Major,
                     id: "extracts-outside",
                     message: "unpacks an archive outside the working directory: its files can overwrite start-up files, programs or credentials there; a human decides",
@@ -892,7 +892,7 @@ pub(super) fn findings(
         .find(|&&at| loads_a_remote_script(&reader.argument_texts(at)));
     if let Some(&at) = remote_script {
         out.push(LiteralFinding {
-            line: line_of(code, at),
+            line: reader.lines.at(at),
             severity: Severity::Major,
             id: "appends-remote-script",
             message: "appends code that loads a script from the network (a <script src=http...> tag, a script element given a remote src) to files: pages or build output that then run code not reviewed here, for whoever loads them; a human decides",
@@ -1920,7 +1920,7 @@ fn security_commands_in_lists(code: &str, reader: &Reader<'_>) -> Vec<LiteralFin
         let words = reader.list(at + 1, 0);
         if classify(&words).is_some_and(|(_, id, _)| id == "disables-security-tool") {
             out.push(LiteralFinding {
-                line: line_of(code, at),
+                line: reader.lines.at(at),
                 severity: Severity::Major,
                 id: "disables-security-tool",
                 message: DISABLES_SECURITY_TOOL,
@@ -2857,7 +2857,7 @@ const WRITE_METHODS: &[&str] = &[
 
 /// `f.constructor` taken as a value where `f` is a function this file
 /// declares (`function f`, `f = function`, `f = (...) =>`).
-fn function_constructors(code: &str) -> Vec<LiteralFinding> {
+fn function_constructors(code: &str, lines: &Lines) -> Vec<LiteralFinding> {
     let mut out = Vec::new();
     for (at, _) in code.match_indices(".constructor") {
         let after = code[at + ".constructor".len()..].trim_start_matches([' ', '\t']);
@@ -2882,7 +2882,7 @@ fn function_constructors(code: &str) -> Vec<LiteralFinding> {
                 .any(|form| code.contains(&format!("{name}{form}")));
         if declared {
             out.push(LiteralFinding {
-                line: line_of(code, at),
+                line: lines.at(at),
                 severity: Severity::Major,
                 id: "js-constructor-value",
                 message: "takes a function's constructor as a value: that is Function, which builds code from text the review cannot see; a human decides",
@@ -2912,7 +2912,7 @@ fn joined_paths(code: &str, reader: &Reader<'_>) -> Vec<(usize, String)> {
             argument = reader.next_argument(start);
         }
         if parts.len() >= 2 {
-            out.push((line_of(code, at), parts.join("/")));
+            out.push((reader.lines.at(at), parts.join("/")));
         }
     }
     out
@@ -2973,6 +2973,22 @@ fn line_of(code: &str, at: usize) -> usize {
         + 1
 }
 
+/// Where a text's lines end: the line of an offset in a binary search, for
+/// loops that report many findings (counting the newlines before each of
+/// 20,000 calls took seconds).
+struct Lines(Vec<usize>);
+
+impl Lines {
+    fn of(code: &str) -> Lines {
+        Lines(code.match_indices('\n').map(|(at, _)| at).collect())
+    }
+
+    /// The 1-based line of byte `at`, as [`line_of`] counts it.
+    fn at(&self, at: usize) -> usize {
+        self.0.partition_point(|&newline| newline < at) + 1
+    }
+}
+
 /// Reads argument lists out of sanitized code.
 struct Reader<'a> {
     code: &'a str,
@@ -2980,6 +2996,7 @@ struct Reader<'a> {
     /// Name → where the value assigned to it starts (the last assignment
     /// in the file wins: a best effort, not data flow).
     bindings: HashMap<&'a str, usize>,
+    lines: Lines,
 }
 
 impl<'a> Reader<'a> {
@@ -2997,6 +3014,7 @@ impl<'a> Reader<'a> {
             code,
             literals,
             bindings,
+            lines: Lines::of(code),
         }
     }
 
@@ -3412,6 +3430,18 @@ fn basename(word: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The index counts lines as counting the newlines before an offset
+    /// does, at every offset, newlines and the ends included.
+    #[test]
+    fn lines_answer_as_counting_does() {
+        for text in ["", "\n", "a\nbc\n\nd", "one line", "\n\nx\n"] {
+            let lines = Lines::of(text);
+            for at in 0..=text.len() {
+                assert_eq!(lines.at(at), line_of(text, at), "{text:?} at {at}");
+            }
+        }
+    }
 
     /// Each placeholder's first whole occurrence, by line: not inside a
     /// longer name (`XS1`, `_S1`) or number (`S12` is not `S1`); absent
