@@ -1038,6 +1038,44 @@ fn starts_this_file(line: &str) -> bool {
         })
 }
 
+/// The rule for a module named at run time.
+const DYNAMIC_IMPORT: &str = "js-dynamic-import";
+
+/// Whether every `require(`, `import(` and `getBuiltinModule(` on a line
+/// declares a signature rather than calls it: TypeScript's
+/// `getBuiltinModule<T>(id: string): T` in an interface names no module.
+fn declares_loaders(line: &str) -> bool {
+    let mut found = false;
+    for name in ["require", "import", "getBuiltinModule"] {
+        for (at, _) in line.match_indices(name) {
+            let rest = line[at + name.len()..].trim_start();
+            // Past type arguments (`<T>`).
+            let rest = match rest.strip_prefix('<') {
+                Some(inner) => inner
+                    .split_once('>')
+                    .map_or("", |(_, after)| after.trim_start()),
+                None => rest,
+            };
+            let Some(arguments) = rest.strip_prefix('(') else {
+                continue;
+            };
+            found = true;
+            let parameter = arguments.trim_start();
+            let name_len = parameter
+                .bytes()
+                .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'$')
+                .count();
+            let after = parameter[name_len..]
+                .strip_prefix('?')
+                .unwrap_or(&parameter[name_len..]);
+            if name_len == 0 || !after.trim_start().starts_with(':') {
+                return false;
+            }
+        }
+    }
+    found
+}
+
 /// What setting a variable that makes programs load code is told.
 pub(super) const LOADER_VARIABLE: &str = "names a variable that makes every process started after it load code (LD_PRELOAD, NODE_OPTIONS, BASH_ENV, ...) or a CI step's file that sets the environment and PATH of the steps after it (GITHUB_ENV, GITHUB_PATH): a human decides";
 /// What other network use is told: the proxy carries HTTP(S) alone.
@@ -1164,6 +1202,7 @@ fn catalog_findings(
                 || !rules.matches(i, line)
                 || !rules.extra_matches(2 * i, spec.with, line)
                 || (spec.id == WORKER_FILE && starts_this_file(line))
+                || (spec.id == DYNAMIC_IMPORT && declares_loaders(line))
             {
                 continue;
             }

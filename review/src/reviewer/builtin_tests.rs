@@ -1696,6 +1696,12 @@ fn bidirectional_controls_reject() {
     "run-code-string",
     1
 )]
+#[case::awk_command_piped_to_getline(
+    "awk 'BEGIN { \"id\" | getline who; print who }'\n",
+    Verdict::Rejected,
+    "run-code-string",
+    1
+)]
 #[case::tar_checkpoint(
     "tar -cf /dev/null x --checkpoint=1 --checkpoint-action=exec=id\n",
     Verdict::Rejected,
@@ -2422,6 +2428,10 @@ fn blind_set_families_are_refused(
     crate::Lang::Bash,
     "awk -v n=3 -F, '{ print $n }' data.csv\nawk -f report.awk data.csv\n"
 )]
+#[case::sh_awk_reads_a_file_with_getline(
+    crate::Lang::Bash,
+    "awk 'BEGIN { while ((getline line < \"names.txt\") > 0) n++; print n }'\n"
+)]
 #[case::sh_debugger_on_own_program(
     crate::Lang::Bash,
     "gdb -batch -ex run -ex bt --args ./build/app --fast\nstrace -f -o trace.log ./build/app\n"
@@ -2487,4 +2497,18 @@ fn past_the_bound_command_lines_for_a_shell_need_a_human() {
             .any(|id| id == "too-many-shell-commands"),
         "{answer:?}"
     );
+}
+
+/// A TypeScript signature of a loader names no module; a call still does.
+#[test]
+fn a_loaders_signature_is_no_dynamic_import() {
+    let declared = "interface Loader {\n  getBuiltinModule<T>(id: string): T;\n  require(id?: string): unknown;\n}\n";
+    let answer = judge_source(crate::Lang::TypeScript, declared);
+    assert!(
+        !ids(&answer).iter().any(|id| id == "js-dynamic-import"),
+        "{answer:?}"
+    );
+    let called = "declare const p: { getBuiltinModule<T>(id: string): T };\nconst m = p.getBuiltinModule<unknown>(which);\n";
+    let answer = judge_source(crate::Lang::TypeScript, called);
+    assert_finding(&answer, Verdict::Rejected, "js-dynamic-import", 2);
 }

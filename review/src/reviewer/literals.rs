@@ -221,7 +221,8 @@ fn git_driver_command(key: &str) -> bool {
 }
 
 /// awk's ways of running a shell command.
-const AWK_COMMANDS: &[&str] = &["system(", "getline", "|&", "| \"", "|\""];
+/// (`getline` only after a pipe: `getline line < "file"` reads a file.)
+const AWK_COMMANDS: &[&str] = &["system(", "| getline", "|getline", "|&", "| \"", "|\""];
 
 /// Every list above, for the approval cache's key: a change to what the
 /// reviewer judges must not reuse old approvals.
