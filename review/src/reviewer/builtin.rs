@@ -103,6 +103,9 @@ struct Spec {
     with: Option<&'static str>,
     /// Required somewhere in the file.
     file: Option<&'static str>,
+    /// A line the pattern matches that is ordinary all the same (a Worker
+    /// on the file under review itself, a loader's TypeScript signature).
+    ordinary: Option<fn(&str) -> bool>,
     /// At most one finding per line per group; the first rule wins.
     group: &'static str,
     /// Whether a match means the code is built to steer a reviewer.
@@ -124,6 +127,7 @@ const fn rule(
         pattern,
         with: None,
         file: None,
+        ordinary: None,
         group: id,
         manipulation: false,
         message,
@@ -539,6 +543,7 @@ fn specs() -> Vec<Spec> {
         ),
         Spec {
             file: Some(r"\bworker_threads\b"),
+            ordinary: Some(starts_this_file),
             ..rule(
                 "js-worker-file",
                 JS,
@@ -584,13 +589,16 @@ fn specs() -> Vec<Spec> {
             r#"\bvm\.(?:runIn\w+|Script|compileFunction|SourceTextModule)\b|(?:require\s*\(\s*|from\s+)["'](?:node:)?vm["']|\bprocess\.(?:binding|dlopen)\s*\("#,
             "the vm module or process internals run code outside normal review",
         ),
-        rule(
-            "js-dynamic-import",
-            JS,
-            Critical,
-            r#"\b(?:require|import|getBuiltinModule)\s*(?:<[^<>()]*>\s*)?\(\s*(?:["'`]S\d+["'`]|[^"'`\s)])"#,
-            "a module named at run time is hidden from the import check",
-        ),
+        Spec {
+            ordinary: Some(declares_loaders),
+            ..rule(
+                "js-dynamic-import",
+                JS,
+                Critical,
+                r#"\b(?:require|import|getBuiltinModule)\s*(?:<[^<>()]*>\s*)?\(\s*(?:["'`]S\d+["'`]|[^"'`\s)])"#,
+                "a module named at run time is hidden from the import check",
+            )
+        },
         rule(
             "js-computed-global",
             JS,
@@ -1018,10 +1026,8 @@ const BIDI_CONTROL: &str = "bidi-control";
 /// The rule for an HTTP server, which is local work on the loopback
 /// address alone.
 const LOOPBACK_SERVER: &str = "py-http-server";
-/// The rule for a Worker, which runs another file.
-const WORKER_FILE: &str = "js-worker-file";
-
-/// Whether each Worker a line starts runs the file under review itself
+/// `js-worker-file`'s ordinary lines: each Worker the line starts runs the
+/// file under review itself
 /// (`new Worker(__filename, ...)`, `new Worker(new URL(import.meta.url))`,
 /// a pool of threads on one file), which was reviewed.
 fn starts_this_file(line: &str) -> bool {
@@ -1038,11 +1044,9 @@ fn starts_this_file(line: &str) -> bool {
         })
 }
 
-/// The rule for a module named at run time.
-const DYNAMIC_IMPORT: &str = "js-dynamic-import";
-
-/// Whether every `require(`, `import(` and `getBuiltinModule(` on a line
-/// declares a signature rather than calls it: TypeScript's
+/// `js-dynamic-import`'s ordinary lines: every `require(`, `import(` and
+/// `getBuiltinModule(` on the line declares a signature rather than calls
+/// it: TypeScript's
 /// `getBuiltinModule<T>(id: string): T` in an interface names no module.
 fn declares_loaders(line: &str) -> bool {
     let mut found = false;
@@ -1201,8 +1205,7 @@ fn catalog_findings(
             if groups.contains(&spec.group)
                 || !rules.matches(i, line)
                 || !rules.extra_matches(2 * i, spec.with, line)
-                || (spec.id == WORKER_FILE && starts_this_file(line))
-                || (spec.id == DYNAMIC_IMPORT && declares_loaders(line))
+                || spec.ordinary.is_some_and(|ordinary| ordinary(line))
             {
                 continue;
             }

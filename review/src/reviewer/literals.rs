@@ -579,8 +579,9 @@ pub(super) fn findings(
     }
     // `f.constructor` of a function `f` is Function, which builds code
     // from text; the code alone shows it, with or without literals.
+    let lines = Lines::of(code);
     let constructors = if matches!(language, "javascript" | "typescript") {
-        function_constructors(code, &Lines::of(code))
+        function_constructors(code, &lines)
     } else {
         Vec::new()
     };
@@ -594,11 +595,12 @@ pub(super) fn findings(
         _ => return Vec::new(),
     };
     let in_code = Candidates::of(code);
-    let reader = Reader::new(code, literals, &in_code);
+    let reader = Reader::new(code, literals, &in_code, lines);
     let mut out = constructors;
+    let calls: Vec<regex_automata::Match> = in_code.find_iter(process, code).collect();
     // `["xclip", ["-o"]]` in a table of commands run later: what the user
     // copies or sees, read by a program that runs programs.
-    if in_code.find_iter(process, code).next().is_some() {
+    if !calls.is_empty() {
         for (n, text) in literals.iter().enumerate() {
             let words: Vec<&str> = text.split_whitespace().collect();
             let Some(&program) = words.first() else {
@@ -617,7 +619,7 @@ pub(super) fn findings(
     // Each command line's findings, read once.
     let mut shell_commands: HashMap<String, Vec<Judgment>> = HashMap::new();
     let mut too_many = false;
-    for call in in_code.find_iter(process, code) {
+    for call in &calls {
         let argv = reader.argv(call.end());
         if argv.is_empty() && reader.decoded(call.end()) {
             out.push(LiteralFinding {
@@ -846,15 +848,12 @@ pub(super) fn findings(
     }
     // Every literal is a substring of their joined text: what none of
     // them can match is skipped for all.
-    // In order, counting lines as it goes: `line_of` for each would read
-    // the code again for every literal.
-    let mut lines = LineCounter::default();
     let mut texts: Vec<(usize, &str)> = ANY_PLACEHOLDER
         .captures_iter(code)
         .filter_map(|placeholder| {
             let whole = placeholder.get(0)?;
             Some((
-                lines.at(code, whole.start()),
+                reader.lines.at(whole.start()),
                 reader.literal(&placeholder[1])?,
             ))
         })
@@ -2351,6 +2350,7 @@ fn downloads_and_runs(text: &str) -> bool {
 /// `p=(c u r l)`: an array of single letters that spells a program, to be
 /// joined (`printf -v`, `${p[*]}`) where the name would show.
 fn spelled_letter_by_letter(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
+    let lines = Lines::of(code);
     let mut out = Vec::new();
     for (at, _) in code.match_indices("=(") {
         let Some(len) = code[at + 2..].find(')') else {
@@ -2384,7 +2384,7 @@ fn spelled_letter_by_letter(code: &str, literals: &[String]) -> Vec<LiteralFindi
             || PIECES_PROGRAMS.contains(&word.as_str());
         if program {
             out.push(LiteralFinding {
-                line: line_of(code, at),
+                line: lines.at(at),
                 severity: Severity::Critical,
                 id: "name-in-pieces",
                 message: "spells the name of a program letter by letter, which honest code writes whole: obfuscation",
@@ -2947,33 +2947,6 @@ fn ends_with_placeholder(text: &str) -> bool {
             .is_some_and(|head| head.ends_with(quotes))
 }
 
-/// The 1-based lines of offsets asked for in increasing order.
-#[derive(Default)]
-struct LineCounter {
-    offset: usize,
-    newlines: usize,
-}
-
-impl LineCounter {
-    fn at(&mut self, code: &str, at: usize) -> usize {
-        if at >= self.offset {
-            self.newlines += code
-                .get(self.offset..at)
-                .map_or(0, |between| between.matches('\n').count());
-            self.offset = at;
-            self.newlines + 1
-        } else {
-            line_of(code, at)
-        }
-    }
-}
-
-fn line_of(code: &str, at: usize) -> usize {
-    code.get(..at)
-        .map_or(0, |before| before.matches('\n').count())
-        + 1
-}
-
 /// Where a text's lines end: the line of an offset in a binary search, for
 /// loops that report many findings (counting the newlines before each of
 /// 20,000 calls took seconds).
@@ -2984,7 +2957,8 @@ impl Lines {
         Lines(code.match_indices('\n').map(|(at, _)| at).collect())
     }
 
-    /// The 1-based line of byte `at`, as [`line_of`] counts it.
+    /// The 1-based line of byte `at`: one more than the newlines before
+    /// it.
     fn at(&self, at: usize) -> usize {
         self.0.partition_point(|&newline| newline < at) + 1
     }
@@ -3001,7 +2975,12 @@ struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
-    fn new(code: &'a str, literals: &'a [String], candidates: &Candidates) -> Reader<'a> {
+    fn new(
+        code: &'a str,
+        literals: &'a [String],
+        candidates: &Candidates,
+        lines: Lines,
+    ) -> Reader<'a> {
         let bindings = candidates
             .regex(BINDING_AT)
             .into_iter()
@@ -3015,7 +2994,7 @@ impl<'a> Reader<'a> {
             code,
             literals,
             bindings,
-            lines: Lines::of(code),
+            lines,
         }
     }
 
@@ -3439,7 +3418,8 @@ mod tests {
         for text in ["", "\n", "a\nbc\n\nd", "one line", "\n\nx\n"] {
             let lines = Lines::of(text);
             for at in 0..=text.len() {
-                assert_eq!(lines.at(at), line_of(text, at), "{text:?} at {at}");
+                let counted = text[..at].matches('\n').count() + 1;
+                assert_eq!(lines.at(at), counted, "{text:?} at {at}");
             }
         }
     }
