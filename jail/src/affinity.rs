@@ -7,7 +7,11 @@
 //! two halves of a start run one after the other even with an idle CPU
 //! beside them. Until its payload is released, the child may run on any
 //! CPU the caller allows but the supervisor's; the release gives it back
-//! the caller's whole set, which the payload inherits.
+//! the caller's whole set, which the payload inherits. The same wake-up
+//! at the end (the init's exit code on a pipe) brings the supervisor to
+//! the init's CPU: the init is moved off it again, so that its exit (the
+//! teardown of the jail's namespaces) runs beside the end of the run
+//! (docs/decisions/0017 §15).
 
 use nix::sched::{sched_getaffinity, sched_getcpu, sched_setaffinity, CpuSet};
 use nix::unistd::Pid;

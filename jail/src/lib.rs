@@ -270,7 +270,13 @@ impl Jail {
     /// it with [`Jail::wait`] then.
     pub fn sent_status(&mut self) -> Option<i32> {
         let code = sync::read_status(self.status.as_raw_fd());
-        self.ended |= code.is_some();
+        if code.is_some() {
+            self.ended = true;
+            // The pipe's wake-up brought us to the init's CPU, where we
+            // would run the end of the run before its exit (the teardown
+            // of its namespaces) could: it exits on another CPU meanwhile.
+            affinity::keep_off_this_cpu(self.pid);
+        }
         code
     }
 

@@ -96,6 +96,8 @@ fn stage(p: &PreparedMounts) -> Result<(), Errno> {
 /// puts over an entry (an empty read-only tmpfs, the host's /dev/null).
 struct Sources {
     newroot: RawFd,
+    /// -1 when no mask covers a directory: a tmpfs is made (and torn down
+    /// when the jail exits) only for a mask that uses it.
     empty_dir: RawFd,
     dev_null: RawFd,
 }
@@ -103,24 +105,35 @@ struct Sources {
 impl Sources {
     fn open(p: &PreparedMounts) -> Result<Sources, Errno> {
         let dir = libc::O_PATH | libc::O_DIRECTORY;
-        exists_ok(sys::mkdir(&p.empty_dir, 0))?;
-        sys::mount(
-            Some(&p.tmpfs),
-            &p.empty_dir,
-            Some(&p.tmpfs),
-            libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
-            Some(&p.empty_dir_data),
-        )?;
+        let masks_a_dir = p
+            .mounts
+            .iter()
+            .any(|m| matches!(m.how, How::Mask { dir: true, .. }));
+        let empty_dir = if masks_a_dir {
+            exists_ok(sys::mkdir(&p.empty_dir, 0))?;
+            sys::mount(
+                Some(&p.tmpfs),
+                &p.empty_dir,
+                Some(&p.tmpfs),
+                libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+                Some(&p.empty_dir_data),
+            )?;
+            sys::open_no_symlinks(libc::AT_FDCWD, &p.empty_dir, dir, 0)?
+        } else {
+            -1
+        };
         Ok(Sources {
             newroot: sys::open_no_symlinks(libc::AT_FDCWD, &p.newroot, dir, 0)?,
-            empty_dir: sys::open_no_symlinks(libc::AT_FDCWD, &p.empty_dir, dir, 0)?,
+            empty_dir,
             dev_null: sys::open_no_symlinks(libc::AT_FDCWD, &p.dev_null, libc::O_PATH, 0)?,
         })
     }
 
     fn close(&self) {
         for fd in [self.newroot, self.empty_dir, self.dev_null] {
-            sys::close(fd);
+            if fd >= 0 {
+                sys::close(fd);
+            }
         }
     }
 }
