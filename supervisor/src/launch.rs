@@ -23,7 +23,7 @@ use crate::approvals::Approvals;
 use crate::audit::{AuditError, AuditLog, Event};
 use crate::server::{Server, Sockets};
 use crate::session::{Session, SessionState, SharedTaint};
-use crate::state::StateError;
+use crate::state::{Replacement, StateError};
 use crate::termfilter::TermFilter;
 
 /// Exit status when --timeout killed the jail (as coreutils `timeout`).
@@ -219,7 +219,7 @@ pub fn run(
     // tool commands are killed, every channel reads end of file.
     cancel.store(true, Ordering::Relaxed);
     sockets.close_all();
-    let mut session = server.finish(&latest)?;
+    let (mut session, last_save) = server.finish(&latest)?;
     // With what the proxy read since the last tool call.
     session.record.taint = taint.grow(session.record.taint);
     if let Some(gateway) = gateway {
@@ -230,7 +230,7 @@ pub fn run(
         Ok(code) => i32::from(*code),
         Err(err) => i32::from(err.exit_code()),
     };
-    end_run(&mut session, status, &audit)?;
+    end_run(&mut session, status, &audit, last_save)?;
     // Released only now: the next run reads this record.
     drop(lock);
     // Collected only now, and its cgroups removed: an init that sent the
@@ -243,7 +243,12 @@ pub fn run(
 /// before its jail started): the exit line first, then the record naming
 /// where it landed; a named session stays open for the next run. The
 /// record is saved even when the line could not be written.
-pub fn end_run(session: &mut Session, status: i32, audit: &AuditLog) -> Result<(), LaunchError> {
+pub fn end_run(
+    session: &mut Session,
+    status: i32,
+    audit: &AuditLog,
+    last_save: Option<Replacement>,
+) -> Result<(), LaunchError> {
     session.record.exit = Some(status);
     session.record.state = if session.record.named {
         SessionState::Open
@@ -252,7 +257,10 @@ pub fn end_run(session: &mut Session, status: i32, audit: &AuditLog) -> Result<(
     };
     let logged = audit.append(Some(session.id()), &Event::Exit { status });
     session.record.log = logged.as_ref().ok().cloned();
-    session.save(false)?;
+    match last_save {
+        Some(replacement) => session.save_into(replacement, false)?,
+        None => session.save(false)?,
+    }
     logged?;
     Ok(())
 }
@@ -264,6 +272,9 @@ struct LazyServer {
     running: Option<(std::thread::JoinHandle<Session>, crate::ended::Ended)>,
     /// False once the jail closed its end unused: nothing to watch.
     watching: bool,
+    /// The temporary file of the record's last save, made while the
+    /// payload starts, so none is made after it (decision 0017 §15).
+    last_save: Option<Replacement>,
 }
 
 impl LazyServer {
@@ -272,6 +283,7 @@ impl LazyServer {
             idle: Some(Box::new(server)),
             running: None,
             watching: true,
+            last_save: None,
         }
     }
 
@@ -305,6 +317,15 @@ impl LazyServer {
         Ok(())
     }
 
+    /// Makes the temporary file of the record's last save while the
+    /// payload starts, so that none is made after it. One that cannot be
+    /// made now is made, or its error reported, by that save.
+    fn prepare_last_save(&mut self) {
+        if let Some(server) = &self.idle {
+            self.last_save = server.session.replacement().ok();
+        }
+    }
+
     fn start(&mut self) {
         if let Some(server) = self.idle.take() {
             let ended = crate::ended::Ended::new();
@@ -320,8 +341,13 @@ impl LazyServer {
     /// The session, once the server (if it ran) has ended: its channels are
     /// shut down by now, so only a call in progress can hold it, and that
     /// one is left behind after `SERVER_GRACE` with `latest` as the record.
-    fn finish(self, latest: &std::sync::Mutex<Session>) -> Result<Session, LaunchError> {
-        match (self.idle, self.running) {
+    /// With it, the temporary file of its last save when one was made.
+    fn finish(
+        self,
+        latest: &std::sync::Mutex<Session>,
+    ) -> Result<(Session, Option<Replacement>), LaunchError> {
+        let last_save = self.last_save;
+        let session = match (self.idle, self.running) {
             (Some(server), _) => Ok(server.session),
             (None, Some((thread, ended))) => {
                 if !ended.wait(SERVER_GRACE) {
@@ -329,15 +355,17 @@ impl LazyServer {
                         "jail: a tool call was still running when the jail ended; \
                          it was abandoned"
                     );
-                    return Ok(latest
+                    let latest = latest
                         .lock()
                         .unwrap_or_else(|poisoned| poisoned.into_inner())
-                        .clone());
+                        .clone();
+                    return Ok((latest, last_save));
                 }
                 thread.join().map_err(|_| LaunchError::ServerPanicked)
             }
             (None, None) => Err(LaunchError::ServerLost),
-        }
+        }?;
+        Ok((session, last_save))
     }
 }
 
@@ -381,6 +409,7 @@ fn run_jail(
     // The record says the session runs before anything of it does.
     server.save_record()?;
     jail.release();
+    server.prepare_last_save();
     let refusals = jail.denials.take().map(count_refusals);
     if verbose {
         report_cgroups(&jail.cgroups);

@@ -389,11 +389,35 @@ impl Session {
     /// its end (what a run's check reads it for), names it in the records'
     /// index.
     pub fn save(&self, durable: bool) -> Result<(), StateError> {
+        self.save_into(self.replacement()?, durable)
+    }
+
+    /// The temporary file of a later [`Session::save_into`], made now.
+    pub fn replacement(&self) -> Result<state::Replacement, StateError> {
+        state::Replacement::new(&self.path)
+    }
+
+    /// Writes the record through `replacement`, made by
+    /// [`Session::replacement`] (of this session: its path is the record's).
+    pub fn save_into(
+        &self,
+        replacement: state::Replacement,
+        durable: bool,
+    ) -> Result<(), StateError> {
         let json = serde_json::to_vec_pretty(&self.record).map_err(|err| StateError::Corrupt {
             path: self.path.clone(),
             reason: err.to_string(),
         })?;
-        state::write_atomic(&self.path, &json, durable)?;
+        if replacement.path() != self.path {
+            return Err(StateError::Corrupt {
+                path: self.path.clone(),
+                reason: format!(
+                    "a record was to be written over {}, another session's",
+                    replacement.path().display()
+                ),
+            });
+        }
+        replacement.write(&json, durable)?;
         if self.record.log.is_none() {
             return Ok(());
         }
@@ -481,23 +505,40 @@ pub fn prune(state: &StateDir, cutoff: u64) -> Result<Pruned, StateError> {
         .into_iter()
         .filter(|(record, _)| record.created < cutoff);
     let mut pruned = remove_records(state, old, newest.as_deref())?;
+    // The empty temporary files of supervisors killed in a run
+    // (`state::Replacement`): no run lasts that long.
+    let sessions = state.sessions();
+    for entry in std::fs::read_dir(&sessions)
+        .map_err(StateError::io(&sessions))?
+        .flatten()
+    {
+        let temporary = entry.file_name().as_encoded_bytes().starts_with(b".tmp");
+        if temporary && written_before(&entry, cutoff) && entry.path().is_file() {
+            remove(&entry.path())?;
+        }
+    }
     let dir = state.pending();
     for entry in std::fs::read_dir(&dir)
         .map_err(StateError::io(&dir))?
         .flatten()
     {
-        let written = entry
-            .metadata()
-            .ok()
-            .and_then(|m| m.modified().ok())
-            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-            .map(|d| d.as_secs());
-        if written.is_some_and(|t| t < cutoff) && entry.path().is_file() {
+        if written_before(&entry, cutoff) && entry.path().is_file() {
             remove(&entry.path())?;
             pruned.pending += 1;
         }
     }
     Ok(pruned)
+}
+
+/// Whether `entry` was last written before `cutoff` (seconds since the
+/// epoch).
+fn written_before(entry: &std::fs::DirEntry, cutoff: u64) -> bool {
+    entry
+        .metadata()
+        .ok()
+        .and_then(|m| m.modified().ok())
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .is_some_and(|d| d.as_secs() < cutoff)
 }
 
 /// Removes the oldest records of unnamed sessions that are over, until

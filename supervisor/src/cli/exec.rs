@@ -303,7 +303,7 @@ pub fn launch(
             // unreleased); the lock (a named session's) is released after
             // its record is written.
             drop(starting);
-            crate::launch::end_run(&mut session, i32::from(refused), &audit)?;
+            crate::launch::end_run(&mut session, i32::from(refused), &audit, None)?;
             drop(lock);
             return Ok(refused);
         }

@@ -9,9 +9,10 @@ use crate::state::StateDir;
 
 #[derive(Subcommand)]
 pub enum StateCommand {
-    /// Remove session records and pending approvals older than DURATION
-    /// (default: the policy's `[state] keep_days`, 30 days), keeping the
-    /// newest finished record, and record the pruning in the audit log.
+    /// Remove session records, pending approvals and killed runs'
+    /// temporary files older than DURATION (default: the policy's `[state]
+    /// keep_days`, 30 days), keeping the newest finished record, and record
+    /// the pruning in the audit log.
     Prune {
         /// Age, with a unit: `30d`, `12h`, `90m`, `45s`.
         #[arg(long, value_name = "DURATION", value_parser = parse_duration)]

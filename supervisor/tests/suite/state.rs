@@ -227,6 +227,52 @@ fn prune_removes_old_sessions_keeps_the_newest_and_verify_still_passes() {
     assert_eq!(verify.status.code(), Some(1), "{}", stderr(&verify));
 }
 
+/// A supervisor killed in a run leaves the empty temporary file made for
+/// its record's last save (decision 0017); `jail state prune` removes it
+/// once it is older than the cutoff, and never a newer one (a live run's).
+#[test]
+fn prune_removes_the_temporary_files_of_killed_supervisors() {
+    let setup = Setup::new("[state]\nkeep_days = 30\n");
+    let sessions = setup.state().join("sessions");
+    let temporary = || -> Vec<std::path::PathBuf> {
+        std::fs::read_dir(&sessions)
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .filter(|e| e.file_name().to_string_lossy().starts_with(".tmp"))
+                    .map(|e| e.path())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let mut running = setup
+        .jail()
+        .args(["exec", "--", "sleep", "60"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("spawn");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while temporary().is_empty() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    running.kill().expect("kill");
+    running.wait().expect("wait");
+    let left = temporary();
+    assert_eq!(left.len(), 1, "{left:?}");
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(40 * 86400);
+    std::fs::File::options()
+        .write(true)
+        .open(&left[0])
+        .and_then(|f| f.set_modified(old))
+        .expect("mtime");
+    let live = sessions.join(".tmpLive01");
+    std::fs::write(&live, "").expect("a live run's");
+    assert_ok(&run(setup.jail().args(["state", "prune"])));
+    assert!(!left[0].exists(), "the killed run's temporary file stayed");
+    assert!(live.exists(), "a live run's temporary file went");
+}
+
 #[test]
 fn keep_days_zero_keeps_everything_and_durations_need_a_unit() {
     let setup = Setup::new("[state]\nkeep_days = 0\n");
