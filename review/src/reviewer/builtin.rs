@@ -1031,7 +1031,11 @@ const LOOPBACK_SERVER: &str = "py-http-server";
 /// (`new Worker(__filename, ...)`, `new Worker(new URL(import.meta.url))`,
 /// a pool of threads on one file), which was reviewed.
 fn starts_this_file(line: &str) -> bool {
-    let mut workers = line.split("Worker(").skip(1).peekable();
+    // Every `Worker(`, `Worker (` on the line, at what it is given.
+    let mut workers = line
+        .match_indices("Worker")
+        .filter_map(|(at, name)| line[at + name.len()..].trim_start().strip_prefix('('))
+        .peekable();
     workers.peek().is_some()
         && workers.all(|rest| {
             let rest = rest.trim_start();

@@ -861,6 +861,13 @@ fn ids(answer: &ReviewAnswer) -> Vec<String> {
     "js-worker-file",
     2
 )]
+#[case::js_worker_spaced_beside_this_file(
+    "javascript",
+    "const { Worker } = require(\"worker_threads\");\nnew Worker (__filename); new Worker (\"S1\");\n",
+    Verdict::Major,
+    "js-worker-file",
+    2
+)]
 #[case::asyncio_shell(
     "python",
     "import asyncio\nasyncio.run(asyncio.create_subprocess_shell(\"S1\"))\n",
@@ -1528,6 +1535,9 @@ fn literals_show_what_a_call_does(
 )]
 #[case::worker_on_this_file(
     "const { Worker } = require('worker_threads');\nconst w = new Worker(__filename, { workerData: 1 });\n"
+)]
+#[case::worker_on_this_file_spaced(
+    "const { Worker } = require('worker_threads');\nconst w = new Worker (__filename, { workerData: 1 });\n"
 )]
 fn ordinary_literals_are_approved(#[case] source: &str) {
     let lang = if source.contains("require(") {
