@@ -95,11 +95,21 @@ pub fn blocked_component<'a>(path: &Path, patterns: &'a [String]) -> Option<(Str
             _ => None,
         })
         .collect();
+    // Each pattern's last part, found once: most components match none,
+    // and this runs for every bind source.
+    let last_parts: Vec<&str> = patterns.iter().map(|p| last_part(p)).collect();
     (0..names.len()).find_map(|end| {
-        let pattern = patterns.iter().find(|p| matches_at(&names[..=end], p))?;
+        let (pattern, _) = patterns.iter().zip(&last_parts).find(|(p, last)| {
+            matches_pattern(&names[end], last) && matches_at(&names[..=end], p)
+        })?;
         let depth = pattern.split('/').filter(|p| !p.is_empty()).count();
         Some((names[end + 1 - depth..=end].join("/"), pattern.as_str()))
     })
+}
+
+/// The last non-empty part of `pattern` (`.aws/credentials`: `credentials`).
+fn last_part(pattern: &str) -> &str {
+    pattern.rsplit('/').find(|p| !p.is_empty()).unwrap_or("")
 }
 
 /// Whether `pattern` matches the path whose components end with `names`'
@@ -311,10 +321,7 @@ pub fn blocked_entries(
     let mut found = Vec::new();
     let mut queue = vec![(PathBuf::new(), 1u32)];
     let mut visited = 0usize;
-    let last_parts: Vec<&str> = patterns
-        .iter()
-        .map(|p| p.rsplit('/').next().unwrap_or(p))
-        .collect();
+    let last_parts: Vec<&str> = patterns.iter().map(|p| last_part(p)).collect();
     while let Some((relative, level)) = queue.pop() {
         let Ok(entries) = fs.read_dir(&dir.join(&relative)) else {
             continue;
