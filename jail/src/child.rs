@@ -6,7 +6,7 @@
 
 use std::os::fd::{AsRawFd, RawFd};
 
-use crate::clone::{self, Cloned};
+use crate::clone;
 use crate::error::{ChildFailure, Step};
 use crate::prepare::{Prepared, PreparedExec, Stdio};
 use crate::sync::{self, ChildEnds};
@@ -69,9 +69,12 @@ pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
     let waited = sys::sigset_of(&init::WAITED);
     check(Step::InitSignals, init::install_handlers());
     check(Step::InitSignals, sys::block_signals(&waited));
-    let payload = match clone::payload() {
-        Ok(Cloned::Child) => exec_payload(p, report),
-        Ok(Cloned::Parent { pid, .. }) => pid,
+    let start = PayloadStart { p, report };
+    let payload = match clone::payload(
+        |start: &PayloadStart| exec_payload(start.p, start.report),
+        &start,
+    ) {
+        Ok(pid) => pid,
         Err(errno) => fail(report, Step::ForkPayload, errno, SETUP_FAILED),
     };
     // The init keeps one fd, the status pipe's write end: not the
@@ -154,6 +157,12 @@ fn check(report: RawFd, step: Step, result: Result<(), Errno>) {
 }
 
 /// The payload's last steps before exec.
+/// What the payload starts from: the init's plan and report pipe.
+struct PayloadStart<'a> {
+    p: &'a Prepared,
+    report: RawFd,
+}
+
 fn exec_payload(p: &Prepared, report: RawFd) -> ! {
     let check = |step, result| check(report, step, result);
     check(Step::PayloadSignals, sys::reset_signals());

@@ -1,6 +1,7 @@
-//! `clone3(2)` and the namespace flags of a jail, and nothing else. The
-//! child returns here like after fork, on a copy of the parent's stack, so
-//! everything it runs afterwards must be allocation-free (decision 0001).
+//! `clone3(2)` and the namespace flags of a jail, and the payload's
+//! `clone(2)`. The jail's child returns here like after fork, on a copy of
+//! the parent's stack, so everything it runs afterwards must be
+//! allocation-free (decision 0001); the payload runs in its init's memory.
 
 use std::ffi::c_int;
 use std::os::fd::{FromRawFd, OwnedFd, RawFd};
@@ -42,9 +43,50 @@ pub(crate) fn jail(namespaces: bool) -> Result<Cloned, Errno> {
     clone3(flags, true)
 }
 
-/// The payload, forked by the init: same namespaces, no pidfd.
-pub(crate) fn payload() -> Result<Cloned, Errno> {
-    clone3(0, false)
+/// The stack the payload starts on (see [`payload`]): what
+/// `exec_payload` needs before its exec, with room to spare; pages it
+/// never touches cost nothing.
+const PAYLOAD_STACK: usize = 1 << 20;
+
+/// The payload, started by the init as `posix_spawn` starts a program: in
+/// the init's memory (`CLONE_VM`), on a stack of its own, the init waiting
+/// (`CLONE_VFORK`) until `run(arg)` has exec'd or exited. Same
+/// namespaces, its own fd table, signal handlers and credentials (so its
+/// own Landlock domain, seccomp filter and capabilities). Nothing of the
+/// init's memory is copied at the clone and torn down again at the exec,
+/// as a fork did (docs/decisions/0017 §17). `run` must end in exec or
+/// exit, write nothing the init reads afterwards, and allocate nothing.
+pub(crate) fn payload<T>(run: fn(&T) -> !, arg: &T) -> Result<libc::pid_t, Errno> {
+    struct Start<'a, T> {
+        run: fn(&T) -> !,
+        arg: &'a T,
+    }
+    extern "C" fn trampoline<T>(start: *mut std::ffi::c_void) -> c_int {
+        // SAFETY: `start` is the `Start` on the init's stack below, which
+        // stays as it is while the init waits for our exec or exit
+        // (CLONE_VFORK).
+        let start = unsafe { &*start.cast::<Start<'_, T>>() };
+        (start.run)(start.arg)
+    }
+    let start = Start { run, arg };
+    let stack = crate::sys::map_stack(PAYLOAD_STACK)?;
+    // SAFETY: `stack` is a fresh private mapping of PAYLOAD_STACK bytes; the
+    // child starts at its top (stacks grow down; mmap's alignment exceeds
+    // the 16 bytes the ABI needs) and `trampoline` never returns. The
+    // mapping is never unmapped; `start` outlives the child's use of it
+    // (above).
+    let pid = unsafe {
+        libc::clone(
+            trampoline::<T>,
+            stack.add(PAYLOAD_STACK).cast(),
+            libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
+            std::ptr::from_ref(&start).cast_mut().cast(),
+        )
+    };
+    if pid == -1 {
+        return Err(Errno::last());
+    }
+    Ok(pid)
 }
 
 /// Adopts the pidfd that [`jail`] returned to the parent.

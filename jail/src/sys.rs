@@ -333,6 +333,33 @@ pub fn execve(path: &CStr, argv: &[*const c_char], envp: &[*const c_char]) -> Er
     Errno::last()
 }
 
+/// A private anonymous mapping of `len` bytes to run a child on
+/// (`MAP_STACK`), above a page that faults on any access, so that a stack
+/// overflowing it ends the child instead of writing into whatever lies
+/// below; the usable part's lowest address.
+pub fn map_stack(len: usize) -> Result<*mut u8, Errno> {
+    const GUARD: usize = 4096;
+    // SAFETY: a new anonymous mapping at an address the kernel chooses;
+    // nothing else refers to it.
+    let addr = unsafe {
+        libc::mmap(
+            ptr::null_mut(),
+            len + GUARD,
+            libc::PROT_READ | libc::PROT_WRITE,
+            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_STACK,
+            -1,
+            0,
+        )
+    };
+    if addr == libc::MAP_FAILED {
+        return Err(Errno::last());
+    }
+    // SAFETY: the mapping's first page, ours alone (above).
+    check_int(unsafe { libc::mprotect(addr, GUARD, libc::PROT_NONE) })?;
+    // SAFETY: GUARD bytes into a mapping of len + GUARD bytes.
+    Ok(unsafe { addr.cast::<u8>().add(GUARD) })
+}
+
 pub fn exit(code: c_int) -> ! {
     // SAFETY: _exit never returns and runs no atexit handlers or destructors,
     // which in a forked child could touch state owned by other threads.
