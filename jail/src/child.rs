@@ -69,6 +69,17 @@ pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
     let waited = sys::sigset_of(&init::WAITED);
     check(Step::InitSignals, init::install_handlers());
     check(Step::InitSignals, sys::block_signals(&waited));
+    // Nothing of the caller's argv or environment in /proc/1/cmdline and
+    // /proc/1/environ, and no /proc/1/mem to read, by the time any payload
+    // code runs: the init resumes only after the payload's exec.
+    if let Some((start, len)) = p.init.strings_area {
+        // SAFETY: the kernel reported this range as our argv/environ strings;
+        // it is our private copy-on-write copy, and nothing in this process
+        // (nor the payload, which reads only the plan) reads those strings
+        // from here on.
+        unsafe { sys::zero_memory(start, len) };
+    }
+    let _ = sys::set_not_dumpable();
     let start = PayloadStart { p, report };
     let payload = match clone::payload(
         |start: &PayloadStart| exec_payload(start.p, start.report),
@@ -78,8 +89,7 @@ pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
         Err(errno) => fail(report, Step::ForkPayload, errno, SETUP_FAILED),
     };
     // The init keeps one fd, the status pipe's write end: not the
-    // caller's leaked ones, not stdio, not the terminal; and nothing of the
-    // caller's argv or environment.
+    // caller's leaked ones, not stdio, not the terminal.
     let status = ends.status;
     if let Ok(status) = u32::try_from(status) {
         if status > 0 {
@@ -87,13 +97,6 @@ pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
         }
         let _ = sys::close_range(status + 1, u32::MAX, false);
     }
-    if let Some((start, len)) = p.init.strings_area {
-        // SAFETY: the kernel reported this range as our argv/environ strings;
-        // it is our private copy-on-write copy, and nothing in this process
-        // reads those strings from here on.
-        unsafe { sys::zero_memory(start, len) };
-    }
-    let _ = sys::set_not_dumpable();
     init::run(payload, &waited, status)
 }
 
