@@ -14,12 +14,14 @@
 //!    child into the v2 ones) while the child builds. The caller makes its
 //!    own checks meanwhile; [`Jail::release`] then gives the child the
 //!    caller's CPUs back, and a second release, carrying the v1 groups'
-//!    `tasks` files, lets it join them and fork the payload.
+//!    `tasks` files, lets it join them and start the payload.
 //! 4. `child.rs` (child, pid 1 of the new pid namespace): parent-death
 //!    signal, wait for the maps, new session, hostname, `mount.rs` builds the
 //!    root and pivots into it, chdir, wait for the second release, join the
-//!    v1 cgroups, unshare the cgroup namespace (rooted there), fork the
-//!    payload.
+//!    v1 cgroups, unshare the cgroup namespace (rooted there), wipe the
+//!    inherited argv/environ and become non-dumpable, start the payload
+//!    (`clone.rs`: in the init's memory on a stack of its own, as
+//!    `posix_spawn` does; the init waits until its exec).
 //! 5. `child.rs` (payload): reset signals, attach the pty if any, mark every
 //!    fd but 0-2 and the RPC channel (`JAIL_RPC_FD`) close-on-exec, rlimits
 //!    (`rlimit.rs`), drop the bounding and ambient capabilities and set
@@ -28,10 +30,9 @@
 //!    remaining capabilities (`caps.rs`), bind the jail's rpc socket
 //!    (`JAIL_RPC_SOCKET`) and send it to the supervisor (decision 0009),
 //!    seccomp (`seccomp.rs`, compiled by `policy::seccomp`), execve.
-//! 6. `init.rs` (pid 1): close every fd but the status pipe's, wipe the
-//!    inherited argv/environ, become non-dumpable, reap and forward signals
-//!    until the payload exits, then kill what it left, send its status on
-//!    the pipe ([`Jail::sent_status`]) and exit with it.
+//! 6. `init.rs` (pid 1): close every fd but the status pipe's, reap and
+//!    forward signals until the payload exits, then kill what it left, send
+//!    its status on the pipe ([`Jail::sent_status`]) and exit with it.
 //!
 //! Between clone and exec the child allocates nothing, takes no lock and
 //! cannot panic: it reads what step 1 built and calls the wrappers in
@@ -211,7 +212,7 @@ impl Drop for Jail {
 
 impl Jail {
     /// Lets the payload start: the child, its jail built or being built,
-    /// forks it once this arrives. Until then nothing of the payload runs,
+    /// starts it once this arrives. Until then nothing of the payload runs,
     /// and dropping the `Jail` kills the child instead.
     pub fn release(&mut self) {
         if let Some(allowed) = self.affinity.take() {
