@@ -159,13 +159,13 @@ fn check(report: RawFd, step: Step, result: Result<(), Errno>) {
     }
 }
 
-/// The payload's last steps before exec.
 /// What the payload starts from: the init's plan and report pipe.
 struct PayloadStart<'a> {
     p: &'a Prepared,
     report: RawFd,
 }
 
+/// The payload's last steps before exec.
 fn exec_payload(p: &Prepared, report: RawFd) -> ! {
     let check = |step, result| check(report, step, result);
     check(Step::PayloadSignals, sys::reset_signals());
