@@ -155,6 +155,9 @@ const PY_NETWORK: &str = r"\b(?:requests|httpx|aiohttp|urllib3|socket)\.|\burlli
 const JS_NETWORK: &str = r"(?:^|[^.\w$])fetch\s*\(|\b(?:http|https|http2|net|tls|dgram|dns)\.(?:request|get|connect|createConnection|Socket|createSocket|resolve\w*|lookup)\s*\(|\baxios\b|\bXMLHttpRequest\b";
 /// Bash code that uses the network.
 const SH_NETWORK: &str = r"\b(?:curl|wget|nc|ncat|netcat|socat)\b|/dev/(?:tcp|udp)/";
+/// What a shell given a command line the program does not write, in a
+/// program that uses the network, is told: the remote shell's shape.
+const SHELL_FROM_DATA: &str = "gives a shell a command line the program does not write (a variable), in a program that uses the network: commands that come from the network are a remote shell; a human decides";
 /// What sending the whole environment is told.
 const SENDS_ENVIRONMENT: &str = "takes the whole environment as data in a program that uses the network: tokens and keys live there; send the variables the task needs: a human decides";
 /// What making a file executable where the program downloads is told.
@@ -297,13 +300,16 @@ fn specs() -> Vec<Spec> {
             r"\b(?:subprocess\.\w+|os\.(?:system|popen|exec\w*|spawn\w*))\s*\(.*\b(?:b64decode|b32decode|b16decode|b85decode|a85decode|urlsafe_b64decode|decodebytes|decompress|unhexlify|fromhex|codecs\.decode)\b",
             "runs a command built from decoded data: code hidden from the review",
         ),
-        rule(
+        Spec {
+            ordinary: Some(hooks_own_function),
+            ..rule(
             "py-interpreter-hook",
             PY,
             Major,
             r"\bsys\.(?:breakpointhook|excepthook|displayhook|settrace|setprofile|addaudithook|meta_path|path_hooks)\b|\bsys\.path\.(?:insert|append|extend)\s*\(|\bsite\.(?:addsitedir\s*\(|getsitepackages\b|getusersitepackages\b|USER_SITE\b)",
             "changes how the interpreter runs or where imports come from: a human decides",
-        ),
+        )
+        },
         Spec {
             with: Some(r"\bopen\s*\(|\.read_(?:text|bytes)\s*\(|\bshutil\.|\bos\.(?:listdir|scandir|walk)\s*\("),
             ..rule(
@@ -329,6 +335,16 @@ fn specs() -> Vec<Spec> {
             r"\bos\.(?:system|popen)\b|\bsubprocess\.(?:getoutput|getstatusoutput)\b|\bcreate_subprocess_shell\b|\.subprocess_shell\s*\(",
             "runs a command through a shell; use subprocess.run with a list of arguments",
         ),
+        Spec {
+            file: Some(PY_NETWORK),
+            ..rule(
+                "py-shell-from-data",
+                PY,
+                Major,
+                r"\bos\.(?:system|popen)\s*\(\s*[A-Za-z_][\w.]*\s*[,)]|\bsubprocess\.(?:getoutput|getstatusoutput)\s*\(\s*[A-Za-z_][\w.]*\s*[,)]|\bsubprocess\.\w+\s*\(\s*[A-Za-z_][\w.]*\s*,.*\bshell\s*=\s*True\b",
+                SHELL_FROM_DATA,
+            )
+        },
         rule(
             "py-unpickle",
             PY,
@@ -476,7 +492,7 @@ fn specs() -> Vec<Spec> {
                 "py-send-environment",
                 PY,
                 Major,
-                r"(?:\(|:)\s*(?:dict\s*\(\s*)?os\.environ(?:\.copy\s*\(\s*\))?\s*[,)}]",
+                r"(?:\(|:)\s*(?:dict\s*\(\s*)?os\.environ(?:\.copy\s*\(\s*\))?\s*[,)}]|\{\s*\*\*os\.environ\s*\}",
                 SENDS_ENVIRONMENT,
             )
         },
@@ -524,8 +540,15 @@ fn specs() -> Vec<Spec> {
             "js-lifecycle-script",
             JS,
             Major,
-            r"\.scripts\s*(?:\[[^\]\n]*\]|\.\s*[\w$]+)\s*=[^=]",
+            r"\.scripts\s*(?:\[[^\]\n]*\]|\.\s*[\w$]+)\s*=[^=]|(?:^|[^\w$.?])(?:pre|post)(?:install|uninstall)\s*:[^:]",
             "writes an npm script into a package.json: npm runs its lifecycle scripts at the next install, outside this review; a human decides",
+        ),
+        rule(
+            "js-strip-integrity",
+            JS,
+            Major,
+            r"\bdelete\s+[\w$.\[\]]*\.integrity\b",
+            "removes a lockfile's integrity hash: npm then installs whatever the resolved address serves; a human decides",
         ),
         rule(
             "js-inspector",
@@ -627,6 +650,7 @@ fn specs() -> Vec<Spec> {
         },
         Spec {
             file: Some(r"\bchild_process\b"),
+            ordinary: Some(runs_this_file),
             ..rule(
                 "js-process-self",
                 JS,
@@ -642,6 +666,16 @@ fn specs() -> Vec<Spec> {
             r"\bshell\s*:\s*true\b",
             "shell: true runs the command through a shell; pass the arguments as a list",
         ),
+        Spec {
+            file: Some(JS_NETWORK),
+            ..rule(
+                "js-shell-from-data",
+                JS,
+                Major,
+                r"(?:^|[^\w$.])(?:exec|execSync)\s*\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\.execSync\s*\(\s*[A-Za-z_$][\w$.]*\s*[,)]",
+                SHELL_FROM_DATA,
+            )
+        },
         Spec {
             file: Some(r"\bchild_process\b"),
             ..rule(
@@ -742,7 +776,7 @@ fn specs() -> Vec<Spec> {
                 "js-send-environment",
                 JS,
                 Major,
-                r"(?:\(|:)\s*process\.env\s*[,)}]",
+                r"(?:\(|:)\s*process\.env\s*[,)}]|\{\s*\.\.\.process\.env\s*\}",
                 SENDS_ENVIRONMENT,
             )
         },
@@ -1046,6 +1080,88 @@ fn starts_this_file(line: &str) -> bool {
             };
             named("__filename") || rest.replace(' ', "").starts_with("newURL(import.meta.url)")
         })
+}
+
+/// `py-interpreter-hook`'s ordinary lines: `sys.excepthook = a` (or the
+/// display hook) set to a function of this program, whose name the
+/// sanitizer renamed (a few lowercase letters; builtins and imported names
+/// keep theirs): a crash log or a pretty printer, code reviewed with the
+/// rest. Not the breakpoint hook: `breakpoint(*args)` passes its arguments
+/// on, so a hook bound to `os.system` runs them.
+fn hooks_own_function(line: &str) -> bool {
+    let Some(rest) = line.trim().strip_prefix("sys.") else {
+        return false;
+    };
+    ["excepthook", "displayhook", "breakpointhook"]
+        .iter()
+        .any(|hook| {
+            rest.strip_prefix(hook)
+                .and_then(|r| r.trim_start().strip_prefix('='))
+                .map(str::trim)
+                .is_some_and(|name| {
+                    (1..=3).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_lowercase())
+                })
+        })
+}
+
+/// `js-process-self`'s ordinary lines: every `fork(` on the line forks the
+/// file under review, and every `process.execPath` starts Node on it
+/// (`spawn(process.execPath, [__filename, "--worker"])`), each with an
+/// argument: the code that runs is the code reviewed, told its part.
+fn runs_this_file(line: &str) -> bool {
+    // The file, then at least one argument that tells the copy its part:
+    // a copy started as the original was does the same again (a fork
+    // bomb's shape).
+    let is_this_file = |rest: &str| {
+        let rest = rest.trim_start();
+        let told = |after: &str| {
+            after
+                .trim_start()
+                .strip_prefix(',')
+                .map(str::trim_start)
+                .is_some_and(|next| {
+                    let next = next.strip_prefix('[').map_or(next, str::trim_start);
+                    !next.is_empty() && !next.starts_with([']', ')', '{'])
+                })
+        };
+        [
+            "__filename",
+            "fileURLToPath(import.meta.url)",
+            "process.argv[1]",
+        ]
+        .iter()
+        .any(|name| rest.strip_prefix(name).is_some_and(told))
+    };
+    if line.contains("argv0") || line.replace(' ', "").contains("argv[0]") {
+        return false;
+    }
+    let mut starts = 0;
+    for (at, name) in line.match_indices("fork") {
+        let named_alone = !line[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+        let Some(rest) = line[at + name.len()..].trim_start().strip_prefix('(') else {
+            continue;
+        };
+        if named_alone {
+            starts += 1;
+            if !is_this_file(rest) {
+                return false;
+            }
+        }
+    }
+    for (at, name) in line.match_indices("process.execPath") {
+        starts += 1;
+        let first = line[at + name.len()..]
+            .trim_start()
+            .strip_prefix(',')
+            .and_then(|rest| rest.trim_start().strip_prefix('['));
+        if !first.is_some_and(is_this_file) {
+            return false;
+        }
+    }
+    starts > 0
 }
 
 /// `js-dynamic-import`'s ordinary lines: every `require(`, `import(` and

@@ -334,7 +334,8 @@ const PY_HIDDEN_NAMES: &[&str] = &[
     "getoutput",
     "getstatusoutput",
 ];
-/// The same for JavaScript.
+/// The same for JavaScript (the fourth to the tenth are
+/// [`CHILD_PROCESS_RUNNERS`]).
 const JS_HIDDEN_NAMES: &[&str] = &[
     "eval",
     "Function",
@@ -585,10 +586,20 @@ pub(super) fn findings(
     } else {
         Vec::new()
     };
-    if literals.is_empty() {
-        return constructors;
-    }
     let python = language == "python";
+    // The program rewriting its own file (with or without literals: the
+    // new text may be built from numbers).
+    let mut constructors = constructors;
+    constructors.extend(
+        rewrites_itself(code, python)
+            .into_iter()
+            .map(|at| LiteralFinding {
+                line: lines.at(at),
+                severity: Severity::Major,
+                id: "writes-program-file",
+                message: WRITES_PROGRAM_FILE,
+            }),
+    );
     let (process, change_file, hidden_names) = match language {
         "python" => (PY_PROCESS_AT, PY_CHANGE_FILE_AT, PY_HIDDEN_NAMES),
         "javascript" | "typescript" => (JS_PROCESS_AT, JS_CHANGE_FILE_AT, JS_HIDDEN_NAMES),
@@ -756,6 +767,36 @@ pub(super) fn findings(
             })
             .collect()
     };
+    // Texts whose meaning is where they end up: an AI agent's instructions
+    // or tools, a CI step that prints every secret, an npm install hook.
+    let writes_files = !opened.is_empty()
+        || WRITES_FILES.iter().any(|call| code.contains(call))
+        || in_code.find_iter(change_file, code).next().is_some();
+    let child_process = !python && code.contains("child_process");
+    for (n, text) in literals.iter().enumerate() {
+        // `{ mod: cp, key: "execFileSync", args: [...] }`: a table of
+        // calls made later through `mod[key]`, which the review cannot
+        // follow to the program they start. (Not an event's name:
+        // `child.on("spawn", ...)`.)
+        if child_process && CHILD_PROCESS_RUNNERS.contains(&text.as_str()) {
+            let at = placeholder_at(code, n + 1);
+            let before = at.map_or("", |at| {
+                code[..at].trim_end_matches(['"', '\'', '`']).trim_end()
+            });
+            if !EVENT_CALLS.iter().any(|call| before.ends_with(call)) {
+                out.push(LiteralFinding {
+                    line: at.map_or(1, |at| reader.lines.at(at)),
+                    severity: Severity::Major,
+                    id: "names-process-runner",
+                    message: "names a child_process function in a string: the call made through it (mod[key](...)) and the program it starts are hidden from the review; a human decides",
+                });
+            }
+        }
+        if let Some(judgment) = held_for_later(text, writes_files, !python) {
+            let line = placeholder_at(code, n + 1).map_or(1, |at| reader.lines.at(at));
+            out.push(LiteralFinding::at(line, judgment));
+        }
+    }
     // Writing a program file: code that runs later was not reviewed with
     // this one.
     let writes = opened.iter().copied().chain(
@@ -765,12 +806,17 @@ pub(super) fn findings(
     );
     for call in writes {
         let path = reader.value(call.end(), 0).join(" ");
-        if PROGRAM_EXTENSIONS.iter().any(|ext| path.ends_with(ext)) {
+        // The program itself (`open(__file__, "w")`): what it runs again
+        // afterwards is not what was reviewed.
+        let argument = code.get(call.end()..).unwrap_or_default();
+        let first = &argument[..argument.find([',', '\n']).unwrap_or(argument.len())];
+        let itself = python && names_this_file(first.trim().trim_end_matches(')'));
+        if itself || PROGRAM_EXTENSIONS.iter().any(|ext| path.ends_with(ext)) {
             out.push(LiteralFinding {
                 line: reader.lines.at(call.end() - 1),
                 severity: Severity::Major,
                 id: "writes-program-file",
-                message: "writes a program file: code that runs later, not reviewed with this one (jail run reviews the files it exposes, not what they write): a human decides",
+                message: WRITES_PROGRAM_FILE,
             });
         }
     }
@@ -1161,6 +1207,24 @@ fn bash_findings(
         Some((line, value))
     }));
     out.extend(held_shell_code(&held));
+    out.extend(
+        texts
+            .iter()
+            .filter(|(_, text)| home_through_parent(text))
+            .map(|&(line, _)| LiteralFinding {
+                line,
+                severity: Severity::Major,
+                id: "sh-home-through-parent",
+                message: "names the home directory (or a directory above one of its own) through `..`: a path written to hide where it points; a human decides",
+            }),
+    );
+    let writes_files = !written.is_empty();
+    out.extend(held.iter().chain(texts.iter()).filter_map(|&(line, text)| {
+        Some(LiteralFinding::at(
+            line,
+            held_for_later(text, writes_files, false)?,
+        ))
+    }));
     // (The other languages look for these in every literal.)
     out.extend(
         held.iter()
@@ -2338,14 +2402,183 @@ fn downloads_and_runs(text: &str) -> bool {
         return false;
     }
     // A literal as written: its `\n` escapes end commands too.
-    let commands = bash_commands(&text.replace("\\n", "\n"), &[]);
-    commands.windows(2).any(|pair| {
-        let program = |c: &BashCommand| c.words.first().map(|w| basename(&w.text).to_string());
-        pair[1].after_pipe
-            && program(&pair[0]).is_some_and(|p| HTTP_CLIENTS.contains(&p.as_str()))
-            && program(&pair[1]).is_some_and(|p| is_interpreter(&p))
+    let text = text.replace("\\n", "\n");
+    let pipes_into_interpreter = |commands: &[BashCommand]| {
+        commands.windows(2).any(|pair| {
+            let program = |c: &BashCommand| c.words.first().map(|w| basename(&w.text).to_string());
+            pair[1].after_pipe
+                && program(&pair[0]).is_some_and(|p| HTTP_CLIENTS.contains(&p.as_str()))
+                && program(&pair[1]).is_some_and(|p| is_interpreter(&p))
+        })
+    };
+    if pipes_into_interpreter(&bash_commands(&text, &[])) {
+        return true;
+    }
+    // The command inside a sentence, a quoted string or backquotes (an
+    // agent's instructions in Markdown, `echo '... curl ... | sh'` written
+    // into a crontab): from the client's name to the end of the line or
+    // the first quote.
+    HTTP_CLIENTS
+        .iter()
+        .flat_map(|client| text.match_indices(client))
+        .filter(|&(at, _)| {
+            !text[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || "_-./".contains(c))
+        })
+        .take(MAX_HELD_COMMANDS)
+        .any(|(at, _)| {
+            let rest = &text[at..];
+            let end = rest
+                .find(['\n', '"', '\'', '`', '\\'])
+                .unwrap_or(rest.len());
+            rest[..end].contains('|') && pipes_into_interpreter(&bash_commands(&rest[..end], &[]))
+        })
+}
+
+/// Whether a word climbs with `..` to the home directory or above it:
+/// `$HOME/.cache/..`, `~/..`, `${XDG_CACHE_HOME:-$HOME/.cache}/..` (an XDG
+/// base directory's parent is the home directory). The word as the
+/// review reads it: a literal piece stands as its placeholder (`S2`).
+fn home_through_parent(text: &str) -> bool {
+    // The directory `..` leaves is the home directory or one level below.
+    let within_one_of_home = |dir: &str| {
+        let dir = dir.trim_start_matches(['"', '\'']);
+        for start in ["$XDG_", "${XDG_"] {
+            if let Some(rest) = dir.strip_prefix(start) {
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_ascii_uppercase() || *c == '_')
+                    .collect();
+                return name.ends_with("_HOME");
+            }
+        }
+        let Some(rest) = ["${HOME}", "$HOME", "~"]
+            .iter()
+            .find_map(|home| dir.strip_prefix(home))
+        else {
+            return false;
+        };
+        // Not `$HOMEDIR`; a placeholder (`$HOMES2`) is a literal piece.
+        let placeholder = rest
+            .strip_prefix('S')
+            .is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit()));
+        if rest.starts_with(|c: char| c.is_alphanumeric() || c == '_') && !placeholder {
+            return false;
+        }
+        rest.matches('/').count() <= 1
+    };
+    text.match_indices("/..").any(|(at, _)| {
+        let after = &text[at + 3..];
+        (after.is_empty() || after.starts_with(['/', '"', '\'', '}', ' ']))
+            && within_one_of_home(&text[..at])
     })
 }
+
+/// What a text held as data does where it is written: a CI step that
+/// prints every secret of the repository (`toJSON(secrets)`), wherever it
+/// stands; in a program that writes files (`writes_files`), the name of a
+/// file AI coding agents read their instructions or tools from, and (for
+/// JavaScript, `npm_keys`) the name of an npm install hook.
+fn held_for_later(text: &str, writes_files: bool, npm_keys: bool) -> Option<Judgment> {
+    if text.contains("toJSON(secrets)") {
+        return Some((
+            Severity::Major,
+            "holds-secrets-dump",
+            "holds a CI step that writes out every secret of the repository (toJSON(secrets)): a human decides",
+        ));
+    }
+    if !writes_files {
+        return None;
+    }
+    let name = text.trim();
+    if !name.contains(char::is_whitespace) && names_agent_file(name) {
+        return Some((
+            Severity::Major,
+            "names-agent-instructions",
+            "names a file AI coding agents take instructions or tools from (AGENTS.md, CLAUDE.md, .cursorrules, an MCP server list) in a program that writes files: what is written there steers the next agent; a human decides",
+        ));
+    }
+    if npm_keys
+        && matches!(
+            name,
+            "preinstall" | "postinstall" | "preuninstall" | "postuninstall"
+        )
+    {
+        return Some((
+            Severity::Major,
+            "names-npm-install-hook",
+            "names an npm install hook in a program that writes files: npm runs it at the next install, outside this review; a human decides",
+        ));
+    }
+    None
+}
+
+/// The functions of Node's `child_process` that start a program: seven of
+/// [`JS_HIDDEN_NAMES`], from `exec` to `fork`.
+const CHILD_PROCESS_RUNNERS: &[&str] = JS_HIDDEN_NAMES.split_at(3).1.split_at(7).0;
+
+#[cfg(test)]
+pub(super) fn child_process_runners() -> &'static [&'static str] {
+    CHILD_PROCESS_RUNNERS
+}
+
+/// Calls whose first argument is an event's name.
+const EVENT_CALLS: &[&str] = &[
+    ".on(",
+    ".once(",
+    ".off(",
+    ".emit(",
+    ".addListener(",
+    ".removeListener(",
+    ".prependListener(",
+    ".listenerCount(",
+];
+
+/// Calls that write files, whatever the module is bound to (`import {
+/// writeFileSync } from "node:fs"`, `pathlib`'s methods).
+const WRITES_FILES: &[&str] = &[
+    "writeFile",
+    "appendFile",
+    "createWriteStream",
+    "copyFile",
+    "cpSync",
+    ".write_text(",
+    ".write_bytes(",
+    "shutil.copy",
+];
+
+/// Files AI coding agents read as instructions, or as the tools and hooks
+/// they may run.
+const AGENT_FILES: &[&str] = &[
+    "AGENTS.md",
+    "CLAUDE.md",
+    "CLAUDE.local.md",
+    "GEMINI.md",
+    ".cursorrules",
+    ".windsurfrules",
+    ".clinerules",
+    "copilot-instructions.md",
+    ".mcp.json",
+    "mcp.json",
+    "mcp_config.json",
+    "claude_desktop_config.json",
+];
+
+/// Whether `path` is (or ends in) one of [`AGENT_FILES`], or lies in an
+/// agent's configuration directory (`.claude/`, `.cursor/rules/`).
+fn names_agent_file(path: &str) -> bool {
+    let path = path.trim_matches(|c| c == '"' || c == '\'');
+    AGENT_FILES.contains(&basename(path))
+        || path.contains(".claude/")
+        || path.contains(".cursor/rules")
+        || path == ".claude"
+}
+
+/// How many HTTP clients' names in one text [`downloads_and_runs`] reads
+/// a command from: a bound on the work a text made of them costs.
+const MAX_HELD_COMMANDS: usize = 64;
 
 /// `p=(c u r l)`: an array of single letters that spells a program, to be
 /// joined (`printf -v`, `${p[*]}`) where the name would show.
@@ -3197,6 +3430,8 @@ impl<'a> Reader<'a> {
                 Some(text)
             } else if element == "sys.executable" {
                 Some("python3".to_string())
+            } else if names_this_file(element) {
+                Some(THIS_FILE.to_string())
             } else {
                 NAME.find(element)
                     .filter(|name| name.len() == element.len())
@@ -3211,6 +3446,110 @@ impl<'a> Reader<'a> {
         }
         words
     }
+}
+
+/// What writing a program file is told.
+const WRITES_PROGRAM_FILE: &str = "writes a program file: code that runs later, not reviewed with this one (jail run reviews the files it exposes, not what they write): a human decides";
+
+/// Where the program writes its own file without `open` (which
+/// [`findings`] reads with its mode): `fs.writeFileSync(__filename, ...)`,
+/// `Path(__file__).write_text(...)`. Each such call's byte offset.
+fn rewrites_itself(code: &str, python: bool) -> Vec<usize> {
+    let mut found = Vec::new();
+    if python {
+        for call in [".write_text(", ".write_bytes(", ".open("] {
+            for (at, _) in code.match_indices(call) {
+                let receiver = expression_before(&code[..at]);
+                let opens_to_write =
+                    call != ".open(" || !code[at + call.len()..].trim_start().starts_with(')');
+                if opens_to_write && names_this_file(receiver) {
+                    found.push(at);
+                }
+            }
+        }
+        return found;
+    }
+    for call in [
+        "writeFile",
+        "appendFile",
+        "createWriteStream",
+        "copyFile",
+        "cpSync",
+    ] {
+        for (at, name) in code.match_indices(call) {
+            let rest = &code[at + name.len()..];
+            let rest = rest.strip_prefix("Sync").unwrap_or(rest);
+            let Some(arguments) = rest.trim_start().strip_prefix('(') else {
+                continue;
+            };
+            // The destination: the first argument, or a copy's second.
+            let target = if call.starts_with("cop") || call == "cpSync" {
+                arguments.split_once(',').map_or("", |(_, second)| second)
+            } else {
+                arguments
+            };
+            let target = target.trim_start();
+            if target.strip_prefix("__filename").is_some_and(|after| {
+                !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+            }) {
+                found.push(at);
+            }
+        }
+    }
+    found
+}
+
+/// The expression `text` ends with: names, dots and balanced parentheses
+/// (`Path(__file__).resolve()`), read backwards.
+fn expression_before(text: &str) -> &str {
+    let mut depth = 0usize;
+    let mut start = text.len();
+    for (at, c) in text.char_indices().rev() {
+        match c {
+            ')' => depth += 1,
+            '(' if depth > 0 => depth -= 1,
+            _ if depth > 0 => {}
+            c if c.is_alphanumeric() || c == '_' || c == '.' => {}
+            _ => break,
+        }
+        start = at;
+    }
+    &text[start..]
+}
+
+/// The word [`Reader::list`] reads for the file under review (`__file__`):
+/// with a NUL, which no argument a process is given can hold, so no
+/// literal can pass for it.
+const THIS_FILE: &str = "\0this file";
+
+/// Whether a list element names the Python file under review:
+/// `__file__`, `sys.argv[0]`, or either through `os.path.abspath`,
+/// `os.path.realpath`, `Path(...)`, `.resolve()` and `str(...)`.
+fn names_this_file(element: &str) -> bool {
+    let mut inner = element.trim();
+    loop {
+        // The methods last: `Path(__file__).resolve()` is a call of
+        // `resolve` on `Path(__file__)`, not `Path(` around the rest.
+        let peeled = inner
+            .strip_suffix(".resolve()")
+            .or_else(|| inner.strip_suffix(".absolute()"))
+            .or_else(|| {
+                [
+                    "str(",
+                    "os.path.abspath(",
+                    "os.path.realpath(",
+                    "Path(",
+                    "pathlib.Path(",
+                ]
+                .iter()
+                .find_map(|call| inner.strip_prefix(call)?.strip_suffix(')'))
+            });
+        match peeled {
+            Some(next) => inner = next.trim(),
+            None => break,
+        }
+    }
+    matches!(inner, "__file__" | "sys.argv[0]")
 }
 
 /// What starting `argv` does, if it is one of the things a human must see.
@@ -3273,6 +3612,12 @@ fn classify_expanded(argv: &[String], shell_expanded: bool) -> Option<Judgment> 
         }
         // `python -m pytest`: an installed module, run as a program is.
         if program.starts_with("python") && rest.first() == Some(&"-m") {
+            return None;
+        }
+        // `[sys.executable, __file__, "--worker"]`: the program under
+        // review, run again and told its part (without an argument, the
+        // copy does what the original did: a fork bomb's shape).
+        if rest.first() == Some(&THIS_FILE) && rest.len() > 1 {
             return None;
         }
         if let Some(at) = rest.iter().position(|w| CODE_OPTIONS.contains(w)) {
