@@ -455,9 +455,12 @@ fn jail_run_runs_approved_code_with_its_channel() {
 #[test]
 fn the_jail_runs_the_reviewed_bytes_and_cannot_change_them() {
     let setup = Setup::new("");
+    // The path rebuilt: the review refuses `open(__file__, 'a')` (and
+    // `own = __file__; open(own, 'a')`) as `writes-program-file`, and this
+    // is a test of the jail's read-only code, past the review.
     let file = setup.file(
         "self.py",
-        "import sys\ntry:\n    open(__file__, 'a').write('x')\n    print('CHANGED')\nexcept OSError:\n    print('read-only')\n",
+        "import os\ntry:\n    own = os.path.join(os.path.dirname(__file__), os.path.basename(__file__))\n    open(own, 'a').write('x')\n    print('CHANGED')\nexcept OSError:\n    print('read-only')\n",
     );
     let out = run(setup.jail().args(["run", file.to_str().unwrap()]));
     assert_ok(&out);
