@@ -492,7 +492,7 @@ fn specs() -> Vec<Spec> {
                 "py-send-environment",
                 PY,
                 Major,
-                r"(?:\(|:)\s*(?:dict\s*\(\s*)?os\.environ(?:\.copy\s*\(\s*\))?\s*[,)}]|\{\s*\*\*os\.environ\s*\}",
+                r"(?:\(|:)\s*(?:dict\s*\(\s*)?(?:\*\*)?os\.environ(?:\.copy\s*\(\s*\))?\s*[,)}]|\{\s*\*\*os\.environ\s*\}",
                 SENDS_ENVIRONMENT,
             )
         },
@@ -776,7 +776,7 @@ fn specs() -> Vec<Spec> {
                 "js-send-environment",
                 JS,
                 Major,
-                r"(?:\(|:)\s*process\.env\s*[,)}]|\{\s*\.\.\.process\.env\s*\}",
+                r"(?:\(|:)\s*process\.env\s*[,)}]|\{\s*\.\.\.process\.env\s*\}|\bObject\.assign\s*\(.*,\s*process\.env\s*\)",
                 SENDS_ENVIRONMENT,
             )
         },

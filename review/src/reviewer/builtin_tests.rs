@@ -2366,6 +2366,20 @@ fn precompiled_rules_match_as_their_regexes_do() {
     "js-send-environment",
     1
 )]
+#[case::js_environment_assigned_into_an_object(
+    crate::Lang::JavaScript,
+    "const https = require(\"https\");\nconst a = Object.assign({}, process.env);\nhttps.request(u).end(JSON.stringify(a));\n",
+    Verdict::Major,
+    "js-send-environment",
+    2
+)]
+#[case::py_environment_as_keywords(
+    crate::Lang::Python,
+    "import os, requests\na = dict(**os.environ)\nrequests.post(b, json=a)\n",
+    Verdict::Major,
+    "py-send-environment",
+    2
+)]
 #[case::py_environment_unpacked(
     crate::Lang::Python,
     "import os, requests\na = {**os.environ}\nrequests.post(b, json=a)\n",
@@ -2403,7 +2417,7 @@ fn precompiled_rules_match_as_their_regexes_do() {
 )]
 #[case::js_secrets_dump_held(
     crate::Lang::JavaScript,
-    "const step = \"      env:\\n        ALL: ${{ toJSON(secrets) }}\";\nconsole.log(step);\n",
+    "const step = \"      env:\\n        ALL: ${{ tojson( secrets ) }}\";\nconsole.log(step);\n",
     Verdict::Major,
     "holds-secrets-dump",
     1

@@ -2482,7 +2482,13 @@ fn home_through_parent(text: &str) -> bool {
 /// file AI coding agents read their instructions or tools from, and (for
 /// JavaScript, `npm_keys`) the name of an npm install hook.
 fn held_for_later(text: &str, writes_files: bool, npm_keys: bool) -> Option<Judgment> {
-    if text.contains("toJSON(secrets)") {
+    // GitHub's expressions take any case and spaces: `toJson( secrets )`.
+    let squeezed: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    if squeezed.contains("tojson(secrets)") {
         return Some((
             Severity::Major,
             "holds-secrets-dump",
