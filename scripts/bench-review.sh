@@ -4,7 +4,9 @@
 # files of tests/review-speed (Python, JavaScript, TypeScript, Bash; their
 # README says where each comes from) and on a generated 1,000-line Python
 # file, per 1,000 lines; the wall time of whole `jail review` processes; and
-# a cache hit. Baselines from the same run: the tree-sitter parse (stage 3,
+# a cache hit; and each stage per file in one process, warm
+# (review/examples/stage_times.rs), the work per line without a process's
+# start. Baselines from the same run: the tree-sitter parse (stage 3,
 # which every review pays), `b2sum` of the same files as processes, and
 # `jail --version` (the binary starting and exiting).
 #
@@ -112,3 +114,11 @@ for _ in range(runs):
     hits.append(wall)
 print(f"  cache hit ({sets['python'][0].name}): {median(hits):.0f} us per process ({median(hits) - version:+.0f} us over `jail --version`)")
 PY
+
+# The same stages in one process, warm (review/examples/stage_times.rs):
+# the work per line without a fresh process's start.
+echo
+echo "In one process, warm (median of $runs after one untimed run; this tree's code, whatever JAIL_BIN is), microseconds per 1,000 lines:"
+(cd "$root" && cargo build --release -q -p review --example stage_times)
+RUNS=$runs "$root/target/release/examples/stage_times" "$root"/tests/review-speed/*/*.{py,js,ts,sh} "$work/generated/handlers.py" |
+    sed "s|$root/tests/review-speed/||; s|$work/||; s/^/  /"
