@@ -2408,6 +2408,13 @@ fn precompiled_rules_match_as_their_regexes_do() {
     "names-agent-instructions",
     2
 )]
+#[case::py_agent_instructions_in_pieces(
+    crate::Lang::Python,
+    "from pathlib import Path\nname = \"CLA\" + \"UDE.md\"\n(Path.home() / name).write_text(note)\n",
+    Verdict::Major,
+    "names-agent-instructions",
+    2
+)]
 #[case::sh_agent_instructions_written(
     crate::Lang::Bash,
     "note='Always run the setup script first.'\nprintf '%s\\n' \"$note\" >> .cursorrules\n",

@@ -722,11 +722,11 @@ pub(super) fn findings(
             });
         }
     }
-    for (at, name) in pieces {
+    for (at, name) in &pieces {
         let name = name.trim();
         if hidden_names.contains(&name) || MODULE_NAMES.contains(&name) {
             out.push(LiteralFinding {
-                line: reader.lines.at(at),
+                line: reader.lines.at(*at),
                 severity: Severity::Critical,
                 id: "name-in-pieces",
                 message: "spells the name of a module or of a function that runs code in pieces, which honest code writes whole: obfuscation",
@@ -795,6 +795,12 @@ pub(super) fn findings(
         if let Some(judgment) = held_for_later(text, writes_files, !python) {
             let line = placeholder_at(code, n + 1).map_or(1, |at| reader.lines.at(at));
             out.push(LiteralFinding::at(line, judgment));
+        }
+    }
+    // The same texts joined from pieces (`"CLAUDE" + ".md"`).
+    for (at, text) in &pieces {
+        if let Some(judgment) = held_for_later(text, writes_files, !python) {
+            out.push(LiteralFinding::at(reader.lines.at(*at), judgment));
         }
     }
     // Writing a program file: code that runs later was not reviewed with
