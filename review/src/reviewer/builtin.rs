@@ -543,6 +543,16 @@ fn specs() -> Vec<Spec> {
             r"\.scripts\s*(?:\[[^\]\n]*\]|\.\s*[\w$]+)\s*=[^=]|(?:^|[^\w$.?])(?:pre|post)(?:install|uninstall)\s*:[^:]",
             "writes an npm script into a package.json: npm runs its lifecycle scripts at the next install, outside this review; a human decides",
         ),
+        Spec {
+            file: Some(r"\bchild_process\b"),
+            ..rule(
+                "js-exec-argv",
+                JS,
+                Major,
+                r"\bexecArgv\s*:\s*(?:\[\s*[^\]\s]|[^\[\s])",
+                "gives Node options to the process it starts (execArgv): --require, --import or -e there run code not reviewed with this one, even in a copy of this file; a human decides",
+            )
+        },
         rule(
             "js-strip-integrity",
             JS,

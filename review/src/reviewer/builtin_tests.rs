@@ -2513,6 +2513,13 @@ fn precompiled_rules_match_as_their_regexes_do() {
     "js-process-self",
     2
 )]
+#[case::js_fork_of_itself_with_node_options(
+    crate::Lang::JavaScript,
+    "const { fork } = require(\"child_process\");\nfork(__filename, [\"--worker\"], {\n  execArgv: [\"--require\", \"./stage2.js\"],\n});\n",
+    Verdict::Major,
+    "js-exec-argv",
+    3
+)]
 #[case::py_run_of_itself_as_it_is(
     crate::Lang::Python,
     "import subprocess, sys\nwhile True:\n    subprocess.Popen([sys.executable, __file__])\n",
@@ -2638,6 +2645,10 @@ fn blind_set_families_are_refused(
 #[case::js_fork_of_this_file(
     crate::Lang::JavaScript,
     "const { fork, spawn } = require(\"child_process\");\nconst c = fork(__filename, [\"--shard\", \"1\"]);\nspawn(process.execPath, [__filename, \"x\"]);\nc.on(\"spawn\", () => console.log(\"started\"));\n"
+)]
+#[case::js_fork_of_this_file_without_node_options(
+    crate::Lang::JavaScript,
+    "const { fork } = require(\"child_process\");\nfork(__filename, [\"--worker\"], { execArgv: [] });\n"
 )]
 #[case::js_event_named_like_a_runner(
     crate::Lang::JavaScript,
