@@ -1,8 +1,8 @@
 //! pid 1 of the jail: reaps every orphan, passes signals on to the payload,
 //! and exits with the payload's status (exit N -> N, killed by signal S ->
 //! 128 + S, as shells report it), which it also writes to the status pipe
-//! just before (sync.rs). When it exits the kernel kills whatever is left
-//! in the pid namespace.
+//! just before (sync.rs), once it has killed and reaped everything else in
+//! the pid namespace.
 
 use std::os::fd::RawFd;
 
@@ -53,11 +53,15 @@ pub(crate) fn run(payload: libc::pid_t, waited: &libc::sigset_t, status_pipe: Ra
             Ok(libc::SIGCHLD) => {
                 while let Some((pid, status)) = sys::reap_one() {
                     if pid == payload {
-                        // What the payload left behind dies now (our exit
-                        // would kill it too, after the namespaces' teardown);
-                        // the status is sent before exiting: the supervisor
-                        // ends the run while the kernel tears them down.
-                        let _ = sys::kill(-1, libc::SIGKILL);
+                        // What the payload left behind dies now, and is
+                        // reaped (each dead process's children are ours by
+                        // the time we reap it), so that nothing of the jail
+                        // but us is left when the status goes out: the
+                        // supervisor ends the run, and may end itself, while
+                        // the kernel tears our namespaces down.
+                        if sys::kill(-1, libc::SIGKILL).is_ok() {
+                            sys::reap_all();
+                        }
                         let code = exit_code(status);
                         let _ = sys::write_all(status_pipe, &code.to_ne_bytes());
                         sys::exit(code);

@@ -258,6 +258,19 @@ impl Jail {
         }
     }
 
+    /// Ends the handle. An init that sent the payload's status has killed
+    /// and reaped everything else in the jail (init.rs) and is exiting: it
+    /// is not waited for while its exit tears the namespaces down (as
+    /// bubblewrap's pid 1 is not), unless it is in cgroups, which must be
+    /// empty before their removal; the process that inherits it reaps it
+    /// once we exit. Any other jail is killed and collected, as
+    /// dropping it does.
+    pub fn finish(mut self) {
+        if self.ended && self.cgroups.controllers().is_empty() {
+            self.reaped = true;
+        }
+    }
+
     /// Collects the init (blocking until it has exited).
     pub fn wait(&mut self) -> nix::Result<nix::sys::wait::WaitStatus> {
         let status = nix::sys::wait::waitpid(nix::unistd::Pid::from_raw(self.pid), None);

@@ -499,6 +499,18 @@ pub fn reap_one() -> Option<(libc::pid_t, c_int)> {
     (pid > 0).then_some((pid, status))
 }
 
+/// Reaps children, blocking, until none is left.
+pub fn reap_all() {
+    loop {
+        let mut status: c_int = 0;
+        // SAFETY: `status` is a valid out pointer.
+        let pid = unsafe { libc::waitpid(-1, &mut status, 0) };
+        if pid < 0 && Errno::last() != Errno::EINTR {
+            return;
+        }
+    }
+}
+
 /// Overwrites `len` bytes at `start` with zeros.
 ///
 /// # Safety

@@ -233,9 +233,9 @@ pub fn run(
     end_run(&mut session, status, &audit, last_save)?;
     // Released only now: the next run reads this record.
     drop(lock);
-    // Collected only now, and its cgroups removed: an init that sent the
-    // payload's status tore its namespaces down while the run was recorded.
-    drop(jail);
+    // Its cgroups removed only now: an init that sent the payload's status
+    // tore its namespaces down while the run was recorded.
+    jail.finish();
     result
 }
 

@@ -190,6 +190,86 @@ fn orphans_are_reaped_by_the_init() {
     assert_eq!(stdout(&out), "done\n", "zombies in the jail");
 }
 
+/// When `jail exec` returns, nothing the payload started is left: the init
+/// has killed and reaped it all (the supervisor no longer waits for the
+/// init's own exit, which tears the namespaces down). Seen from the host:
+/// no process of the jail's pid namespace but its init, at once, without
+/// waiting.
+#[test]
+fn nothing_the_payload_started_outlives_jail_exec() {
+    let dir = workdir();
+    let mark = marker("outlive");
+    for round in 0..20 {
+        let out = sh(
+            dir.path(),
+            &format!("for i in $(seq 40); do sleep {mark} & done; readlink /proc/self/ns/pid"),
+        );
+        assert_ok(&out);
+        let namespace = stdout(&out).trim().to_string();
+        assert!(namespace.starts_with("pid:["), "{namespace:?}");
+        let left: Vec<String> = std::fs::read_dir("/proc")
+            .expect("proc")
+            .filter_map(|e| {
+                let path = e.ok()?.path();
+                let link = std::fs::read_link(path.join("ns/pid")).ok()?;
+                (link.to_str()? == namespace).then_some(())?;
+                let status = std::fs::read_to_string(path.join("status")).ok()?;
+                let nspid = status.lines().find(|l| l.starts_with("NSpid:"))?;
+                // The init, pid 1 inside, is still exiting.
+                (nspid.split_whitespace().last() != Some("1")).then(|| nspid.to_string())
+            })
+            .collect();
+        assert!(left.is_empty(), "round {round}: left running: {left:?}");
+    }
+}
+
+/// The jail's groups are gone when `jail exec` returns: its init leaves
+/// them once the jail is empty, so the supervisor removes them without
+/// waiting for the init's exit, and nothing is left to the next run.
+#[test]
+fn the_jails_cgroups_are_gone_when_jail_exec_returns() {
+    let dir = workdir();
+    for round in 0..10 {
+        let mark = marker("cgroup-gone");
+        let (mut child, mut reader) = start_until_ready(
+            dir.path(),
+            &format!("sleep {mark} & echo ready; until [ -e go ]; do sleep 0.01; done; exit 3"),
+        );
+        assert!(
+            eventually(5, || !processes_running(&format!("sleep {mark}"))
+                .is_empty()),
+            "round {round}: no sleep"
+        );
+        let sleeping = processes_running(&format!("sleep {mark}"));
+        let Some(&sleeping) = sleeping.first() else {
+            let out = child.wait_with_output().expect("wait");
+            panic!(
+                "round {round}: the jail ended: {:?} {}",
+                out.status,
+                stderr(&out)
+            );
+        };
+        let groups = jail_cgroup_dirs(sleeping);
+        if groups.is_empty() {
+            let _ = child.kill();
+            let _ = child.wait();
+            skip(
+                "the cgroups' removal: this user gets no per-jail cgroups",
+                true,
+            );
+            return;
+        }
+        std::fs::write(dir.path().join("go"), "").expect("go");
+        let mut rest = String::new();
+        let _ = std::io::Read::read_to_string(&mut reader, &mut rest);
+        assert_eq!(child.wait().expect("wait").code(), Some(3));
+        std::fs::remove_file(dir.path().join("go")).expect("rm go");
+        for group in &groups {
+            assert!(!group.exists(), "round {round}: {} left", group.display());
+        }
+    }
+}
+
 /// A directory fd the caller leaks (no CLOEXEC), as bubblewrap would pass on.
 fn leak_directory_fd() -> i32 {
     let dir = std::fs::File::open("/").expect("open /");
