@@ -27,7 +27,8 @@ pub fn open(path: &Path) -> io::Result<Opened> {
         ),
         errno => io::Error::from(errno),
     })?;
-    let (dev, ino, mode) = sys::identify(fd.as_raw_fd()).map_err(io::Error::from)?;
+    let (dev, ino, mode, reported) =
+        sys::identify_with_mount(fd.as_raw_fd()).map_err(io::Error::from)?;
     // With no `..` (nor `.`) in it, and no symlink followed, the path
     // opened is the path given: the kernel's name for it says the same.
     // Asking for that name costs about 1% of a jail's start-up.
@@ -43,8 +44,8 @@ pub fn open(path: &Path) -> io::Result<Opened> {
     } else {
         std::fs::read_link(format!("/proc/self/fd/{}", fd.as_raw_fd()))?
     };
-    // statx says it in one call; older kernels only in fdinfo.
-    let mount_id = match sys::mount_id(fd.as_raw_fd()) {
+    // statx says it with the rest; older kernels only in fdinfo.
+    let mount_id = match reported {
         Some(id) => Some(id),
         None => mount_id(&std::fs::read_to_string(format!(
             "/proc/self/fdinfo/{}",
@@ -186,6 +187,25 @@ mod tests {
                 .expect("fdinfo");
             let from_statx = sys::mount_id(fd.as_raw_fd()).expect("statx reports mount ids here");
             assert_eq!(Some(from_statx), mount_id(&fdinfo), "{path}");
+        }
+    }
+
+    /// One statx says what fstat and the mount id's own statx say: the
+    /// child compares the device and inode with fstat's.
+    #[test]
+    fn one_statx_identifies_as_fstat_does() {
+        for path in ["/", "/proc/1", "/dev/null", "/sys", "/tmp", "/etc/passwd"] {
+            let c_path = CString::new(path).expect("path");
+            let Ok(fd) = sys::open_no_symlinks_owned(&c_path, libc::O_PATH) else {
+                continue;
+            };
+            let (dev, ino, mode, mount) = sys::identify_with_mount(fd.as_raw_fd()).expect("statx");
+            assert_eq!(
+                (dev, ino, mode),
+                sys::identify(fd.as_raw_fd()).expect("fstat"),
+                "{path}"
+            );
+            assert_eq!(mount, sys::mount_id(fd.as_raw_fd()), "{path}");
         }
     }
 

@@ -718,6 +718,34 @@ pub fn mount_id(fd: RawFd) -> Option<u64> {
     (rc == 0 && buf.stx_mask & STATX_MNT_ID != 0).then_some(buf.stx_mnt_id)
 }
 
+/// [`identify`] and [`mount_id`] in one `statx`: device, inode, mode,
+/// and the mount id where the kernel reports it (falling back to the two
+/// calls where `statx` cannot say).
+pub fn identify_with_mount(fd: RawFd) -> Result<(u64, u64, u32, Option<u64>), Errno> {
+    let basic = libc::STATX_TYPE | libc::STATX_MODE | libc::STATX_INO;
+    // SAFETY: statx is plain old data; all-zero is a valid value.
+    let mut buf: libc::statx = unsafe { std::mem::zeroed() };
+    // SAFETY: as in `mount_id`.
+    let rc = unsafe {
+        libc::statx(
+            fd,
+            c"".as_ptr(),
+            libc::AT_EMPTY_PATH,
+            basic | STATX_MNT_ID,
+            &mut buf,
+        )
+    };
+    if rc != 0 || buf.stx_mask & basic != basic {
+        let (dev, ino, mode) = identify(fd)?;
+        return Ok((dev, ino, mode, mount_id(fd)));
+    }
+    #[allow(clippy::useless_conversion, reason = "dev_t's type differs per target")]
+    // The same number `fstat` gives (`makedev` encodes it as the kernel does).
+    let dev = u64::from(libc::makedev(buf.stx_dev_major, buf.stx_dev_minor));
+    let mount = (buf.stx_mask & STATX_MNT_ID != 0).then_some(buf.stx_mnt_id);
+    Ok((dev, buf.stx_ino, u32::from(buf.stx_mode), mount))
+}
+
 const OPEN_TREE_CLONE: libc::c_uint = 1;
 const MOVE_MOUNT_F_EMPTY_PATH: libc::c_uint = 0x04;
 const MOVE_MOUNT_T_EMPTY_PATH: libc::c_uint = 0x40;

@@ -221,12 +221,25 @@ pub fn checked_source(
     if let Some(hit) = blocked_component(source, patterns) {
         return Err(refuse(source, hit));
     }
-    let resolved = resolve(fs, what, source, trust_links)?;
-    let opened = fs.open(&resolved).map_err(|err| PolicyError::BadPath {
-        what,
-        path: source.display().to_string(),
-        reason: err.to_string(),
-    })?;
+    // A path with no `.` or `..` that opens with no symlink followed (which
+    // the open refuses) is what resolving it would give: the walk that
+    // finds and judges symlinks, a system call per component, is for the
+    // paths that fail here.
+    let normal = source.is_absolute()
+        && source
+            .components()
+            .all(|c| matches!(c, Component::RootDir | Component::Normal(_)));
+    let opened = match normal.then(|| fs.open(source).ok()).flatten() {
+        Some(opened) => opened,
+        None => {
+            let resolved = resolve(fs, what, source, trust_links)?;
+            fs.open(&resolved).map_err(|err| PolicyError::BadPath {
+                what,
+                path: source.display().to_string(),
+                reason: err.to_string(),
+            })?
+        }
+    };
     if let Some(hit) = blocked_component(&opened.path, patterns) {
         return Err(refuse(source, hit).with_resolved(&opened.path));
     }
