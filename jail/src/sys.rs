@@ -699,23 +699,23 @@ pub fn identify(fd: RawFd) -> Result<(u64, u64, u32), Errno> {
 /// `STATX_MNT_ID` (Linux 5.8): not in every libc's headers.
 const STATX_MNT_ID: libc::c_uint = 0x1000;
 
-/// The id of the mount the open file `fd` is on (`mnt_id` in mountinfo),
-/// from `statx`; None where the kernel does not report it.
-pub fn mount_id(fd: RawFd) -> Option<u64> {
+/// `statx` of the open file `fd` itself, asking for `mask`; None if it
+/// failed.
+fn statx_fd(fd: RawFd, mask: libc::c_uint) -> Option<libc::statx> {
     // SAFETY: statx is plain old data; all-zero is a valid value.
     let mut buf: libc::statx = unsafe { std::mem::zeroed() };
     // SAFETY: `fd` is an fd number, the path is an empty C string (with
     // AT_EMPTY_PATH: the file itself), `buf` a valid out pointer.
-    let rc = unsafe {
-        libc::statx(
-            fd,
-            c"".as_ptr(),
-            libc::AT_EMPTY_PATH,
-            STATX_MNT_ID,
-            &mut buf,
-        )
-    };
-    (rc == 0 && buf.stx_mask & STATX_MNT_ID != 0).then_some(buf.stx_mnt_id)
+    let rc = unsafe { libc::statx(fd, c"".as_ptr(), libc::AT_EMPTY_PATH, mask, &mut buf) };
+    (rc == 0).then_some(buf)
+}
+
+/// The id of the mount the open file `fd` is on (`mnt_id` in mountinfo),
+/// from `statx`; None where the kernel does not report it.
+pub fn mount_id(fd: RawFd) -> Option<u64> {
+    statx_fd(fd, STATX_MNT_ID)
+        .filter(|buf| buf.stx_mask & STATX_MNT_ID != 0)
+        .map(|buf| buf.stx_mnt_id)
 }
 
 /// [`identify`] and [`mount_id`] in one `statx`: device, inode, mode,
@@ -723,22 +723,11 @@ pub fn mount_id(fd: RawFd) -> Option<u64> {
 /// calls where `statx` cannot say).
 pub fn identify_with_mount(fd: RawFd) -> Result<(u64, u64, u32, Option<u64>), Errno> {
     let basic = libc::STATX_TYPE | libc::STATX_MODE | libc::STATX_INO;
-    // SAFETY: statx is plain old data; all-zero is a valid value.
-    let mut buf: libc::statx = unsafe { std::mem::zeroed() };
-    // SAFETY: as in `mount_id`.
-    let rc = unsafe {
-        libc::statx(
-            fd,
-            c"".as_ptr(),
-            libc::AT_EMPTY_PATH,
-            basic | STATX_MNT_ID,
-            &mut buf,
-        )
-    };
-    if rc != 0 || buf.stx_mask & basic != basic {
+    let Some(buf) = statx_fd(fd, basic | STATX_MNT_ID).filter(|b| b.stx_mask & basic == basic)
+    else {
         let (dev, ino, mode) = identify(fd)?;
         return Ok((dev, ino, mode, mount_id(fd)));
-    }
+    };
     #[allow(clippy::useless_conversion, reason = "dev_t's type differs per target")]
     // The same number `fstat` gives (`makedev` encodes it as the kernel does).
     let dev = u64::from(libc::makedev(buf.stx_dev_major, buf.stx_dev_minor));
