@@ -22,12 +22,18 @@
 //! the patterns give (`JAIL_BLESS=1 cargo test -p review needs` rewrites
 //! it). A rule with no derivable literal is always compiled: the prefilter
 //! can only skip work, never a match.
+//!
+//! Building a catalog's automaton took about 0.4 ms per 600 literals, in
+//! every `jail review` process; so each is also built ahead of time, by the
+//! test that writes `literal_automata.daac`, and loaded from there (about
+//! 10 µs). One whose literals are not in the file (the file is stale) is
+//! built at run time instead.
 
 use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::OnceLock;
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
+use daachorse::DoubleArrayAhoCorasick;
 use regex_automata::meta::{self, Regex};
 use regex_automata::util::syntax;
 
@@ -94,13 +100,63 @@ pub struct Catalog {
     entries: Vec<Entry>,
     unicode: bool,
     gap: &'static Gap,
-    /// Over every distinct literal of every rule.
-    literals: Option<AhoCorasick>,
+    /// Every distinct literal of every rule, in the automaton's order.
+    #[cfg(test)]
+    literals: Vec<&'static str>,
+    /// Over `literals`; None when there are none.
+    automaton: Option<DoubleArrayAhoCorasick<u32>>,
     /// Each distinct literal's number.
     index: HashMap<&'static str, usize>,
     /// For distinct literal i: each (rule, alternative, group) naming it.
     owners: Vec<Vec<(usize, usize, usize)>>,
     regexes: Vec<OnceLock<Option<Regex>>>,
+}
+
+/// The catalogs' literal automata, built ahead of time: `AUTOMATA_MAGIC`,
+/// then per automaton the [`literals_key`] of the literals it was built
+/// from, the length of its serialization (u32, little-endian) and
+/// daachorse's serialization. Written by the test
+/// `rules_file_of_literal_automata_is_what_the_catalogs_give` (`JAIL_BLESS=1 cargo
+/// test -p review rules_file`).
+static LITERAL_AUTOMATA: &[u8] = include_bytes!("literal_automata.daac");
+const AUTOMATA_MAGIC: &[u8; 8] = b"jaildaa1";
+
+/// What an automaton in the file is looked up by: the BLAKE3 hash of its
+/// literals in order, each ended by a NUL.
+fn literals_key(literals: &[&str]) -> [u8; 32] {
+    let mut hasher = blake3::Hasher::new();
+    for literal in literals {
+        hasher.update(literal.as_bytes());
+        hasher.update(b"\0");
+    }
+    *hasher.finalize().as_bytes()
+}
+
+/// The automaton `file` holds for exactly `literals`, each found as its
+/// index; None if there is none (a stale file) or it does not load. The
+/// literals are matched as the automaton was built from them: a wrong
+/// one could only come from a file built from other literals, which its
+/// key tells apart.
+fn prebuilt(file: &[u8], literals: &[&str]) -> Option<DoubleArrayAhoCorasick<u32>> {
+    let key = literals_key(literals);
+    let mut rest = file.strip_prefix(AUTOMATA_MAGIC)?;
+    while let Some((hash, tail)) = rest.split_first_chunk::<32>() {
+        let (len, tail) = tail.split_first_chunk::<4>()?;
+        let (body, tail) = tail.split_at_checked(u32::from_le_bytes(*len) as usize)?;
+        if *hash == key {
+            return DoubleArrayAhoCorasick::deserialize(body)
+                .ok()
+                .map(|(automaton, _)| automaton);
+        }
+        rest = tail;
+    }
+    None
+}
+
+/// The automaton over `literals`, each found as its index; None if there
+/// are none.
+fn build(literals: &[&str]) -> Option<DoubleArrayAhoCorasick<u32>> {
+    DoubleArrayAhoCorasick::new(literals).ok()
 }
 
 /// The byte ranges within `span` units of each anchor (a unit position),
@@ -147,22 +203,16 @@ impl Catalog {
                 }
             }
         }
-        // A noncontiguous NFA without a prefilter builds fastest (~800
-        // literals); a DFA costs more to build than it saves on one text.
-        // Literals are lowercase and the text is lowercased for the search,
-        // which builds faster than ASCII case folding in the automaton.
-        let literals = AhoCorasickBuilder::new()
-            .match_kind(MatchKind::Standard)
-            .prefilter(false)
-            .kind(Some(AhoCorasickKind::NoncontiguousNFA))
-            .build(&literals)
-            .ok();
+        // Literals are lowercase and the text is lowercased for the search.
+        let automaton = prebuilt(LITERAL_AUTOMATA, &literals).or_else(|| build(&literals));
         let regexes = entries.iter().map(|_| OnceLock::new()).collect();
         Catalog {
             entries,
             unicode,
             gap,
+            #[cfg(test)]
             literals,
+            automaton,
             index,
             owners,
             regexes,
@@ -172,6 +222,12 @@ impl Catalog {
     #[cfg(test)]
     pub fn len(&self) -> usize {
         self.entries.len()
+    }
+
+    /// The literals of the catalog's automaton, in its order.
+    #[cfg(test)]
+    pub fn literals(&self) -> &[&'static str] {
+        &self.literals
     }
 
     /// Which rules can match somewhere in `text`, by index.
@@ -191,8 +247,9 @@ impl Catalog {
             reason = "one window, the whole text"
         )]
         let whole = || vec![0..text.len()];
-        let Some(literals) = &self.literals else {
-            // No automaton (cannot happen with valid literals): run them all.
+        let Some(automaton) = &self.automaton else {
+            // No literal (no rule needs one), or no automaton could be
+            // built: run them all.
             return vec![whole(); self.entries.len()];
         };
         // Where each distinct literal starts, in units; overlapping, so a
@@ -200,11 +257,10 @@ impl Catalog {
         let mut starts: Vec<Vec<u32>> = vec![Vec::new(); self.owners.len()];
         let lowered = text.to_ascii_lowercase();
         let units = self.gap.units(lowered.as_bytes());
-        for hit in literals.find_overlapping_iter(&lowered) {
-            if let (Some(list), Some(&at)) = (
-                starts.get_mut(hit.pattern().as_usize()),
-                units.get(hit.start()),
-            ) {
+        for hit in automaton.find_overlapping_iter(&lowered) {
+            if let (Some(list), Some(&at)) =
+                (starts.get_mut(hit.value() as usize), units.get(hit.start()))
+            {
                 list.push(at);
             }
         }
@@ -723,6 +779,58 @@ mod tests {
         // (?i)k also matches the Kelvin sign, which ASCII folding would miss.
         assert!(derive(r"(?i)k", true).is_empty());
         assert_eq!(derive(r"(?i)kelvin", false), vec![vec![words(&["kelvin"])]]);
+    }
+
+    /// The file holds an automaton for every catalog with literals, built
+    /// from exactly those literals; `JAIL_BLESS=1` rewrites it.
+    #[test]
+    fn rules_file_of_literal_automata_is_what_the_catalogs_give() {
+        let [patterns, extras] = crate::reviewer::builtin_catalogs();
+        let catalogs = [
+            crate::scan::catalog(),
+            patterns,
+            extras,
+            crate::reviewer::literal_catalog(),
+        ];
+        let mut file = AUTOMATA_MAGIC.to_vec();
+        for catalog in catalogs {
+            let literals = catalog.literals();
+            if literals.is_empty() {
+                continue;
+            }
+            let bytes = build(literals).expect("builds").serialize();
+            file.extend_from_slice(&literals_key(literals));
+            file.extend_from_slice(&u32::try_from(bytes.len()).expect("fits").to_le_bytes());
+            file.extend_from_slice(&bytes);
+        }
+        if file != LITERAL_AUTOMATA {
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/literal_automata.daac");
+            assert!(
+                std::env::var_os("JAIL_BLESS").is_some(),
+                "src/literal_automata.daac is not what the catalogs give; run \
+                 `JAIL_BLESS=1 cargo test -p review rules_file` and commit it"
+            );
+            std::fs::write(path, &file).expect("write the automata file");
+            return;
+        }
+        for catalog in catalogs {
+            let literals = catalog.literals();
+            if !literals.is_empty() {
+                assert!(prebuilt(LITERAL_AUTOMATA, literals).is_some());
+            }
+        }
+    }
+
+    /// An automaton is found by its literals: other literals (a catalog
+    /// changed since the file was written) find none, and are built.
+    #[test]
+    fn a_stale_automaton_is_not_loaded() {
+        let literals = crate::scan::catalog().literals();
+        assert!(prebuilt(LITERAL_AUTOMATA, literals).is_some());
+        let mut changed = literals.to_vec();
+        changed.push("a literal no rule has");
+        assert!(prebuilt(LITERAL_AUTOMATA, &changed).is_none());
+        assert!(prebuilt(b"jaildaa1 truncated", literals).is_none());
     }
 
     #[test]

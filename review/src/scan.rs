@@ -656,6 +656,11 @@ static RULE_REGEXES: LazyLock<Catalog> = LazyLock::new(|| {
     Catalog::new(entries, false, &GAP_UNITS)
 });
 
+#[cfg(test)]
+pub(crate) fn catalog() -> &'static Catalog {
+    &RULE_REGEXES
+}
+
 /// Each rule's name and final pattern (every space a [`GAP`]): what is
 /// compiled, and what the needs table (`needs.rs`) is derived from.
 pub(super) fn patterns() -> Vec<(&'static str, String)> {

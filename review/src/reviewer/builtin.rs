@@ -1004,6 +1004,13 @@ pub fn fingerprint() -> &'static str {
     })
 }
 
+/// The rules' catalogs (patterns, then the `with` and `file` patterns).
+#[cfg(test)]
+pub(crate) fn catalogs() -> [&'static Catalog; 2] {
+    let rules = rules();
+    [&rules.patterns, &rules.extras]
+}
+
 fn rules() -> &'static Rules {
     static RULES: OnceLock<Rules> = OnceLock::new();
     RULES.get_or_init(|| {

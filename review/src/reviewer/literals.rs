@@ -536,6 +536,11 @@ static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
     Catalog::new(entries, false, &Gap::NONE)
 });
 
+#[cfg(test)]
+pub(crate) fn catalog() -> &'static Catalog {
+    &CATALOG
+}
+
 /// The catalog's patterns that can match in one text.
 struct Candidates(Vec<bool>);
 

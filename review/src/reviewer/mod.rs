@@ -30,7 +30,11 @@ mod llm;
 pub(crate) use literals::LOADER_VARIABLES;
 
 #[cfg(test)]
+pub(crate) use builtin::catalogs as builtin_catalogs;
+#[cfg(test)]
 pub(crate) use builtin::patterns as builtin_patterns;
+#[cfg(test)]
+pub(crate) use literals::catalog as literal_catalog;
 #[cfg(test)]
 pub(crate) use literals::patterns as literal_patterns;
 
