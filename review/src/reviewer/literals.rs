@@ -460,7 +460,7 @@ const PROGRAM_EXTENSIONS: &[&str] = &[
 /// start, and tools' settings that decide what code they fetch or run
 /// (pip's index, git's hooks and SSH command): writing one is how malware
 /// stays.
-const PERSISTENCE_PATTERN: &str = r"(?:^|[/~\\])\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|cshrc|tcshrc|xprofile|xinitrc|xsessionrc)$|\.config[/\\]+(?:autostart|systemd[/\\]+user)\b|Library[/\\]+LaunchAgents\b|\b(?:usercustom|sitecustom)ize\.py$|\b(?:site|dist)-packages[/\\][\x00-\x7F]*\.pth$|(?:^|[/\\])\.git[/\\]+hooks\b|CurrentVersion\\+Run(?:Once)?\b|Start Menu\\+Programs\\+Startup\b|(?:^|[/\\])pip\.(?:conf|ini)$|(?:^|[/~\\])\.(?:gitconfig|condarc|pydistutils\.cfg|yarnrc|yarnrc\.yml)$|\bcore\.(?:hooksPath|sshCommand|fsmonitor)\b|(?:^|[/~\\])\.(?:vimrc|gvimrc|exrc|emacs)$|\.config[/\\]+nvim[/\\]+(?:init\.(?:vim|lua)|plugin\b)|(?:^|[/~\\])\.vim[/\\]+(?:plugin|autoload|ftplugin)\b|(?:\.emacs\.d|\.config[/\\]+emacs)[/\\]+(?:early-)?init\.el$";
+const PERSISTENCE_PATTERN: &str = r"(?:^|[/~\\])\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|cshrc|tcshrc|xprofile|xinitrc|xsessionrc)$|\.config[/\\]+(?:autostart|systemd[/\\]+user)\b|Library[/\\]+LaunchAgents\b|\b(?:usercustom|sitecustom)ize\.py$|\b(?:site|dist)-packages[/\\][\x00-\x7F]*\.pth$|(?:^|[/\\])\.git[/\\]+hooks\b|CurrentVersion\\+Run(?:Once)?\b|Start Menu\\+Programs\\+Startup\b|(?:^|[/\\])pip\.(?:conf|ini)$|(?:^|[/~\\])\.(?:gitconfig|condarc|pydistutils\.cfg|yarnrc|yarnrc\.yml)$|\bcore\.(?:hooksPath|sshCommand|fsmonitor)\b|(?:^|[/~\\])\.(?:vimrc|gvimrc|exrc|emacs)$|\.config[/\\]+nvim[/\\]+(?:init\.(?:vim|lua)|plugin\b)|(?:^|[/~\\])\.vim[/\\]+(?:plugin|autoload|ftplugin)\b|(?:\.emacs\.d|\.config[/\\]+emacs)[/\\]+(?:early-)?init\.el$|\.ipython[/\\]+profile_[\w.-]+[/\\]+(?:startup\b|ipython(?:_kernel)?_config\.py$)";
 
 const PY_PROCESS: &str = r"\b(?:subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|os\.(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?)|pty\.spawn|pexpect\.(?:spawn|run)|asyncio\.create_subprocess_(?:exec|shell))\s*\(";
 // A bare `spawnSync(` is the imported one: the sanitizer renames the
@@ -470,7 +470,7 @@ const PY_CHANGE_FILE: &str = r"\b(?:os\.(?:remove|unlink|rmdir|removedirs|trunca
 /// `open(path, mode)`: a change only when the mode writes.
 const PY_OPEN: &str = r"(?:^|(?u:[^.\w]))open\s*\(";
 const JS_CHANGE_FILE: &str = r"\bfs\.(?:(?:promises\.)?(?:unlink|rm|rmdir|writeFile|appendFile|truncate|chmod|chown|rename|copyFile|symlink)(?:Sync)?)\s*\(";
-const CREDENTIAL_PATTERN: &str = r"(?:^|[/~\\])\.ssh(?:[/\\]|$)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws[/\\](?:credentials|config)\b|(?:^|[/~])\.netrc$|\.git-credentials\b|\.docker/config\.json|\.kube/config\b|(?:^|[/~])\.gnupg\b|/etc/(?:shadow|gshadow|sudoers)\b|/proc/(?: |[!-.0-~]*)/(?:environ|mem)\b|/dev/input[/\\]+(?:event|by-id|by-path)|(?:^|[/~\\])\.(?:aws|kube|azure)$|\.(?:bash|zsh)_history\b|(?:^|[/~])\.pgpass\b|Login Data\b|cookies\.sqlite\b|key[34]\.db\b|logins\.json\b|\.config/gcloud\b|(?:^|[/~])\.npmrc\b|(?:^|[/~])\.pypirc\b|\bLocal State\b|Local Storage(?:[/\\]+leveldb\b|$)|\.electrum\b|wallet\.dat\b|exodus\.wallet\b|Ethereum[/\\]+keystore\b|nkbihfbeogaeaoehlefnkodbefgpgknn|Telegram Desktop[/\\]+tdata\b";
+const CREDENTIAL_PATTERN: &str = r"(?:^|[/~\\])\.ssh(?:[/\\]|$)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws[/\\](?:credentials|config)\b|(?:^|[/~])\.netrc$|\.git-credentials\b|\.docker/config\.json|\.kube/config\b|(?:^|[/~])\.gnupg\b|/etc/(?:shadow|gshadow|sudoers)\b|/proc/(?: |[!-.0-~]*)/(?:environ|mem)\b|/dev/input[/\\]+(?:event|by-id|by-path)|(?:^|[/~\\])\.(?:aws|kube|azure)$|\.(?:bash|zsh)_history\b|(?:^|[/~])\.pgpass\b|Login Data\b|cookies\.sqlite\b|(?:google-chrome|chromium|Chrome|Chromium|BraveSoftware|Brave-Browser|microsoft-edge|Edge|vivaldi|opera)[/\\](?:[\x00-\x7F]*[/\\])?(?:Network[/\\])?Cookies$|key[34]\.db\b|logins\.json\b|\.config/gcloud\b|(?:^|[/~])\.npmrc\b|(?:^|[/~])\.pypirc\b|\bLocal State\b|Local Storage(?:[/\\]+leveldb\b|$)|\.electrum\b|wallet\.dat\b|exodus\.wallet\b|Ethereum[/\\]+keystore\b|nkbihfbeogaeaoehlefnkodbefgpgknn|Telegram Desktop[/\\]+tdata\b";
 const SYSTEM_PATH_PATTERN: &str = r"^(?:/etc/|/bin/|/sbin/|/lib|/usr/|/boot/|/dev/(?:sd|nvme|hd|vd|mmcblk|mem|kmem|port)|/sys/|/proc/sys/|/var/lib/|/var/spool/cron|/root/|[Cc]:\\[Ww]indows\\)";
 
 #[expect(
@@ -484,9 +484,9 @@ fn compile(pattern: &str) -> Regex {
 // A placeholder in its quotes; an f-string or template literal keeps its
 // embedded code after it (`f"S1{a}"`, `` `S1${a}` ``).
 static PLACEHOLDER: LazyLock<Regex> =
-    LazyLock::new(|| compile(r#"^[bft]*["'`]S([0-9]+)(?:["'`]|\{|\$\{)"#));
+    LazyLock::new(|| compile(r#"^[bft]*["'`]S([0-9]+)(?:["'`]|\{|\$\{|\r?\n)"#));
 static ANY_PLACEHOLDER: LazyLock<Regex> =
-    LazyLock::new(|| compile(r#"["'`]S([0-9]+)(?:["'`]|\{|\$\{)"#));
+    LazyLock::new(|| compile(r#"["'`]S([0-9]+)(?:["'`]|\{|\$\{|\r?\n)"#));
 static NAME: LazyLock<Regex> = LazyLock::new(|| compile(r"^[A-Za-z_$][A-Za-z0-9_$]*"));
 const BINDING: &str =
     r"(?m)^[ \t]*(?:(?:const|let|var)[ \t]+)?([A-Za-z_$][\w$]*)[ \t]*=[ \t]*([\[\x22'`bft])";
@@ -797,9 +797,70 @@ pub(super) fn findings(
                 });
             }
         }
+        // `"()": "subprocess.Popen"` (logging's dictConfig factory),
+        // `pydoc.locate("os.system")`: a process runner called through
+        // its name. (Not a test's `patch("subprocess.run")`.)
+        if python && names_python_runner(text) {
+            let at = placeholder_at(code, n + 1);
+            let before = at.map_or("", |at| code[..at].trim_end_matches(['"', '\'']).trim_end());
+            if !["patch(", "setattr(", "patch.object("]
+                .iter()
+                .any(|call| before.ends_with(call))
+            {
+                out.push(LiteralFinding {
+                    line: at.map_or(1, |at| reader.lines.at(at)),
+                    severity: Severity::Major,
+                    id: "names-process-runner",
+                    message: "names a function that starts programs or runs code (subprocess.Popen, os.system) in a string: whatever resolves the name calls it out of the review's sight; a human decides",
+                });
+            }
+        }
         if let Some(judgment) = held_for_later(text, writes_files, !python) {
             let line = placeholder_at(code, n + 1).map_or(1, |at| reader.lines.at(at));
             out.push(LiteralFinding::at(line, judgment));
+        }
+    }
+    // `pkg.overrides[name] = "http://.../fork.tgz"`: a program that writes
+    // package.json and points its overrides or resolutions at a tarball
+    // or a repository by URL (the names may be renamed: `renamed` keeps
+    // them).
+    if !python && writes_files {
+        let manifest = literals
+            .iter()
+            .any(|t| t == "package.json" || t.ends_with("/package.json"));
+        let url = |t: &String| {
+            ["http://", "https://", "git+", "git://"]
+                .iter()
+                .any(|scheme| t.starts_with(scheme))
+        };
+        let key = |key: &str| {
+            code.contains(&format!(".{key}"))
+                || literals.iter().any(|t| t == key)
+                || renamed.iter().any(|(from, _)| from == key)
+        };
+        // A tarball's name (`fork.tgz`, built from pieces) or a git URL:
+        // a package's source, not a homepage.
+        let source = literals.iter().any(|t| {
+            t.ends_with(".tgz")
+                || t.ends_with(".tar.gz")
+                || t.starts_with("git+")
+                || t.starts_with("git://")
+        });
+        if manifest
+            && source
+            && literals.iter().any(url)
+            && (key("overrides") || key("resolutions"))
+        {
+            let at = literals
+                .iter()
+                .position(url)
+                .and_then(|n| placeholder_at(code, n + 1));
+            out.push(LiteralFinding {
+                line: at.map_or(1, |at| reader.lines.at(at)),
+                severity: Severity::Major,
+                id: "js-dependency-from-url",
+                message: "writes package.json in a program that sets dependency overrides or resolutions and names a URL: a package pointed at a tarball or repository outside the registry runs its code at the next install; a human decides",
+            });
         }
     }
     // The same texts joined from pieces (`"CLAUDE" + ".md"`).
@@ -944,6 +1005,19 @@ pub(super) fn findings(
     }
     out.extend(named_files(&all, &texts, &texts));
     out.extend(held_shell_code(&texts));
+    // Bash's `/dev/tcp/HOST/PORT` held as text (`bash -c "... >&
+    // /dev/tcp/..."` built elsewhere): only a shell given it opens it.
+    out.extend(
+        texts
+            .iter()
+            .filter(|(_, text)| connects_outside(text))
+            .map(|&(line, _)| LiteralFinding {
+                line,
+                severity: Severity::Major,
+                id: "holds-dev-tcp",
+                message: "holds shell code that connects with /dev/tcp outside the channel (a reverse shell's shape): whatever shell runs it opens that connection; a human decides",
+            }),
+    );
     let remote_script = appended
         .iter()
         .find(|&&at| loads_a_remote_script(&reader.argument_texts(at)));
@@ -955,7 +1029,19 @@ pub(super) fn findings(
             message: "appends code that loads a script from the network (a <script src=http...> tag, a script element given a remote src) to files: pages or build output that then run code not reviewed here, for whoever loads them; a human decides",
         });
     }
-    out.extend(security_commands_in_lists(code, &reader));
+    let starts_processes = !calls.is_empty()
+        || if python {
+            code.contains("subprocess.")
+        } else {
+            code.contains("child_process")
+        };
+    // A list a call reads was judged with the call.
+    let listed = commands_in_lists(code, &reader, python, starts_processes);
+    let new: Vec<LiteralFinding> = listed
+        .into_iter()
+        .filter(|found| !out.iter().any(|f| f.id == found.id))
+        .collect();
+    out.extend(new);
     // A program named like sudo put on PATH, another package's code: only
     // in a program that writes files (a text may only be compared).
     if writes {
@@ -1062,6 +1148,17 @@ fn bash_findings(
                 .filter(|w| w.target || (writer && in_argv(w)))
                 .flat_map(|w| w.texts().map(|text| (command.line, text))),
         );
+        // A glob pattern in the home directory stands for the files it
+        // matches there.
+        let globbed = |w| globbed_home_files(w).map(|path| (command.line, path));
+        written.extend(
+            command
+                .words
+                .iter()
+                .filter(|w| w.target || (writer && in_argv(w)))
+                .flat_map(globbed),
+        );
+        texts.extend(command.words.iter().flat_map(globbed));
         texts.extend(
             command
                 .words
@@ -1114,8 +1211,34 @@ fn bash_findings(
                 message: "runs a command made by splitting a variable on a changed IFS: what runs is hidden from the review",
             });
         }
-        let words = program_as_written(&argv);
-        let name = basename(&program.text);
+        let mut words = program_as_written(&argv);
+        // `/u*/b?n/c?r[l]`: the program a glob pattern names is whatever it
+        // matches, hidden from a reader; judged as the program it stands
+        // for where that is one the review knows. (A path: a `case`
+        // pattern, `*.a)`, may read as a command here.)
+        if is_glob(program) && program.text.contains('/') {
+            out.push(LiteralFinding {
+                line: command.line,
+                severity: Severity::Major,
+                id: "sh-glob-program",
+                message: "names the program it runs by a glob pattern (/u*/b?n/c?r[l]): what runs is hidden from a reader; a human decides",
+            });
+            if let (Some(first), Some(known)) = (words.first_mut(), globbed_program(&program.text))
+            {
+                *first = known.to_string();
+            }
+        }
+        // `enable -f lib.so name`: a shared object loaded into the shell as
+        // a builtin, native code the review never sees.
+        if basename(&program.text) == "enable" && words[1..].iter().any(|w| w.starts_with("-f")) {
+            out.push(LiteralFinding {
+                line: command.line,
+                severity: Severity::Critical,
+                id: "sh-load-builtin",
+                message: "loads a shared object into the shell as a builtin (enable -f): native code hidden from the review",
+            });
+        }
+        let name = basename(&words[0]);
         // What the catalog sees: the word as written, unquoted, first in
         // a command that a line's start, `;`, `&`, `|` or `(` began (not
         // after `then`, `do`, `X=1` or `{`).
@@ -1165,8 +1288,10 @@ fn bash_findings(
             }))
             .find_map(|variant| classify_expanded(&variant, shell_expanded));
         if let Some((severity, id, message)) = judged {
-            // The catalog reports these when they are written plainly.
+            // The catalog reports these when they are written plainly, as
+            // the command's program (not past `nohup` or `timeout`).
             let plain_in_catalog = plain
+                && !WRAPPERS.contains(&basename(&program.text))
                 && (matches!(id, RUN_HTTP_CLIENT | "run-network-tool")
                     || (id == "run-code-string" && is_shell(basename(&program.text))));
             if !plain_in_catalog {
@@ -1979,26 +2104,53 @@ fn holds_security_change(text: &str) -> bool {
         })
 }
 
-/// Lists of literals that are a command stopping a security tool
-/// (`[["systemctl", "stop", "auditd"], ["setenforce", "0"]]`), wherever
-/// the program keeps them: a table of commands run in a loop shows them
-/// only there.
-fn security_commands_in_lists(code: &str, reader: &Reader<'_>) -> Vec<LiteralFinding> {
+/// Lists and tuples of literals that are a command the review refuses,
+/// wherever the program keeps them: a table of commands run in a loop
+/// (`[["systemctl", "stop", "auditd"], ("setenforce", "0")]`) or a call
+/// prepared for later (`partial(run, ["crontab", "-"])`) shows them only
+/// there. A command stopping a security tool counts in any program; one
+/// that changes the machine, reaches the network past the channel, asks
+/// for privileges or mines, only in a program that starts processes.
+fn commands_in_lists(
+    code: &str,
+    reader: &Reader<'_>,
+    python: bool,
+    starts_processes: bool,
+) -> Vec<LiteralFinding> {
     let mut out = Vec::new();
-    for (at, _) in code.match_indices('[') {
+    // Python's tuples too; JavaScript's `(` opens a call, read as one.
+    let opens: &[char] = if python { &['[', '('] } else { &['['] };
+    for (at, open) in code.match_indices(opens) {
         // The first word first: most lists hold no command at all.
-        let program = reader.joined(code[at + 1..].trim_start());
-        let program = program.as_deref().map(basename);
-        if !program.is_some_and(|p| SECURITY_PROGRAMS.contains(&p) || ELEVATORS.contains(&p)) {
+        let Some(program) = reader.joined(code[at + 1..].trim_start()) else {
+            continue;
+        };
+        let program = basename(&program);
+        let security = SECURITY_PROGRAMS.contains(&program) || ELEVATORS.contains(&program);
+        // (`init` is also git's, npm's and terraform's subcommand.)
+        let refused = starts_processes
+            && program != "init"
+            && [SYSTEM_TOOLS, NETWORK_TOOLS, PRIVILEGE_TOOLS, MINERS]
+                .iter()
+                .any(|programs| programs.contains(&program));
+        if !security && !refused {
             continue;
         }
-        let words = reader.list(at + 1, 0);
-        if classify(&words).is_some_and(|(_, id, _)| id == "disables-security-tool") {
+        let close = if open == "[" { ']' } else { ')' };
+        let judged = classify(&reader.list_closed_by(at + 1, 0, close));
+        let found = match judged {
+            Some((_, "disables-security-tool", message)) => Some((Severity::Major, message)),
+            Some((severity, _, message)) if refused && severity >= Severity::Major => {
+                Some((severity, message))
+            }
+            _ => None,
+        };
+        if let (Some((severity, message)), Some((_, id, _))) = (found, judged) {
             out.push(LiteralFinding {
                 line: reader.lines.at(at),
-                severity: Severity::Major,
-                id: "disables-security-tool",
-                message: DISABLES_SECURITY_TOOL,
+                severity,
+                id,
+                message,
             });
         }
     }
@@ -2040,6 +2192,14 @@ fn held_shell_code(held: &[(usize, &str)]) -> Vec<LiteralFinding> {
                 message: "holds shell start-up code that runs at every prompt or before every command (PROMPT_COMMAND, a DEBUG trap, precmd/preexec) or puts a home directory first on PATH: written to a start-up file, it sees every command typed or lets a program named like sudo or git stand in for it; a human decides",
             });
         }
+        if holds_socket_shell(text) {
+            out.push(LiteralFinding {
+                line,
+                severity: Severity::Major,
+                id: "holds-socket-shell",
+                message: "holds a socat address that runs a shell on the connection (exec:bash, system:sh): a remote shell's shape; a human decides",
+            });
+        }
         if holds_security_change(text) {
             out.push(LiteralFinding {
                 line,
@@ -2053,6 +2213,22 @@ fn held_shell_code(held: &[(usize, &str)]) -> Vec<LiteralFinding> {
 }
 
 const HOLDS_DOWNLOAD_AND_RUN: &str = "holds a shell command that downloads code and runs it (curl | sh): what runs it later (a hook, a script, an npm script) runs code not reviewed with this one; a human decides";
+
+/// socat's `EXEC:`/`SYSTEM:` address given a shell (`exec:'bash -li',pty`):
+/// what connects gets the shell.
+fn holds_socket_shell(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    ["exec:", "system:"].iter().any(|address| {
+        lower.match_indices(address).any(|(at, _)| {
+            let program = lower[at + address.len()..].trim_start_matches(['\'', '"']);
+            let program = program
+                .split([' ', ',', '\'', '"'])
+                .next()
+                .unwrap_or_default();
+            is_shell(basename(program))
+        })
+    })
+}
 
 /// See [`held_shell_code`].
 fn holds_shell_hook(text: &str) -> bool {
@@ -2180,20 +2356,143 @@ fn is_loopback(host: &str) -> bool {
     ipv4 || host == "localhost" || host == "::1"
 }
 
+/// Whether Bash expands `word` as a glob pattern: an unquoted `*`, `?` or
+/// `[` in it as written, outside its expansions (`${a[$k]:-0}`, `$(...)`,
+/// `$*`). Not a `case` pattern (`*.a)`, `(*[!:]:)`), which the review may
+/// read as a command.
+fn is_glob(word: &BashWord) -> bool {
+    if word.quoted || !word.raw.contains(['*', '?', '[']) || word.raw.ends_with(')') {
+        return false;
+    }
+    let mut depth = 0usize;
+    let mut previous = ' ';
+    let mut outside = false;
+    for c in word.raw.chars() {
+        match c {
+            '{' | '(' if previous == '$' || depth > 0 => depth += 1,
+            '}' | ')' if depth > 0 => depth -= 1,
+            '*' | '?' | '[' if depth == 0 && previous != '$' => outside = true,
+            _ => {}
+        }
+        previous = c;
+    }
+    outside && glob::Pattern::new(&word.text).is_ok()
+}
+
+/// Where programs are installed, for what a glob pattern can name.
+const PROGRAM_DIRS: &[&str] = &[
+    "/usr/bin/",
+    "/bin/",
+    "/usr/sbin/",
+    "/sbin/",
+    "/usr/local/bin/",
+];
+
+/// The program a glob pattern for a program's path stands for, among
+/// those the review judges (HTTP clients, network tools, interpreters,
+/// system and privilege tools, miners).
+fn globbed_program(pattern: &str) -> Option<&'static str> {
+    let pattern = glob::Pattern::new(pattern).ok()?;
+    let options = glob::MatchOptions {
+        require_literal_separator: true,
+        ..glob::MatchOptions::new()
+    };
+    [
+        HTTP_CLIENTS,
+        NETWORK_TOOLS,
+        INTERPRETERS,
+        SYSTEM_TOOLS,
+        PRIVILEGE_TOOLS,
+        MINERS,
+    ]
+    .iter()
+    .flat_map(|programs| programs.iter())
+    .find(|program| {
+        PROGRAM_DIRS
+            .iter()
+            .any(|dir| pattern.matches_with(&format!("{dir}{program}"), options))
+    })
+    .copied()
+}
+
+/// Files in the home directory whose names say what they hold: the
+/// credential stores and start-up files a glob pattern may stand for.
+const HOME_FILES: &[&str] = &[
+    "~/.aws/credentials",
+    "~/.aws/config",
+    "~/.kube/config",
+    "~/.ssh/id_rsa",
+    "~/.ssh/id_ed25519",
+    "~/.ssh/id_ecdsa",
+    "~/.ssh/id_dsa",
+    "~/.ssh/authorized_keys",
+    "~/.docker/config.json",
+    "~/.netrc",
+    "~/.git-credentials",
+    "~/.npmrc",
+    "~/.pypirc",
+    "~/.pgpass",
+    "~/.bash_history",
+    "~/.zsh_history",
+    "~/.config/gcloud/credentials.db",
+    "~/.config/gcloud/application_default_credentials.json",
+    "~/.azure/accessTokens.json",
+    "~/.gnupg/pubring.kbx",
+    "~/.bashrc",
+    "~/.bash_profile",
+    "~/.bash_login",
+    "~/.profile",
+    "~/.zshrc",
+    "~/.zshenv",
+    "~/.zprofile",
+    "~/.gitconfig",
+];
+
+/// `~/.k?be/c?nf?g`, `$HOME/.a?s/cr*s`: the home directory's files of
+/// [`HOME_FILES`] a glob pattern in the home directory matches, as
+/// `~/` paths, so that they are judged as if named.
+fn globbed_home_files<'a>(word: &'a BashWord) -> impl Iterator<Item = &'a str> + 'a {
+    let pattern = if is_glob(word) {
+        ["~/", "$HOME/", "${HOME}/"]
+            .iter()
+            .find_map(|home| word.text.strip_prefix(home))
+            .and_then(|rest| glob::Pattern::new(rest).ok())
+    } else {
+        None
+    };
+    let options = glob::MatchOptions {
+        require_literal_separator: true,
+        require_literal_leading_dot: false,
+        ..glob::MatchOptions::new()
+    };
+    HOME_FILES
+        .iter()
+        .map(|path| -> &'a str { path })
+        .filter(move |path| {
+            pattern
+                .as_ref()
+                .is_some_and(|p| p.matches_with(&path[2..], options))
+        })
+}
+
+/// Whether `text` names Bash's `/dev/tcp/HOST/PORT` (or `/dev/udp`) for
+/// a host other than this machine.
+fn connects_outside(text: &str) -> bool {
+    ["/dev/tcp/", "/dev/udp/"].iter().any(|device| {
+        text.match_indices(device).any(|(at, _)| {
+            let host = text[at + device.len()..]
+                .split('/')
+                .next()
+                .unwrap_or_default();
+            !is_loopback(host)
+        })
+    })
+}
+
 /// Bash's `/dev/tcp/HOST/PORT` (and `/dev/udp`) in a word: a connection
 /// the jail's channel does not carry, unless it is to this machine.
 fn opens_a_connection(word: &BashWord) -> Option<Judgment> {
-    let outside = word.texts().any(|text| {
-        ["/dev/tcp/", "/dev/udp/"].iter().any(|device| {
-            text.match_indices(device).any(|(at, _)| {
-                let host = text[at + device.len()..]
-                    .split('/')
-                    .next()
-                    .unwrap_or_default();
-                !is_loopback(host)
-            })
-        })
-    });
+    let outside = word.texts().any(connects_outside);
     outside.then_some((
         Severity::Major,
         "sh-dev-tcp",
@@ -2532,6 +2831,31 @@ fn held_for_later(text: &str, writes_files: bool, npm_keys: bool) -> Option<Judg
     None
 }
 
+/// Modules whose functions named in [`PY_HIDDEN_NAMES`] start programs or
+/// run code.
+const PY_RUNNER_MODULES: &[&str] = &[
+    "os",
+    "posix",
+    "nt",
+    "subprocess",
+    "pty",
+    "builtins",
+    "asyncio",
+    "runpy",
+    "importlib",
+    "commands",
+];
+
+/// Whether `text` is the dotted name of a Python function that starts
+/// programs or runs code: `subprocess.Popen`, `os.system`, `builtins.exec`.
+fn names_python_runner(text: &str) -> bool {
+    text.rsplit_once('.').is_some_and(|(module, name)| {
+        PY_RUNNER_MODULES.contains(&module)
+            && PY_HIDDEN_NAMES.contains(&name)
+            && !matches!(name, "getattr" | "compile")
+    })
+}
+
 /// The functions of Node's `child_process` that start a program: seven of
 /// [`JS_HIDDEN_NAMES`], from `exec` to `fork`.
 const CHILD_PROCESS_RUNNERS: &[&str] = JS_HIDDEN_NAMES.split_at(3).1.split_at(7).0;
@@ -2670,6 +2994,12 @@ fn is_plain_expansion(word: &str) -> bool {
 /// `NAME=value`: an assignment before a command (or `export`'s operand).
 fn is_assignment(word: &str) -> bool {
     word.split_once('=').is_some_and(|(name, _)| {
+        // `name=`, `name+=`, and an array's element, `name[key]=`.
+        let name = name.strip_suffix('+').unwrap_or(name);
+        let name = match name.split_once('[') {
+            Some((array, key)) if key.ends_with(']') => array,
+            _ => name,
+        };
         !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
     })
 }
@@ -3425,10 +3755,17 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// The elements of a list literal starting after its `[`: each a
+    /// The elements of a list (or tuple) literal starting after its `[`: each a
     /// literal (one word) or a name bound to a literal; stops at the first
     /// element it cannot read.
     fn list(&self, at: usize, depth: usize) -> Vec<String> {
+        self.list_closed_by(at, depth, ']')
+    }
+
+    /// [`Reader::list`] of a list that `close` ends: `]`, or a Python
+    /// tuple's `)` (texts stand as placeholders here, so neither is
+    /// inside one).
+    fn list_closed_by(&self, at: usize, depth: usize, close: char) -> Vec<String> {
         let mut words = Vec::new();
         let Some(rest) = self.code.get(at..) else {
             return words;
@@ -3436,7 +3773,7 @@ impl<'a> Reader<'a> {
         let end = rest
             .char_indices()
             .take(MAX_ARGUMENT_BYTES)
-            .find(|&(_, c)| c == ']')
+            .find(|&(_, c)| c == close)
             .map_or(0, |(i, _)| i);
         for element in rest[..end].split(',') {
             let element = element.trim();
