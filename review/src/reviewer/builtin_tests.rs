@@ -2599,10 +2599,17 @@ fn precompiled_rules_match_as_their_regexes_do() {
 )]
 #[case::sh_credentials_named_by_a_glob(
     crate::Lang::Bash,
-    "cat ~/.k?be/c?nf?g ~/.a?s/cr*s > out.txt\n",
+    "cat ~/.k?be/c?nf?g ~/.a?s/cr*s /home/*/.a?s/cr*s > out.txt\n",
     Verdict::Major,
     "names-credential-file",
     1
+)]
+#[case::py_runlevel_in_a_tuple(
+    crate::Lang::Python,
+    "import subprocess\nSTEPS = ((\"sync\",), (\"init\", \"0\"))\nfor s in STEPS:\n    subprocess.run(s)\n",
+    Verdict::Major,
+    "run-system-tool",
+    2
 )]
 #[case::sh_builtin_loaded_from_a_shared_object(
     crate::Lang::Bash,

@@ -2127,9 +2127,7 @@ fn commands_in_lists(
         };
         let program = basename(&program);
         let security = SECURITY_PROGRAMS.contains(&program) || ELEVATORS.contains(&program);
-        // (`init` is also git's, npm's and terraform's subcommand.)
         let refused = starts_processes
-            && program != "init"
             && [SYSTEM_TOOLS, NETWORK_TOOLS, PRIVILEGE_TOOLS, MINERS]
                 .iter()
                 .any(|programs| programs.contains(&program));
@@ -2137,7 +2135,14 @@ fn commands_in_lists(
             continue;
         }
         let close = if open == "[" { ']' } else { ')' };
-        let judged = classify(&reader.list_closed_by(at + 1, 0, close));
+        let words = reader.list_closed_by(at + 1, 0, close);
+        // `init` is also git's, npm's and terraform's subcommand: the
+        // program only when given a runlevel (`init 0`).
+        let runlevel = |w: &String| w.len() == 1 && "0123456sS".contains(w.as_str());
+        if program == "init" && !words.get(1).is_some_and(runlevel) {
+            continue;
+        }
+        let judged = classify(&words);
         let found = match judged {
             Some((_, "disables-security-tool", message)) => Some((Severity::Major, message)),
             Some((severity, _, message)) if refused && severity >= Severity::Major => {
@@ -2452,11 +2457,19 @@ const HOME_FILES: &[&str] = &[
 /// [`HOME_FILES`] a glob pattern in the home directory matches, as
 /// `~/` paths, so that they are judged as if named.
 fn globbed_home_files<'a>(word: &'a BashWord) -> impl Iterator<Item = &'a str> + 'a {
-    let pattern = if is_glob(word) {
-        ["~/", "$HOME/", "${HOME}/"]
+    // The home directory as written, or any user's (`/home/*/`).
+    let in_home = |text: &'a str| {
+        ["~/", "$HOME/", "${HOME}/", "/root/"]
             .iter()
-            .find_map(|home| word.text.strip_prefix(home))
-            .and_then(|rest| glob::Pattern::new(rest).ok())
+            .find_map(|home| text.strip_prefix(home))
+            .or_else(|| {
+                text.strip_prefix("/home/")?
+                    .split_once('/')
+                    .map(|(_, rest)| rest)
+            })
+    };
+    let pattern = if is_glob(word) {
+        in_home(&word.text).and_then(|rest| glob::Pattern::new(rest).ok())
     } else {
         None
     };
