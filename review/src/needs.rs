@@ -215,7 +215,7 @@ pub static BUILTIN: &[(&str, Needs)] = &[
     ("js-write-home", &[&[&["homedir"]], &[&["process.env.home", "process.env.userprofile"]]]),
     ("js-write-home-file", &[&[&["appendfile", "chmod", "chown", "copyfile", "cp", "createwritestream", "mkdir", "rename", "symlink", "truncate", "unlink", "writefile"]]]),
     ("js-delete-tree-home", &[&[&["recursive"], &["rm"]]]),
-    ("js-send-environment", &[&[&["...process.env"]], &[&["object.assign"], &["process.env"]], &[&["process.env"]]]),
+    ("js-send-environment", &[&[&["...env", "...process.env"]], &[&["env"]], &[&["object.assign"], &["env"]]]),
     ("js-make-executable", &[&[&["chmod"]]]),
     ("js-native", &[&[&["@napi-ffi/"], &["from"]], &[&["@napi-ffi/"], &["import"]], &[&["@napi-ffi/"], &["require"]], &[&["ffi-napi"], &["from"]], &[&["ffi-napi"], &["import"]], &[&["ffi-napi"], &["require"]], &[&["ffi-rs"], &["from"]], &[&["from"], &["ffi"]], &[&["import"], &["ffi"]], &[&["import"], &["ffi-rs"]], &[&["import"], &["koffi"]], &[&["koffi"], &["from"]], &[&["node-ffi"], &["from"]], &[&["node-ffi"], &["import"]], &[&["node-ffi"], &["require"]], &[&["node-ffi-napi"], &["from"]], &[&["node-ffi-napi"], &["import"]], &[&["node-ffi-napi"], &["require"]], &[&["process.dlopen"]], &[&["ref-napi"], &["from"]], &[&["ref-napi"], &["import"]], &[&["ref-napi"], &["require"]], &[&["require"], &["ffi"]], &[&["require"], &["ffi-rs"]], &[&["require"], &["koffi"]]]),
     ("loader-variable", &[&[&["bash_env", "dyld_insert_libraries", "git_askpass", "git_external_diff", "git_proxy_command", "git_ssh", "github_env", "github_path", "java_tool_options", "ld_audit", "ld_preload", "node_options", "perl5opt", "pythonbreakpoint", "pythonstartup", "rubyopt", "ssh_askpass"]]]),

@@ -795,11 +795,15 @@ fn specs() -> Vec<Spec> {
         },
         Spec {
             file: Some(JS_NETWORK),
+            ordinary: Some(declares_from_process),
             ..rule(
                 "js-send-environment",
                 JS,
                 Major,
-                r"(?:\(|:)\s*process\.env\s*[,)}]|\{\s*\.\.\.process\.env\s*\}|\bObject\.assign\s*\(.*,\s*process\.env\s*\)",
+                // A bare `env` is what the sanitizer shows for an alias of
+                // `process.env` (`const e = process.env`, `const { env } =
+                // process`): the program's own names are renamed.
+                r"(?:\(|:)\s*(?:process\.)?env\s*[,)}]|[{,]\s*env\s*[,}]|\{\s*\.\.\.(?:process\.)?env\s*\}|\bObject\.assign\s*\(.*,\s*(?:process\.)?env\s*\)",
                 SENDS_ENVIRONMENT,
             )
         },
@@ -1133,6 +1137,20 @@ fn hooks_own_function(line: &str) -> bool {
                     (1..=3).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_lowercase())
                 })
         })
+}
+
+/// `js-send-environment`'s ordinary lines: `const { env } = process`,
+/// which names the environment without sending it (what is done with
+/// `env` later is read where it is).
+fn declares_from_process(line: &str) -> bool {
+    let line = line.trim_start();
+    ["const ", "let ", "var "]
+        .iter()
+        .any(|keyword| line.starts_with(keyword))
+        && line
+            .trim_end()
+            .trim_end_matches(';')
+            .ends_with("} = process")
 }
 
 /// `js-process-self`'s ordinary lines: every `fork(` on the line forks the

