@@ -2627,7 +2627,7 @@ fn precompiled_rules_match_as_their_regexes_do() {
 )]
 #[case::sh_builtin_loaded_from_a_shared_object(
     crate::Lang::Bash,
-    "so=\"$PWD/json.so\"\nenable -f \"$so\" json\n",
+    "so=\"$PWD/json.so\"\nenable -af \"$so\" json\n",
     Verdict::Rejected,
     "sh-load-builtin",
     2

@@ -1230,7 +1230,8 @@ fn bash_findings(
         }
         // `enable -f lib.so name`: a shared object loaded into the shell as
         // a builtin, native code the review never sees.
-        if basename(&program.text) == "enable" && words[1..].iter().any(|w| w.starts_with("-f")) {
+        let loads = |w: &String| w.starts_with('-') && !w.starts_with("--") && w.contains('f');
+        if basename(&program.text) == "enable" && words[1..].iter().any(loads) {
             out.push(LiteralFinding {
                 line: command.line,
                 severity: Severity::Critical,
