@@ -108,7 +108,7 @@ pub struct Catalog {
     /// Each distinct literal's number.
     index: HashMap<&'static str, usize>,
     /// For distinct literal i: each (rule, alternative, group) naming it.
-    owners: Vec<Vec<(usize, usize, usize)>>,
+    owners: Owners,
     regexes: Vec<OnceLock<Option<Regex>>>,
 }
 
@@ -159,6 +159,56 @@ fn build(literals: &[&str]) -> Option<DoubleArrayAhoCorasick<u32>> {
     DoubleArrayAhoCorasick::new(literals).ok()
 }
 
+/// Where a literal is needed: a rule, one of its alternatives, one of
+/// that alternative's groups.
+type Owner = (u32, u16, u16);
+
+/// Each literal's owners, in one list ordered by literal.
+struct Owners {
+    /// Literal `i`'s owners are `list[start[i]..start[i + 1]]`.
+    start: Vec<usize>,
+    list: Vec<Owner>,
+}
+
+impl Owners {
+    /// From (literal, owner) pairs in any order; a counting sort keeps
+    /// each literal's owners in the order given.
+    fn of(literals: usize, pairs: Vec<(u32, Owner)>) -> Owners {
+        let mut start = vec![0usize; literals + 1];
+        for &(literal, _) in &pairs {
+            if let Some(count) = start.get_mut(literal as usize + 1) {
+                *count += 1;
+            }
+        }
+        for i in 1..start.len() {
+            start[i] += start[i - 1];
+        }
+        let mut next = start.clone();
+        let mut list = vec![(0, 0, 0); pairs.len()];
+        for (literal, owner) in pairs {
+            if let Some(at) = next.get_mut(literal as usize) {
+                if let Some(slot) = list.get_mut(*at) {
+                    *slot = owner;
+                }
+                *at += 1;
+            }
+        }
+        Owners { start, list }
+    }
+
+    fn literals(&self) -> usize {
+        self.start.len().saturating_sub(1)
+    }
+
+    /// Each literal with its owners.
+    fn iter(&self) -> impl Iterator<Item = (usize, &[Owner])> {
+        self.start
+            .windows(2)
+            .enumerate()
+            .map(|(i, range)| (i, self.list.get(range[0]..range[1]).unwrap_or_default()))
+    }
+}
+
 /// The byte ranges within `span` units of each anchor (a unit position),
 /// sorted, overlapping ones merged. A match holding the anchor's literal
 /// starts at a unit no lower than `anchor - span` and ends at one no higher
@@ -184,25 +234,41 @@ impl Catalog {
     /// what the entries' spans count as one unit.
     pub fn new(entries: Vec<Entry>, unicode: bool, gap: &'static Gap) -> Catalog {
         // The same word stands in many groups: the automaton holds it once.
-        let mut index: HashMap<&'static str, usize> = HashMap::new();
+        let words = entries
+            .iter()
+            .flat_map(|e| e.needs.iter().flat_map(|groups| groups.iter()))
+            .map(|words| words.len())
+            .sum();
+        let mut index: HashMap<&'static str, usize> = HashMap::with_capacity(words);
         let mut literals: Vec<&str> = Vec::new();
-        let mut owners: Vec<Vec<(usize, usize, usize)>> = Vec::new();
+        // Each (literal, rule, alternative, group) in one list, grouped by
+        // literal below: one allocation, not one per literal.
+        let mut pairs: Vec<(u32, Owner)> = Vec::with_capacity(words);
         for (rule, entry) in entries.iter().enumerate() {
             for (alternative, groups) in entry.needs.iter().enumerate() {
                 for (group, words) in groups.iter().enumerate() {
                     for word in *words {
                         let i = *index.entry(word).or_insert_with(|| {
                             literals.push(word);
-                            owners.push(Vec::new());
                             literals.len() - 1
                         });
-                        if let Some(list) = owners.get_mut(i) {
-                            list.push((rule, alternative, group));
-                        }
+                        // Past u16 (never: a rule has a few alternatives
+                        // of a few groups) an owner saturates, and a group
+                        // past the 64th is never marked (see `windows`).
+                        let narrow = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
+                        pairs.push((
+                            u32::try_from(i).unwrap_or(u32::MAX),
+                            (
+                                u32::try_from(rule).unwrap_or(u32::MAX),
+                                narrow(alternative),
+                                narrow(group),
+                            ),
+                        ));
                     }
                 }
             }
         }
+        let owners = Owners::of(literals.len(), pairs);
         // Literals are lowercase and the text is lowercased for the search.
         let automaton = prebuilt(LITERAL_AUTOMATA, &literals).or_else(|| build(&literals));
         let regexes = entries.iter().map(|_| OnceLock::new()).collect();
@@ -254,7 +320,7 @@ impl Catalog {
         };
         // Where each distinct literal starts, in units; overlapping, so a
         // short literal inside a longer one is not hidden.
-        let mut starts: Vec<Vec<u32>> = vec![Vec::new(); self.owners.len()];
+        let mut starts: Vec<Vec<u32>> = vec![Vec::new(); self.owners.literals()];
         let lowered = text.to_ascii_lowercase();
         let units = self.gap.units(lowered.as_bytes());
         for hit in automaton.find_overlapping_iter(&lowered) {
@@ -270,15 +336,16 @@ impl Catalog {
             .iter()
             .map(|e| vec![0; e.needs.len()])
             .collect();
-        for (literal, owners) in self.owners.iter().enumerate() {
+        for (literal, owners) in self.owners.iter() {
             if starts.get(literal).is_none_or(Vec::is_empty) {
                 continue;
             }
             for &(rule, alternative, group) in owners {
-                if let Some(bits) = found.get_mut(rule).and_then(|r| r.get_mut(alternative)) {
-                    *bits |= 1u64
-                        .checked_shl(u32::try_from(group).unwrap_or(u32::MAX))
-                        .unwrap_or(0);
+                if let Some(bits) = found
+                    .get_mut(rule as usize)
+                    .and_then(|r| r.get_mut(usize::from(alternative)))
+                {
+                    *bits |= 1u64.checked_shl(u32::from(group)).unwrap_or(0);
                 }
             }
         }
