@@ -967,6 +967,20 @@ fn specs() -> Vec<Spec> {
             r#"(?:>>?|\btee\s+(?:-a\s+)?)\s*"?(?:~|\$HOME|\$\{HOME\}|/etc/|/usr/|/bin/|/sbin/|/lib|/boot/|/root/|/home/|/var/|/opt/)"#,
             "writes outside the working directory",
         ),
+        rule(
+            "sh-write-kernel-setting",
+            SH,
+            Major,
+            r#"(?:>>?|\btee\s+(?:-a\s+)?)\s*"?/(?:proc/sys|sys)/"#,
+            "writes a kernel setting (/proc/sys, /sys: core_pattern runs a program as root on every crash): a human decides",
+        ),
+        rule(
+            "sh-eval-transformed",
+            SH,
+            Major,
+            r"\beval\b[^\n]*\$\{[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?(?:,,?|\^\^?|@[ULuaEPQK])\}",
+            "runs text the shell first changes the case or quoting of (eval ${x,,}): the command that runs is not the one written; a human decides",
+        ),
     ]
 }
 

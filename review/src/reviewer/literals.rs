@@ -460,7 +460,7 @@ const PROGRAM_EXTENSIONS: &[&str] = &[
 /// start, and tools' settings that decide what code they fetch or run
 /// (pip's index, git's hooks and SSH command): writing one is how malware
 /// stays.
-const PERSISTENCE_PATTERN: &str = r"(?:^|[/~\\])\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|cshrc|tcshrc|xprofile|xinitrc|xsessionrc)$|\.config[/\\]+(?:autostart|systemd[/\\]+user)\b|Library[/\\]+LaunchAgents\b|\b(?:usercustom|sitecustom)ize\.py$|\b(?:site|dist)-packages[/\\][\x00-\x7F]*\.pth$|(?:^|[/\\])\.git[/\\]+hooks\b|CurrentVersion\\+Run(?:Once)?\b|Start Menu\\+Programs\\+Startup\b|(?:^|[/\\])pip\.(?:conf|ini)$|(?:^|[/~\\])\.(?:gitconfig|condarc|pydistutils\.cfg|yarnrc|yarnrc\.yml)$|\bcore\.(?:hooksPath|sshCommand|fsmonitor)\b|(?:^|[/~\\])\.(?:vimrc|gvimrc|exrc|emacs)$|\.config[/\\]+nvim[/\\]+(?:init\.(?:vim|lua)|plugin\b)|(?:^|[/~\\])\.vim[/\\]+(?:plugin|autoload|ftplugin)\b|(?:\.emacs\.d|\.config[/\\]+emacs)[/\\]+(?:early-)?init\.el$|\.ipython[/\\]+profile_[\w.-]+[/\\]+(?:startup\b|ipython(?:_kernel)?_config\.py$)";
+const PERSISTENCE_PATTERN: &str = r"(?:^|[/~\\])\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|cshrc|tcshrc|xprofile|xinitrc|xsessionrc)$|\.config[/\\]+(?:autostart|systemd[/\\]+user)\b|Library[/\\]+LaunchAgents\b|\b(?:usercustom|sitecustom)ize\.py$|\b(?:site|dist)-packages[/\\][\x00-\x7F]*\.pth$|(?:^|[/\\])\.git[/\\]+hooks\b|CurrentVersion\\+Run(?:Once)?\b|Start Menu\\+Programs\\+Startup\b|(?:^|[/\\])pip\.(?:conf|ini)$|(?:^|[/~\\])\.(?:gitconfig|condarc|pydistutils\.cfg|yarnrc|yarnrc\.yml)$|\bcore\.(?:hooksPath|sshCommand|fsmonitor)\b|(?:^|[/~\\])\.(?:vimrc|gvimrc|exrc|emacs)$|\.config[/\\]+nvim[/\\]+(?:init\.(?:vim|lua)|plugin\b)|(?:^|[/~\\])\.vim[/\\]+(?:plugin|autoload|ftplugin)\b|(?:\.emacs\.d|\.config[/\\]+emacs)[/\\]+(?:early-)?init\.el$|\.ipython[/\\]+profile_[\w.-]+[/\\]+(?:startup\b|ipython(?:_kernel)?_config\.py$)|(?:^|[/~\\])\.terraformrc$|(?:^|[/\\])terraform\.rc$";
 
 const PY_PROCESS: &str = r"\b(?:subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|os\.(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?)|pty\.spawn|pexpect\.(?:spawn|run)|asyncio\.create_subprocess_(?:exec|shell))\s*\(";
 // A bare `spawnSync(` is the imported one: the sanitizer renames the
@@ -470,7 +470,7 @@ const PY_CHANGE_FILE: &str = r"\b(?:os\.(?:remove|unlink|rmdir|removedirs|trunca
 /// `open(path, mode)`: a change only when the mode writes.
 const PY_OPEN: &str = r"(?:^|(?u:[^.\w]))open\s*\(";
 const JS_CHANGE_FILE: &str = r"\bfs\.(?:(?:promises\.)?(?:unlink|rm|rmdir|writeFile|appendFile|truncate|chmod|chown|rename|copyFile|symlink)(?:Sync)?)\s*\(";
-const CREDENTIAL_PATTERN: &str = r"(?:^|[/~\\])\.ssh(?:[/\\]|$)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws[/\\](?:credentials|config)\b|(?:^|[/~])\.netrc$|\.git-credentials\b|\.docker/config\.json|\.kube/config\b|(?:^|[/~])\.gnupg\b|/etc/(?:shadow|gshadow|sudoers)\b|/proc/(?: |[!-.0-~]*)/(?:environ|mem)\b|/dev/input[/\\]+(?:event|by-id|by-path)|(?:^|[/~\\])\.(?:aws|kube|azure)$|\.(?:bash|zsh)_history\b|(?:^|[/~])\.pgpass\b|Login Data\b|cookies\.sqlite\b|(?:google-chrome|chromium|Chrome|Chromium|BraveSoftware|Brave-Browser|microsoft-edge|Edge|vivaldi|opera)[/\\](?:[\x00-\x7F]*[/\\])?(?:Network[/\\])?Cookies$|key[34]\.db\b|logins\.json\b|\.config/gcloud\b|(?:^|[/~])\.npmrc\b|(?:^|[/~])\.pypirc\b|\bLocal State\b|Local Storage(?:[/\\]+leveldb\b|$)|\.electrum\b|wallet\.dat\b|exodus\.wallet\b|Ethereum[/\\]+keystore\b|nkbihfbeogaeaoehlefnkodbefgpgknn|Telegram Desktop[/\\]+tdata\b";
+const CREDENTIAL_PATTERN: &str = r"(?:^|[/~\\])\.ssh(?:[/\\]|$)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws[/\\](?:credentials|config)\b|(?:^|[/~])\.netrc$|\.git-credentials\b|\.docker/config\.json|\.kube/config\b|(?:^|[/~])\.gnupg\b|/etc/(?:shadow|gshadow|sudoers)\b|/proc/(?: |[!-.0-~]*)/(?:environ|mem)\b|/dev/input[/\\]+(?:event|by-id|by-path)|(?:^|[/~\\])\.(?:aws|kube|azure)$|\.(?:bash|zsh)_history\b|(?:^|[/~])\.pgpass\b|Login Data\b|cookies\.sqlite\b|(?:google-chrome|chromium|Chrome|Chromium|BraveSoftware|Brave-Browser|microsoft-edge|Edge|vivaldi|opera)[/\\](?:[\x00-\x7F]*[/\\])?(?:Network[/\\])?Cookies$|key[34]\.db\b|logins\.json\b|\.config/gcloud\b|(?:^|[/~])\.npmrc\b|(?:^|[/~])\.pypirc\b|\bLocal State\b|Local Storage(?:[/\\]+leveldb\b|$)|\.electrum\b|wallet\.dat\b|exodus\.wallet\b|Ethereum[/\\]+keystore\b|nkbihfbeogaeaoehlefnkodbefgpgknn|Telegram Desktop[/\\]+tdata\b|(?:^|[/~\\])\.vault-token$|\.pulumi[/\\]+credentials\.json$|\.config[/\\]+(?:doctl|gh|hub)(?:[/\\]|$)|\.config[/\\]+rclone[/\\]+rclone\.conf$|(?:^|[/~\\])\.s3cfg$|\.terraform\.d[/\\]+credentials\.tfrc\.json$|\.cargo[/\\]+credentials(?:\.toml)?$|\.gem[/\\]+credentials$|(?:^|[/~\\])\.boto$";
 const SYSTEM_PATH_PATTERN: &str = r"^(?:/etc/|/bin/|/sbin/|/lib|/usr/|/boot/|/dev/(?:sd|nvme|hd|vd|mmcblk|mem|kmem|port)|/sys/|/proc/sys/|/var/lib/|/var/spool/cron|/root/|[Cc]:\\[Ww]indows\\)";
 
 #[expect(
@@ -851,15 +851,94 @@ pub(super) fn findings(
             && literals.iter().any(url)
             && (key("overrides") || key("resolutions"))
         {
-            let at = literals
-                .iter()
-                .position(url)
-                .and_then(|n| placeholder_at(code, n + 1));
             out.push(LiteralFinding {
-                line: at.map_or(1, |at| reader.lines.at(at)),
+                line: literal_line(code, &reader, literals.iter().position(url)),
                 severity: Severity::Major,
                 id: "js-dependency-from-url",
                 message: "writes package.json in a program that sets dependency overrides or resolutions and names a URL: a package pointed at a tarball or repository outside the registry runs its code at the next install; a human decides",
+            });
+        }
+    }
+    // In a program that uses the network: the Actions OIDC request token
+    // (whoever holds it mints the workflow's cloud credentials), and
+    // `.env` files looked for in the home directory or the projects
+    // beside this one (other projects' secrets).
+    let network = [
+        "fetch(",
+        "http.request",
+        "https.request",
+        "requests.",
+        "urllib.request",
+        "urlopen(",
+        "httpx.",
+        "axios",
+    ]
+    .iter()
+    .any(|call| code.contains(call));
+    if network {
+        let oidc = literals.iter().position(|t| {
+            matches!(
+                t.as_str(),
+                "ACTIONS_ID_TOKEN_REQUEST_TOKEN" | "ACTIONS_RUNTIME_TOKEN"
+            )
+        });
+        let oidc_in_code = code.contains("ACTIONS_ID_TOKEN_REQUEST_TOKEN")
+            || code.contains("ACTIONS_RUNTIME_TOKEN");
+        if oidc.is_some() || oidc_in_code {
+            let at = oidc.and_then(|n| placeholder_at(code, n + 1));
+            out.push(LiteralFinding {
+                line: at.map_or_else(
+                    || code.find("ACTIONS_").map_or(1, |at| reader.lines.at(at)),
+                    |at| reader.lines.at(at),
+                ),
+                severity: Severity::Major,
+                id: "sends-ci-token",
+                message: "reads GitHub Actions' OIDC request or runtime token in a program that uses the network: whoever holds it mints the workflow's cloud credentials; a human decides",
+            });
+        }
+        let elsewhere = code.contains("homedir(")
+            || code.contains("expanduser(")
+            || code.contains("Path.home(");
+        let env_file = literals
+            .iter()
+            .position(|t| t == ".env" || (t.starts_with(".env.") && !t.ends_with(".example")));
+        if let (true, Some(n)) = (elsewhere, env_file) {
+            out.push(LiteralFinding {
+                line: placeholder_at(code, n + 1).map_or(1, |at| reader.lines.at(at)),
+                severity: Severity::Major,
+                id: "reads-env-files-outside",
+                message: "looks for .env files in a program that works in the home directory and uses the network: other projects' secrets; read this project's own, and send what the task needs; a human decides",
+            });
+        }
+    }
+    // A program that rewrites requirements files and names another index's
+    // URL with wheels or the hash pins it strips: the next `pip install`
+    // takes what that index serves.
+    if python && writes_files {
+        let requirements = literals.iter().any(|t| {
+            let name = basename(t);
+            (name.starts_with("requirements")
+                && [".txt", ".in", ".lock"]
+                    .iter()
+                    .any(|ext| name.ends_with(ext)))
+                || name == "constraints.txt"
+        });
+        let other = |t: &String| {
+            (t.starts_with("http://") || t.starts_with("https://"))
+                && !DEFAULT_INDEXES.iter().any(|host| t.contains(host))
+        };
+        let pins = literals.iter().any(|t| {
+            t.starts_with("--hash")
+                || t == "--require-hashes"
+                || t.ends_with(".whl")
+                || t.ends_with(".tar.gz")
+        });
+        if requirements && pins && literals.iter().any(other) {
+            out.push(LiteralFinding {
+                line: literal_line(code, &reader, literals.iter().position(other)),
+                severity: Severity::Major,
+                id: "py-dependency-from-url",
+                message: "rewrites requirements files in a program that names another index's URL and wheels or hash pins: what the next pip install runs comes from there; a human decides",
             });
         }
     }
@@ -983,20 +1062,10 @@ pub(super) fn findings(
     // (Method names: a module used without its import is renamed.)
     let writes = !opened.is_empty()
         || in_code.find_iter(change_file, code).next().is_some()
-        || WRITE_METHODS.iter().any(|method| code.contains(method));
+        || WRITE_METHODS.iter().any(|method| code.contains(method))
+        || WRITES_FILES.iter().any(|call| code.contains(call));
     if writes {
-        let pipeline = texts.iter().find(|(_, text)| {
-            let text = text.replace('\\', "/");
-            text.contains(".github/workflows") || text.ends_with(".gitlab-ci.yml")
-        });
-        if let Some(&(line, _)) = pipeline {
-            out.push(LiteralFinding {
-                line,
-                severity: Severity::Major,
-                id: "changes-ci-pipeline",
-                message: "writes files in a program that names a CI pipeline's definition (.github/workflows, .gitlab-ci.yml): a step added there runs with the pipeline's secrets; a human decides",
-            });
-        }
+        out.extend(ci_pipeline_written(&texts));
     }
     let mut all = literals.join("\n");
     for (_, path) in &paths {
@@ -1035,8 +1104,18 @@ pub(super) fn findings(
         } else {
             code.contains("child_process")
         };
+    // `function aws(args) { return execFileSync("aws", args); }`: a call
+    // whose program is written and whose arguments are a name (a wrapper's
+    // parameter). The lists the program holds may be those arguments.
+    let wrapped: Vec<String> = calls
+        .iter()
+        .filter_map(|call| {
+            let argv = reader.argv(call.end());
+            (argv.len() == 1).then(|| argv.into_iter().next()).flatten()
+        })
+        .collect();
     // A list a call reads was judged with the call.
-    let listed = commands_in_lists(code, &reader, python, starts_processes);
+    let listed = commands_in_lists(code, &reader, python, starts_processes, &wrapped);
     let new: Vec<LiteralFinding> = listed
         .into_iter()
         .filter(|found| !out.iter().any(|f| f.id == found.id))
@@ -1378,6 +1457,9 @@ fn bash_findings(
     }));
     let all = texts.iter().map(|(_, t)| *t).collect::<Vec<_>>().join("\n");
     out.extend(named_files(&all, &texts, &written));
+    // A CI pipeline's definition written to (`>> .gitlab-ci.yml`): a step
+    // added there runs with the pipeline's secrets.
+    out.extend(ci_pipeline_written(&written));
     out.sort_by_key(|f| (f.line, f.id));
     out.dedup();
     out
@@ -2031,6 +2113,155 @@ fn past_elevation<'a>(program: &'a str, args: &'a [&'a str]) -> (&'a str, &'a [&
     (program, args)
 }
 
+/// The first of `texts` that is a CI pipeline's definition
+/// (`.github/workflows/...`, `.gitlab-ci.yml`), among paths a program
+/// writes to: a step added there runs with the pipeline's secrets.
+fn ci_pipeline_written(texts: &[(usize, &str)]) -> Option<LiteralFinding> {
+    let &(line, _) = texts.iter().find(|(_, path)| {
+        let path = path.replace('\\', "/");
+        path.contains(".github/workflows") || path.ends_with(".gitlab-ci.yml")
+    })?;
+    Some(LiteralFinding {
+        line,
+        severity: Severity::Major,
+        id: "changes-ci-pipeline",
+        message: "writes files in a program that names a CI pipeline's definition (.github/workflows, .gitlab-ci.yml): a step added there runs with the pipeline's secrets; a human decides",
+    })
+}
+
+/// The line of literal `n` (counted from 0) in `code`; 1 if unknown.
+fn literal_line(code: &str, reader: &Reader<'_>, n: Option<usize>) -> usize {
+    n.and_then(|n| placeholder_at(code, n + 1))
+        .map_or(1, |at| reader.lines.at(at))
+}
+
+/// Registries that are each package manager's own (their default).
+const DEFAULT_INDEXES: &[&str] = &[
+    "pypi.org",
+    "pypi.python.org",
+    "files.pythonhosted.org",
+    "registry.npmjs.org",
+    "registry.yarnpkg.com",
+    "proxy.golang.org",
+    "sum.golang.org",
+];
+
+/// What `program` with `args` does past the project that the rest of
+/// the review does not see as such: points a package manager at another
+/// index or turns off its checks (the next install runs what that index
+/// serves), reads git's stored credentials, deletes cloud storage or
+/// every container's data on the machine, installs an editor extension,
+/// or opens a TLS connection with openssl.
+fn changes_sources_or_sweeps(program: &str, args: &[&str]) -> Option<Judgment> {
+    const SOURCE: &str = "points a package manager at another index or registry, or turns its checks off (pip --index-url/--trusted-host, npm --registry, go env -w GOPROXY/GOSUMDB=off): what the next install runs comes from there; a human decides";
+    let has = |word: &str| args.contains(&word);
+    let other_index = |value: &str| {
+        value.contains("://") && !DEFAULT_INDEXES.iter().any(|host| value.contains(host))
+    };
+    // `--opt value` or `--opt=value`.
+    let option_values = |options: &[&str]| -> Vec<&str> {
+        args.iter()
+            .enumerate()
+            .filter_map(|(i, arg)| {
+                options.iter().find_map(|option| {
+                    if arg == option {
+                        args.get(i + 1).copied()
+                    } else {
+                        arg.strip_prefix(option)?.strip_prefix('=')
+                    }
+                })
+            })
+            .collect()
+    };
+    let source = || Some((Severity::Major, "changes-package-source", SOURCE));
+    let pip_source = || {
+        !option_values(&["--trusted-host"]).is_empty()
+            || option_values(&[
+                "--index-url",
+                "-i",
+                "--extra-index-url",
+                "--find-links",
+                "-f",
+            ])
+            .iter()
+            .any(|value| other_index(value))
+            || (has("config")
+                && args
+                    .iter()
+                    .any(|a| a.contains("index-url") || a.contains("trusted-host")))
+    };
+    let npm_source = || {
+        option_values(&["--registry"])
+            .iter()
+            .any(|value| other_index(value))
+            || (has("config") && has("set") && args.iter().any(|a| a.contains("registry")))
+    };
+    let go_source = || {
+        args.first() == Some(&"env")
+            && has("-w")
+            && args.iter().any(|a| {
+                a.starts_with("GOSUMDB=off")
+                    || a.starts_with("GONOSUMDB=")
+                    || a.starts_with("GONOSUMCHECK=")
+                    || a.starts_with("GOINSECURE=")
+                    || (a.starts_with("GOFLAGS=") && a.contains("insecure"))
+                    || a.strip_prefix("GOPROXY=").is_some_and(&other_index)
+            })
+    };
+    let s3 = args.first() == Some(&"s3");
+    let container_sweep = || {
+        let sub = |a: &str, b: &str| args.windows(2).any(|w| w == [a, b]);
+        let all = has("-a") || has("-af") || has("-fa") || has("--all") || has("--volumes");
+        (sub("system", "prune") && all) || sub("volume", "prune") || sub("system", "reset")
+    };
+    match program {
+        "pip" | "pip3" | "uv" | "pipx" if pip_source() => source(),
+        "npm" | "pnpm" | "yarn" | "bun" if npm_source() => source(),
+        "go" if go_source() => source(),
+        "git" if args.first() == Some(&"credential") && matches!(args.get(1), Some(&"fill")) => Some((
+                Severity::Major,
+                "reads-stored-credentials",
+                "asks git for a stored credential (git credential fill): a password or token for another service; a human decides",
+        )),
+        "aws"
+            if (s3 && args.get(1) == Some(&"rm") && has("--recursive"))
+                || (s3 && args.get(1) == Some(&"rb"))
+                || args.iter().any(|a| a.starts_with("delete-bucket")) =>
+        {
+            Some((
+                Severity::Major,
+                "deletes-cloud-storage",
+                "deletes cloud storage (aws s3 rm --recursive, aws s3 rb): data outside the project, for good; a human decides",
+            ))
+        }
+        "gsutil" if has("rm") && (has("-r") || has("-R")) => Some((
+                Severity::Major,
+                "deletes-cloud-storage",
+                "deletes cloud storage (gsutil rm -r): data outside the project, for good; a human decides",
+        )),
+        "docker" | "podman" if container_sweep() => Some((
+            Severity::Major,
+            "deletes-container-data",
+            "deletes containers' volumes or images machine-wide (docker system prune -a --volumes, podman system reset): other projects' data; a human decides",
+        )),
+        "code" | "code-insiders" | "codium" | "cursor" | "windsurf"
+            if args.iter().any(|a| a.starts_with("--install-extension")) =>
+        {
+            Some((
+                Severity::Major,
+                "installs-editor-extension",
+                "installs an editor extension: code the editor runs with the user's rights, outside this review; a human decides",
+            ))
+        }
+        "openssl" if matches!(args.first(), Some(&"s_client") | Some(&"s_server")) => Some((
+                Severity::Major,
+                "run-network-tool",
+                "starts a network client beyond HTTP: the jail's one way out is the channel (and HTTP(S) through its egress proxy); call tools with jail-call",
+        )),
+        _ => None,
+    }
+}
+
 /// Whether `program` with `args` stops or disables a security tool:
 /// `systemctl stop auditd`, `service falco stop`, `setenforce 0`,
 /// `aa-teardown`, `ufw disable`, `iptables -F`, `auditctl -e 0`, killing
@@ -2117,6 +2348,7 @@ fn commands_in_lists(
     reader: &Reader<'_>,
     python: bool,
     starts_processes: bool,
+    wrapped: &[String],
 ) -> Vec<LiteralFinding> {
     let mut out = Vec::new();
     // Python's tuples too; JavaScript's `(` opens a call, read as one.
@@ -2126,6 +2358,23 @@ fn commands_in_lists(
         let Some(program) = reader.joined(code[at + 1..].trim_start()) else {
             continue;
         };
+        // A list that may be a wrapped program's arguments, judged with it.
+        for wrapper in wrapped {
+            let close = if open == "[" { ']' } else { ')' };
+            let mut words = vec![wrapper.clone()];
+            words.extend(reader.list_closed_by(at + 1, 0, close));
+            if let Some((severity, id, message)) = classify(&words) {
+                if severity >= Severity::Major && id != "run-network-tool" && id != RUN_HTTP_CLIENT
+                {
+                    out.push(LiteralFinding {
+                        line: reader.lines.at(at),
+                        severity,
+                        id,
+                        message,
+                    });
+                }
+            }
+        }
         let program = basename(&program);
         let security = SECURITY_PROGRAMS.contains(&program) || ELEVATORS.contains(&program);
         let refused = starts_processes
@@ -2198,6 +2447,14 @@ fn held_shell_code(held: &[(usize, &str)]) -> Vec<LiteralFinding> {
                 message: "holds shell start-up code that runs at every prompt or before every command (PROMPT_COMMAND, a DEBUG trap, precmd/preexec) or puts a home directory first on PATH: written to a start-up file, it sees every command typed or lets a program named like sudo or git stand in for it; a human decides",
             });
         }
+        if holds_reverse_shell(text) {
+            out.push(LiteralFinding {
+                line,
+                severity: Severity::Major,
+                id: "holds-reverse-shell",
+                message: "holds shell code that joins an interactive shell to a network connection (sh -i with nc, openssl s_client, socat, telnet): a remote shell's shape; a human decides",
+            });
+        }
         if holds_socket_shell(text) {
             out.push(LiteralFinding {
                 line,
@@ -2219,6 +2476,25 @@ fn held_shell_code(held: &[(usize, &str)]) -> Vec<LiteralFinding> {
 }
 
 const HOLDS_DOWNLOAD_AND_RUN: &str = "holds a shell command that downloads code and runs it (curl | sh): what runs it later (a hook, a script, an npm script) runs code not reviewed with this one; a human decides";
+
+/// An interactive shell (`sh -i`, `bash -i`) and a network client in one
+/// command line: `sh -i <p 2>&1 | openssl s_client -connect ... >p`.
+fn holds_reverse_shell(text: &str) -> bool {
+    let interactive = ["sh -i", "bash -i", "sh -li", "bash -li"]
+        .iter()
+        .any(|shell| text.contains(shell));
+    interactive
+        && [
+            "openssl s_client",
+            "nc ",
+            "ncat ",
+            "netcat ",
+            "socat ",
+            "telnet ",
+        ]
+        .iter()
+        .any(|client| text.contains(client))
+}
 
 /// socat's `EXEC:`/`SYSTEM:` address given a shell (`exec:'bash -li',pty`):
 /// what connects gets the shell.
@@ -3964,6 +4240,14 @@ fn classify_expanded(argv: &[String], shell_expanded: bool) -> Option<Judgment> 
     let program = program?;
     let rest: Vec<&str> = words.collect();
     if let Some(found) = runs_a_named_command(program, &rest) {
+        return Some(found);
+    }
+    // `python3 -m pip ...` is pip.
+    let (named, named_rest) = match (program.starts_with("python"), rest.as_slice()) {
+        (true, ["-m", module, tail @ ..]) => (*module, tail),
+        _ => (program, rest.as_slice()),
+    };
+    if let Some(found) = changes_sources_or_sweeps(named, named_rest) {
         return Some(found);
     }
     let (elevated, elevated_rest) = past_elevation(program, &rest);
