@@ -31,8 +31,9 @@
 //!    (`JAIL_RPC_SOCKET`) and send it to the supervisor (decision 0009),
 //!    seccomp (`seccomp.rs`, compiled by `policy::seccomp`), execve.
 //! 6. `init.rs` (pid 1): close every fd but the status pipe's, reap and
-//!    forward signals until the payload exits, then kill what it left, send
-//!    its status on the pipe ([`Jail::sent_status`]) and exit with it.
+//!    forward signals until the payload exits, then kill and reap what it
+//!    left, send its status on the pipe ([`Jail::sent_status`]) and exit
+//!    with it ([`Jail::finish`] need not wait for that exit).
 //!
 //! Between clone and exec the child allocates nothing, takes no lock and
 //! cannot panic: it reads what step 1 built and calls the wrappers in
