@@ -2723,6 +2723,13 @@ fn precompiled_rules_match_as_their_regexes_do() {
     "deletes-cloud-storage",
     6
 )]
+#[case::sh_index_named_like_pypi(
+    crate::Lang::Bash,
+    "pip install --index-url https://pypi.org.example.net/simple fonttools\npip install -i https://x.example.net/simple?pypi.org lxml\n",
+    Verdict::Major,
+    "changes-package-source",
+    1
+)]
 #[case::sh_builtin_loaded_from_a_shared_object(
     crate::Lang::Bash,
     "so=\"$PWD/json.so\"\nenable -af \"$so\" json\n",

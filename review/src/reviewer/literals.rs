@@ -924,8 +924,7 @@ pub(super) fn findings(
                 || name == "constraints.txt"
         });
         let other = |t: &String| {
-            (t.starts_with("http://") || t.starts_with("https://"))
-                && !DEFAULT_INDEXES.iter().any(|host| t.contains(host))
+            (t.starts_with("http://") || t.starts_with("https://")) && !is_default_index(t)
         };
         let pins = literals.iter().any(|t| {
             t.starts_with("--hash")
@@ -2135,6 +2134,9 @@ fn literal_line(code: &str, reader: &Reader<'_>, n: Option<usize>) -> usize {
         .map_or(1, |at| reader.lines.at(at))
 }
 
+/// What starting a network client beyond HTTP is told.
+const RUN_NETWORK_TOOL: &str = "starts a network client beyond HTTP: the jail's one way out is the channel (and HTTP(S) through its egress proxy); call tools with jail-call";
+
 /// Registries that are each package manager's own (their default).
 const DEFAULT_INDEXES: &[&str] = &[
     "pypi.org",
@@ -2146,6 +2148,21 @@ const DEFAULT_INDEXES: &[&str] = &[
     "sum.golang.org",
 ];
 
+/// Whether `url`'s host is one of [`DEFAULT_INDEXES`]: the host itself,
+/// not a text that holds its name (`https://pypi.org.example.net/`,
+/// `https://x.example.net/?pypi.org`, `https://pypi.org@x.example.net/`).
+fn is_default_index(url: &str) -> bool {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let host = authority
+        .rsplit_once('@')
+        .map_or(authority, |(_, host)| host);
+    let host = host.split(':').next().unwrap_or_default();
+    DEFAULT_INDEXES
+        .iter()
+        .any(|index| host.eq_ignore_ascii_case(index))
+}
+
 /// What `program` with `args` does past the project that the rest of
 /// the review does not see as such: points a package manager at another
 /// index or turns off its checks (the next install runs what that index
@@ -2155,9 +2172,7 @@ const DEFAULT_INDEXES: &[&str] = &[
 fn changes_sources_or_sweeps(program: &str, args: &[&str]) -> Option<Judgment> {
     const SOURCE: &str = "points a package manager at another index or registry, or turns its checks off (pip --index-url/--trusted-host, npm --registry, go env -w GOPROXY/GOSUMDB=off): what the next install runs comes from there; a human decides";
     let has = |word: &str| args.contains(&word);
-    let other_index = |value: &str| {
-        value.contains("://") && !DEFAULT_INDEXES.iter().any(|host| value.contains(host))
-    };
+    let other_index = |value: &str| value.contains("://") && !is_default_index(value);
     // `--opt value` or `--opt=value`.
     let option_values = |options: &[&str]| -> Vec<&str> {
         args.iter()
@@ -2256,7 +2271,7 @@ fn changes_sources_or_sweeps(program: &str, args: &[&str]) -> Option<Judgment> {
         "openssl" if matches!(args.first(), Some(&"s_client") | Some(&"s_server")) => Some((
                 Severity::Major,
                 "run-network-tool",
-                "starts a network client beyond HTTP: the jail's one way out is the channel (and HTTP(S) through its egress proxy); call tools with jail-call",
+                RUN_NETWORK_TOOL,
         )),
         _ => None,
     }
@@ -4313,11 +4328,7 @@ fn classify_expanded(argv: &[String], shell_expanded: bool) -> Option<Judgment> 
     }
     let remote = |w: &&str| w.contains("://") || (w.contains(':') && !w.starts_with('-'));
     if NETWORK_TOOLS.contains(&program) && (program != "rsync" || rest.iter().any(remote)) {
-        return Some((
-            Severity::Major,
-            "run-network-tool",
-            "starts a network client beyond HTTP: the jail's one way out is the channel (and HTTP(S) through its egress proxy); call tools with jail-call",
-        ));
+        return Some((Severity::Major, "run-network-tool", RUN_NETWORK_TOOL));
     }
     if let Some(found) = desktop_reader(program, &rest) {
         return Some(found);
