@@ -5,14 +5,19 @@ rebuild: offsets from `nm` and `readelf`), the scheduler's fork, exec and
 exit events, `perf record` over RUNS runs, medians of the offsets from the
 supervisor's exec (docs/decisions/0017 §17). Root only (uprobes, perf).
 
-    scripts/startup-timeline.py [-n RUNS] [--state DIR] JAIL [MORE_JAILS...]
+    scripts/startup-timeline.py [-n RUNS] [--state DIR] [--as USER] [--bwrap] JAIL [MORE_JAILS...]
 
 With several binaries, their runs alternate and each gets its own table.
+--bwrap adds bubblewrap's turn (scripts/bench-lib.sh's command, no
+uprobes: its fork, the payload and its exit); --as runs every command as
+USER (an unprivileged run has no cgroups to make or remove).
 Run it from an empty directory (the jail binds the working directory).
 """
 import argparse
+import importlib.util
 import os
 import re
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -20,6 +25,15 @@ import sys
 import tempfile
 
 TRACING = "/sys/kernel/tracing"
+
+
+def bwrap_command():
+    """bubblewrap's command line, as scripts/bench-startup-ab.py runs it."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench-startup-ab.py")
+    spec = importlib.util.spec_from_file_location("bench_startup_ab", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.bwrap_command()
 
 # Probe name -> the start of the mangled symbol (the hash after it varies).
 FUNCTIONS = {
@@ -122,6 +136,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("-n", "--runs", type=int, default=150)
     parser.add_argument("--state", help="a state dir to copy for each binary (a history, as a user's)")
+    parser.add_argument("--as", dest="user", help="run the commands as this user")
+    parser.add_argument("--bwrap", action="store_true", help="bubblewrap takes its turn too")
     parser.add_argument("binaries", nargs="+")
     args = parser.parse_args()
     if os.geteuid() != 0:
@@ -129,6 +145,7 @@ def main():
     if not os.path.exists(f"{TRACING}/uprobe_events"):
         sys.exit(f"startup-timeline: no {TRACING}/uprobe_events (CONFIG_UPROBE_EVENTS, tracefs mounted)")
     with tempfile.TemporaryDirectory(prefix="startup-timeline.") as base:
+        os.chmod(base, 0o755)
         copies, lines = [], []
         for i, binary in enumerate(args.binaries):
             copy = os.path.join(base, f"jail{i}")
@@ -136,6 +153,9 @@ def main():
             state = os.path.join(base, f"state{i}")
             if args.state:
                 shutil.copytree(args.state, state)
+            if args.user:
+                os.makedirs(state, exist_ok=True)
+                subprocess.run(["chown", "-R", args.user, state], check=True)
             copies.append((copy, state))
             lines += probes(copy, f"jailtl{i}")
         write_events(lines)
@@ -145,13 +165,16 @@ def main():
                 f.write(f"for i in $(seq {args.runs}); do\n")
                 for copy, state in copies:
                     f.write(f"  JAIL_STATE_DIR={state} {copy} exec -- /bin/true\n")
+                if args.bwrap:
+                    f.write(f"  {shlex.join(bwrap_command())}\n")
                 f.write("done\n")
+            run_as = ["runuser", "-u", args.user, "--"] if args.user else []
             data = os.path.join(base, "perf.data")
             groups = [arg for i in range(len(copies)) for arg in ("-e", f"jailtl{i}:*")]
             subprocess.run(
                 ["perf", "record", "-q", "-a", "-k", "CLOCK_MONOTONIC", "-o", data, *groups,
                  "-e", "sched:sched_process_fork,sched:sched_process_exec,sched:sched_process_exit",
-                 "bash", loop],
+                 *run_as, "bash", loop],
                 check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             )
             out = subprocess.run(
@@ -160,7 +183,10 @@ def main():
             ).stdout
         finally:
             write_events([f"-:{line.split()[0][2:]}" for line in lines])
-        for (copy, _), binary in zip(copies, args.binaries):
+        tables = [(copy, binary) for (copy, _), binary in zip(copies, args.binaries)]
+        if args.bwrap:
+            tables.append((shutil.which("bwrap"), "bwrap"))
+        for copy, binary in tables:
             runs, offsets = timeline(out, copy)
             print(f"== {binary}: {runs} runs, median microseconds from its exec (+ since the step before)")
             previous = 0.0
