@@ -394,7 +394,7 @@ impl Session {
 
     /// The temporary file of a later [`Session::save_into`], made now.
     pub fn replacement(&self) -> Result<state::Replacement, StateError> {
-        state::Replacement::new(&self.path)
+        state::Replacement::recycling(&self.path, &self.state.spares())
     }
 
     /// Writes the record through `replacement`, made by
@@ -596,13 +596,18 @@ fn records_over(state: &StateDir) -> Result<(Vec<RecordAt>, Option<String>), Sta
 
 /// Removes the records `old` (and a named session's lock, unless a jail
 /// holds it), all but `keep`'s; then the records' index is a new one
-/// (`record_index::replace`), when any went.
+/// (`record_index::replace`), when any went. Up to [`SPARES_KEPT`] of
+/// them become spares rather than being freed: a pruning run removes
+/// hundreds, and each file freed slows the next half minute's new files
+/// ([`state::Replacement::recycling`]).
 fn remove_records(
     state: &StateDir,
     old: impl Iterator<Item = RecordAt>,
     keep: Option<&str>,
 ) -> Result<Pruned, StateError> {
     let mut pruned = Pruned::default();
+    let mut room = std::fs::read_dir(state.spares())
+        .map_or(0, |spares| SPARES_KEPT.saturating_sub(spares.count()));
     for (record, path) in old {
         if keep == Some(record.id.as_str()) {
             pruned.kept = Some(record.id);
@@ -612,7 +617,11 @@ fn remove_records(
         if !SessionLock::is_held(&lock).unwrap_or(true) {
             remove(&lock)?;
         }
-        remove(&path)?;
+        if room > 0 && state::keep_as_spare(&path, &state.spares()) {
+            room -= 1;
+        } else {
+            remove(&path)?;
+        }
         pruned.sessions += 1;
     }
     if pruned.sessions > 0 {
@@ -620,6 +629,11 @@ fn remove_records(
     }
     Ok(pruned)
 }
+
+/// How many spare record files pruning leaves for later saves to write
+/// over: runs use them up one a run (two saves take one each, the last
+/// gives one back).
+const SPARES_KEPT: usize = 256;
 
 /// Removes `path`; one already gone (a concurrent prune) is no error.
 fn remove(path: &std::path::Path) -> Result<(), StateError> {

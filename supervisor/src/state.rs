@@ -108,6 +108,7 @@ impl StateDir {
             state.pending(),
             state.approvals(),
             state.lineages(),
+            state.spares(),
         ] {
             create_private_dir(&dir)?;
         }
@@ -139,6 +140,12 @@ impl StateDir {
     /// REWORK counts per lineage of code.
     pub fn lineages(&self) -> PathBuf {
         self.root.join("lineages")
+    }
+
+    /// Session record files no record names any more, kept for later
+    /// saves to write over instead of being freed ([`Replacement::recycling`]).
+    pub fn spares(&self) -> PathBuf {
+        self.root.join("spare")
     }
 
     pub fn audit_log(&self) -> PathBuf {
@@ -253,14 +260,14 @@ pub fn write_atomic(path: &Path, bytes: &[u8], durable: bool) -> Result<(), Stat
 
 /// The temporary file of a [`write_atomic`], made ahead of the write: where
 /// the write is on a path that must be quick (a run's last record, written
-/// after its payload) and making a file is not (on an ext4 without a
-/// journal, a new inode skips every one freed in the last minutes, and
-/// each run frees one: 0.37 ms after a few hundred runs; decision 0017
-/// §15). Dropped unused, the file goes; a supervisor killed meanwhile
-/// leaves an empty `.tmp*` file, which `jail state prune` removes.
+/// after its payload) and making a file is not. Dropped unused, the file
+/// goes; a supervisor killed meanwhile leaves an empty `.tmp*` file, which
+/// `jail state prune` removes.
 pub struct Replacement {
     path: PathBuf,
     temp: tempfile::NamedTempFile,
+    /// Where the file replaced is kept, for [`Replacement::recycling`].
+    spares: Option<PathBuf>,
 }
 
 impl Replacement {
@@ -271,6 +278,29 @@ impl Replacement {
         Ok(Replacement {
             temp: tempfile::NamedTempFile::new_in(dir).map_err(StateError::io(path))?,
             path: path.to_path_buf(),
+            spares: None,
+        })
+    }
+
+    /// As [`Replacement::new`], but no file is freed: the temporary file is
+    /// a spare from `spares` when one is there (emptied), and the file
+    /// replaced goes there (a second name, made before the rename). A file
+    /// a run frees costs every later run: on an ext4 without a journal a
+    /// new inode skips each one freed in the last half minute, and a run
+    /// freed one each time (its first record, replaced by its last): with
+    /// runs back to back, making a file took 0.37 ms and a whole run 0.9
+    /// ms longer than with the state dir on a tmpfs (docs/decisions/0017
+    /// §15, §21).
+    pub fn recycling(path: &Path, spares: &Path) -> Result<Replacement, StateError> {
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let temp = match claim_spare(dir, spares) {
+            Some(temp) => temp,
+            None => tempfile::NamedTempFile::new_in(dir).map_err(StateError::io(path))?,
+        };
+        Ok(Replacement {
+            temp,
+            path: path.to_path_buf(),
+            spares: Some(spares.to_path_buf()),
         })
     }
 
@@ -290,11 +320,71 @@ impl Replacement {
                 .sync_all()
                 .map_err(StateError::io(&path))?;
         }
+        if let Some(spares) = &self.spares {
+            // None the first time (nothing to replace), or a name taken:
+            // the old file is then freed, as without recycling.
+            let _ = std::fs::hard_link(&path, spares.join(spare_name()));
+        }
         self.temp
             .persist(&path)
             .map_err(|err| StateError::io(&path)(err.error))?;
         Ok(())
     }
+}
+
+/// Moves a spare into `dir` under a temporary name and opens it emptied.
+/// Only a regular file of ours that nothing else names is written over: a
+/// spare that is also a record (a second link), a symlink or anything
+/// else planted there is removed instead.
+fn claim_spare(dir: &Path, spares: &Path) -> Option<tempfile::NamedTempFile> {
+    use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+    let entries = std::fs::read_dir(spares).ok()?;
+    for entry in entries.flatten().take(8) {
+        let temp = dir.join(format!(".tmp-{}", spare_name()));
+        match std::fs::rename(entry.path(), &temp) {
+            Ok(()) => {}
+            // Another run took it first.
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(_) => return None,
+        }
+        // Removed when dropped: unless handed back below, the file goes.
+        let Ok(temp) = tempfile::TempPath::try_from_path(temp) else {
+            return None;
+        };
+        // Emptied only once it is known to be ours alone: opening it with
+        // O_TRUNC would empty a record it is a second name of.
+        let Ok(file) = std::fs::OpenOptions::new()
+            .write(true)
+            .custom_flags(nix::fcntl::OFlag::O_NOFOLLOW.bits())
+            .open(&temp)
+        else {
+            continue;
+        };
+        let ours = file.metadata().is_ok_and(|meta| {
+            meta.is_file() && meta.nlink() == 1 && meta.uid() == nix::unistd::geteuid().as_raw()
+        });
+        if ours && file.set_len(0).is_ok() {
+            return Some(tempfile::NamedTempFile::from_parts(file, temp));
+        }
+    }
+    None
+}
+
+/// Moves `path` into `spares` instead of freeing it; false when it could
+/// not be moved (it is then still there).
+pub fn keep_as_spare(path: &Path, spares: &Path) -> bool {
+    std::fs::rename(path, spares.join(spare_name())).is_ok()
+}
+
+/// A name for a spare no other supervisor picks: process id, a counter,
+/// the clock's nanoseconds.
+fn spare_name() -> String {
+    static COUNT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let count = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    format!("{}-{count}-{nanos}", std::process::id())
 }
 
 /// Reads and parses a JSON state file.

@@ -326,3 +326,93 @@ fn past_keep_records_a_run_removes_the_oldest_finished_records() {
     let verify = run(setup.jail().args(["audit", "verify"]));
     assert_eq!(verify.status.code(), Some(1), "{}", stderr(&verify));
 }
+
+/// The files of the session records in `dir`, by inode.
+fn inodes(dir: &Path) -> std::collections::BTreeMap<u64, std::path::PathBuf> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter_map(|e| Some((e.metadata().ok()?.ino(), e.path())))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// No run frees a file of the state dir: the record its last save
+/// replaces moves to `spare/`, and the next run's first save writes over
+/// that same file, whose place in `spare/` the next replaced record takes
+/// (decision 0017 §21). Without the recycling, each run freed one, and a
+/// file freed slows every new file for half a minute on an ext4 without
+/// a journal.
+#[test]
+fn the_record_a_run_replaces_is_written_over_by_the_next_run() {
+    let setup = Setup::new("");
+    let spares = setup.state().join("spare");
+    assert_ok(&run(setup.jail().args(["exec", "--", "true"])));
+    let first = inodes(&spares);
+    assert_eq!(first.len(), 1, "the replaced record is kept: {first:?}");
+    for _ in 0..3 {
+        assert_ok(&run(setup.jail().args(["exec", "--", "true"])));
+        let now = inodes(&spares);
+        assert_eq!(
+            now.keys().collect::<Vec<_>>(),
+            first.keys().collect::<Vec<_>>(),
+            "the same file comes back to spare/, written over and replaced again"
+        );
+    }
+    // Every record is whole, and finished.
+    let records = inodes(&setup.state().join("sessions"));
+    let finished = records
+        .values()
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .map(|p| {
+            let record: serde_json::Value =
+                serde_json::from_slice(&std::fs::read(p).expect("record")).expect("whole JSON");
+            record["state"].as_str().unwrap_or_default().to_string()
+        })
+        .filter(|state| state == "finished")
+        .count();
+    assert_eq!(finished, 4, "{records:?}");
+    assert_ok(&run(setup.jail().args(["audit", "verify"])));
+}
+
+/// What lies in `spare/` is written over only when it is a plain file no
+/// record names: a hard link to a live record, or a symlink to a file
+/// elsewhere, is removed instead, and what it points at is left as it was.
+#[test]
+fn a_spare_that_is_a_record_or_a_symlink_is_not_written_over() {
+    let setup = Setup::new("");
+    let spares = setup.state().join("spare");
+    assert_ok(&run(setup.jail().args(["exec", "--", "true"])));
+    // Whatever the first run left there goes: only the planted ones stay.
+    for path in inodes(&spares).values() {
+        std::fs::remove_file(path).expect("clear spare/");
+    }
+    let sessions = setup.state().join("sessions");
+    let record = inodes(&sessions)
+        .into_values()
+        .find(|p| p.extension().is_some_and(|e| e == "json"))
+        .expect("the first run's record");
+    let before = std::fs::read(&record).expect("record");
+    std::fs::hard_link(&record, spares.join("a-record")).expect("link");
+    let outside = workdir();
+    let victim = outside.path().join("victim");
+    std::fs::write(&victim, "untouched").expect("victim");
+    std::os::unix::fs::symlink(&victim, spares.join("a-symlink")).expect("symlink");
+    assert_ok(&run(setup.jail().args(["exec", "--", "true"])));
+    assert_eq!(std::fs::read(&record).expect("record"), before);
+    assert_eq!(
+        std::fs::read_to_string(&victim).expect("victim"),
+        "untouched"
+    );
+    let left: Vec<_> = inodes(&spares).into_values().collect();
+    assert!(
+        !left
+            .iter()
+            .any(|p| p.ends_with("a-record") || p.ends_with("a-symlink")),
+        "{left:?}"
+    );
+    assert_ok(&run(setup.jail().args(["audit", "verify"])));
+}
