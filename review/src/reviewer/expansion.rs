@@ -234,6 +234,12 @@ impl Variables {
         let apply = |change: &dyn Fn(&str) -> Option<String>| -> Option<Vec<String>> {
             values.iter().map(|value| change(value)).collect()
         };
+        // `${name:offset}` and `${name:offset:length}`: a slice, as in
+        // `${usage:4:4}` spelling a program out of a usage text (`:-`
+        // and `:+` were read above).
+        if let Some((offset, length)) = operation.strip_prefix(':').and_then(slice_bounds) {
+            return apply(&|value| Some(sliced(value, offset, length)));
+        }
         if let Some(substitution) = operation.strip_prefix('/') {
             let (all, anchor, substitution) = match substitution.as_bytes().first() {
                 Some(b'/') => (true, None, &substitution[1..]),
@@ -277,6 +283,44 @@ impl Variables {
         let pattern = first_of(word(pattern))?;
         apply(&|value| Some(trimmed(value, &pattern, from_start, longest)))
     }
+}
+
+/// The offset and length of a `${name:offset:length}` slice written in
+/// numbers (`${name: -3}` and `${name:(-3)}` count from the end).
+fn slice_bounds(slice: &str) -> Option<(i64, Option<i64>)> {
+    let number = |text: &str| -> Option<i64> {
+        let text = text.trim();
+        let text = text
+            .strip_prefix('(')
+            .and_then(|t| t.strip_suffix(')'))
+            .unwrap_or(text);
+        text.trim().parse().ok()
+    };
+    match slice.split_once(':') {
+        Some((offset, length)) => Some((number(offset)?, Some(number(length)?))),
+        None => Some((number(slice)?, None)),
+    }
+}
+
+/// `value` sliced as Bash slices it, by characters.
+fn sliced(value: &str, offset: i64, length: Option<i64>) -> String {
+    let chars: Vec<char> = value.chars().collect();
+    let len = i64::try_from(chars.len()).unwrap_or(i64::MAX);
+    let start = if offset < 0 {
+        (len + offset).max(0)
+    } else {
+        offset.min(len)
+    };
+    let end = match length {
+        None => len,
+        Some(length) if length >= 0 => start.saturating_add(length).min(len),
+        Some(length) => (len + length).max(start),
+    };
+    let (start, end) = (
+        usize::try_from(start).unwrap_or(0),
+        usize::try_from(end).unwrap_or(0),
+    );
+    chars[start..end.max(start)].iter().collect()
 }
 
 fn first_of(values: Vec<String>) -> Option<String> {

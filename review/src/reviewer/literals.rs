@@ -104,6 +104,16 @@ const NETWORK_TOOLS: &[&str] = &[
     "aria2c",
     "smbclient",
     "ngrok",
+    // Terminals shared over the network, and tunnels out.
+    "ttyd",
+    "gotty",
+    "tmate",
+    "upterm",
+    "sshx",
+    "chisel",
+    "frpc",
+    "bore",
+    "cloudflared",
 ];
 /// Programs that ask for privileges or enter other namespaces.
 const PRIVILEGE_TOOLS: &[&str] = &[
@@ -470,7 +480,7 @@ const PY_CHANGE_FILE: &str = r"\b(?:os\.(?:remove|unlink|rmdir|removedirs|trunca
 /// `open(path, mode)`: a change only when the mode writes.
 const PY_OPEN: &str = r"(?:^|(?u:[^.\w]))open\s*\(";
 const JS_CHANGE_FILE: &str = r"\bfs\.(?:(?:promises\.)?(?:unlink|rm|rmdir|writeFile|appendFile|truncate|chmod|chown|rename|copyFile|symlink)(?:Sync)?)\s*\(";
-const CREDENTIAL_PATTERN: &str = r"(?:^|[/~\\])\.ssh(?:[/\\]|$)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws[/\\](?:credentials|config)\b|(?:^|[/~])\.netrc$|\.git-credentials\b|\.docker/config\.json|\.kube/config\b|(?:^|[/~])\.gnupg\b|/etc/(?:shadow|gshadow|sudoers)\b|/proc/(?: |[!-.0-~]*)/(?:environ|mem)\b|/dev/input[/\\]+(?:event|by-id|by-path)|(?:^|[/~\\])\.(?:aws|kube|azure)$|\.(?:bash|zsh)_history\b|(?:^|[/~])\.pgpass\b|Login Data\b|cookies\.sqlite\b|(?:google-chrome|chromium|Chrome|Chromium|BraveSoftware|Brave-Browser|microsoft-edge|Edge|vivaldi|opera)[/\\](?:[\x00-\x7F]*[/\\])?(?:Network[/\\])?Cookies$|key[34]\.db\b|logins\.json\b|\.config/gcloud\b|(?:^|[/~])\.npmrc\b|(?:^|[/~])\.pypirc\b|\bLocal State\b|Local Storage(?:[/\\]+leveldb\b|$)|\.electrum\b|wallet\.dat\b|exodus\.wallet\b|Ethereum[/\\]+keystore\b|nkbihfbeogaeaoehlefnkodbefgpgknn|Telegram Desktop[/\\]+tdata\b|(?:^|[/~\\])\.vault-token$|\.pulumi[/\\]+credentials\.json$|\.config[/\\]+(?:doctl|gh|hub)(?:[/\\]|$)|\.config[/\\]+rclone[/\\]+rclone\.conf$|(?:^|[/~\\])\.s3cfg$|\.terraform\.d[/\\]+credentials\.tfrc\.json$|\.cargo[/\\]+credentials(?:\.toml)?$|\.gem[/\\]+credentials$|(?:^|[/~\\])\.boto$";
+const CREDENTIAL_PATTERN: &str = r"(?:^|[/~\\])\.ssh(?:[/\\]|$)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws[/\\](?:credentials|config)\b|(?:^|[/~])\.netrc$|\.git-credentials\b|\.docker/config\.json|\.kube/config\b|(?:^|[/~])\.gnupg\b|/etc/(?:shadow|gshadow|sudoers)\b|/proc/(?: |[!-.0-~]*)/(?:environ|mem)\b|/dev/input[/\\]+(?:event|by-id|by-path)|(?:^|[/~\\])\.(?:aws|kube|azure)$|\.(?:bash|zsh|python|node_repl|rediscli|sqlite|psql|mysql|irb)_history\b|(?:^|[/~\\\s])\.(?:viminfo|lesshst)\b|(?:^|[/~])\.pgpass\b|Login Data\b|cookies\.sqlite\b|(?:google-chrome|chromium|Chrome|Chromium|BraveSoftware|Brave-Browser|microsoft-edge|Edge|vivaldi|opera)[/\\](?:[\x00-\x7F]*[/\\])?(?:Network[/\\])?Cookies$|key[34]\.db\b|logins\.json\b|\.config/gcloud\b|(?:^|[/~])\.npmrc\b|(?:^|[/~])\.pypirc\b|\bLocal State\b|Local Storage(?:[/\\]+leveldb\b|$)|\.electrum\b|wallet\.dat\b|exodus\.wallet\b|Ethereum[/\\]+keystore\b|nkbihfbeogaeaoehlefnkodbefgpgknn|Telegram Desktop[/\\]+tdata\b|(?:^|[/~\\])\.vault-token$|\.pulumi[/\\]+credentials\.json$|\.config[/\\]+(?:doctl|gh|hub)(?:[/\\]|$)|\.config[/\\]+rclone[/\\]+rclone\.conf$|(?:^|[/~\\])\.s3cfg$|\.terraform\.d[/\\]+credentials\.tfrc\.json$|\.cargo[/\\]+credentials(?:\.toml)?$|\.gem[/\\]+credentials$|(?:^|[/~\\])\.boto$|(?:^|[/~\\])\.databrickscfg$|(?:^|[/~\\])\.oci(?:[/\\]|$)|(?:^|[/~\\])\.tsh(?:[/\\]|$)|\b169\.254\.169\.254\b|\bmetadata\.google\.internal\b|\b169\.254\.170\.2\b|[/\\]var[/\\]run[/\\]secrets[/\\]kubernetes\.io[/\\]serviceaccount\b";
 const SYSTEM_PATH_PATTERN: &str = r"^(?:/etc/|/bin/|/sbin/|/lib|/usr/|/boot/|/dev/(?:sd|nvme|hd|vd|mmcblk|mem|kmem|port)|/sys/|/proc/sys/|/var/lib/|/var/spool/cron|/root/|[Cc]:\\[Ww]indows\\)";
 
 #[expect(
@@ -1114,7 +1124,8 @@ pub(super) fn findings(
         })
         .collect();
     // A list a call reads was judged with the call.
-    let listed = commands_in_lists(code, &reader, python, starts_processes, &wrapped);
+    let mut listed = commands_in_lists(code, &reader, python, starts_processes, &wrapped);
+    listed.extend(wrapper_calls(code, &reader, &wrapped, renamed));
     let new: Vec<LiteralFinding> = listed
         .into_iter()
         .filter(|found| !out.iter().any(|f| f.id == found.id))
@@ -1473,7 +1484,13 @@ fn program_as_written(argv: &[&BashWord]) -> Vec<String> {
     let mut at = 0;
     while let Some(word) = argv.get(at) {
         if !WRAPPERS.contains(&basename(&word.text)) {
-            if let Some(first) = words.get_mut(at) {
+            // `p=nc; $p host 4444`: the value the review followed into the
+            // variable, when it has one; else the word as written, which
+            // `expanded_program` reads (`${SHELL:-sh}`, `$PYTHON`).
+            let followed = word.text != word.as_written()
+                && !word.text.trim().is_empty()
+                && !word.text.contains('$');
+            if let Some(first) = words.get_mut(at).filter(|_| !followed) {
                 *first = word.as_written();
             }
             break;
@@ -2163,6 +2180,107 @@ fn is_default_index(url: &str) -> bool {
         .any(|index| host.eq_ignore_ascii_case(index))
 }
 
+/// How many letters of a literal, written as compatibility characters
+/// (fullwidth, mathematical, circled...), NFKC folds into ASCII letters
+/// (superscript digits, as in `COM¹`, do not count).
+fn compatibility_letters(text: &str) -> usize {
+    use unicode_normalization::UnicodeNormalization;
+    text.chars()
+        .filter(|c| !c.is_ascii())
+        .filter(|c| {
+            let mut folded = std::iter::once(*c).nfkc();
+            matches!((folded.next(), folded.next()), (Some(f), None) if f.is_ascii_alphabetic())
+        })
+        .count()
+}
+
+/// The literals as a program sees them after `normalize("NFKC")`, when any
+/// is spelled in compatibility characters: `"ｔｔｙｄ"` is judged as
+/// `"ttyd"`. None when none is.
+pub(super) fn folded(literals: &[String]) -> Option<Vec<String>> {
+    use unicode_normalization::UnicodeNormalization;
+    literals
+        .iter()
+        .any(|l| compatibility_letters(l) > 0)
+        .then(|| {
+            literals
+                .iter()
+                .map(|l| {
+                    if compatibility_letters(l) > 0 {
+                        l.nfkc().collect()
+                    } else {
+                        l.clone()
+                    }
+                })
+                .collect()
+        })
+}
+
+/// Words spelled in fullwidth or other compatibility letters, in a program
+/// that folds text to ASCII (`normalize("NFKC")`): what runs is not what
+/// is written. Read on the literals as written, before [`folded`].
+pub(super) fn folds_hidden_text(code: &str, literals: &[String]) -> Option<LiteralFinding> {
+    // NFC and NFD keep fullwidth letters as they are.
+    let folds = code.contains("normalize(")
+        && literals
+            .iter()
+            .any(|l| matches!(l.as_str(), "NFKC" | "NFKD"));
+    if !folds {
+        return None;
+    }
+    let n = literals
+        .iter()
+        .position(|l| compatibility_letters(l) >= 3)?;
+    Some(LiteralFinding {
+        line: placeholder_at(code, n + 1).map_or(1, |at| Lines::of(code).at(at)),
+        severity: Severity::Major,
+        id: "folds-hidden-text",
+        message: "spells text in fullwidth or other compatibility letters and folds it to ASCII at run time (normalize NFKC/NFKD): what runs is not what is written; a human decides",
+    })
+}
+
+/// The commands in the `syscmd(...)`/`esyscmd(...)` calls of m4 macro
+/// text, each as its words (quotes and m4's `[`/`]` quoting dropped), one
+/// per simple command (split at `|`, `;`, `&&`, `||`).
+fn m4_commands(text: &str) -> impl Iterator<Item = Vec<String>> + '_ {
+    text.match_indices("syscmd(").flat_map(|(at, call)| {
+        let rest = &text[at + call.len()..];
+        let mut depth = 0usize;
+        let end = rest
+            .char_indices()
+            .find(|&(_, c)| match c {
+                '(' => {
+                    depth += 1;
+                    false
+                }
+                ')' if depth == 0 => true,
+                ')' => {
+                    depth -= 1;
+                    false
+                }
+                _ => false,
+            })
+            .map_or(rest.len(), |(i, _)| i);
+        rest[..end]
+            .split(['|', ';', '&', '\n'])
+            .map(|command| {
+                command
+                    .split_whitespace()
+                    .map(|word| {
+                        word.trim_matches(|c| matches!(c, '[' | ']' | '"' | '\'' | '(' | ')' | '$'))
+                            .to_string()
+                    })
+                    .filter(|word| !word.is_empty())
+                    .collect::<Vec<_>>()
+            })
+            .filter(|argv| !argv.is_empty())
+            .collect::<Vec<_>>()
+    })
+}
+
+/// Why pointing a package manager elsewhere is held for a human.
+const CHANGES_PACKAGE_SOURCE: &str = "points a package manager at another index or registry, installs a package from a URL, or turns its checks off (pip --index-url/--trusted-host, npm --registry, a tarball or git URL, cargo [patch.crates-io], go env -w GOPROXY/GOSUMDB=off): what the next install runs comes from there; a human decides";
+
 /// What `program` with `args` does past the project that the rest of
 /// the review does not see as such: points a package manager at another
 /// index or turns off its checks (the next install runs what that index
@@ -2170,8 +2288,21 @@ fn is_default_index(url: &str) -> bool {
 /// every container's data on the machine, installs an editor extension,
 /// or opens a TLS connection with openssl.
 fn changes_sources_or_sweeps(program: &str, args: &[&str]) -> Option<Judgment> {
-    const SOURCE: &str = "points a package manager at another index or registry, or turns its checks off (pip --index-url/--trusted-host, npm --registry, go env -w GOPROXY/GOSUMDB=off): what the next install runs comes from there; a human decides";
+    const SOURCE: &str = CHANGES_PACKAGE_SOURCE;
     let has = |word: &str| args.contains(&word);
+    // A package named by a URL (a tarball, a git repository) outside the
+    // default index: `npm install http://host/pkg.tgz`, `pip install git+https://...`.
+    let installs_from_url = || {
+        matches!(args.first(), Some(&"install" | &"i" | &"add"))
+            && args[1..].iter().any(|a| {
+                let url = a
+                    .split_once('@')
+                    .filter(|(name, _)| !name.contains('/'))
+                    .map_or(*a, |(_, url)| url);
+                (url.contains("://") && !is_default_index(url.trim_start_matches("git+")))
+                    || url.starts_with("git@")
+            })
+    };
     let other_index = |value: &str| value.contains("://") && !is_default_index(value);
     // `--opt value` or `--opt=value`.
     let option_values = |options: &[&str]| -> Vec<&str> {
@@ -2229,10 +2360,54 @@ fn changes_sources_or_sweeps(program: &str, args: &[&str]) -> Option<Judgment> {
         let all = has("-a") || has("-af") || has("-fa") || has("--all") || has("--volumes");
         (sub("system", "prune") && all) || sub("volume", "prune") || sub("system", "reset")
     };
+    let s3api_delete = args.first() == Some(&"s3api")
+        && args
+            .get(1)
+            .is_some_and(|a| a.starts_with("delete-object") || a.starts_with("delete-bucket"));
+    let gh_delete = || {
+        args.windows(2).any(|w| w == ["repo", "delete"])
+            || (args.first() == Some(&"api")
+                && (args.windows(2).any(|w| {
+                    matches!(w[0], "-X" | "--method") && w[1].eq_ignore_ascii_case("delete")
+                }) || args.iter().any(|a| {
+                    a.eq_ignore_ascii_case("-XDELETE") || a.eq_ignore_ascii_case("--method=DELETE")
+                })))
+    };
+    let cluster_sweep = || {
+        args.first() == Some(&"delete")
+            && args.iter().any(|a| {
+                matches!(
+                    *a,
+                    "namespace" | "namespaces" | "ns" | "--all" | "--all-namespaces" | "-A"
+                ) || a.starts_with("namespace/")
+                    || a.starts_with("ns/")
+            })
+    };
     match program {
-        "pip" | "pip3" | "uv" | "pipx" if pip_source() => source(),
-        "npm" | "pnpm" | "yarn" | "bun" if npm_source() => source(),
+        "pip" | "pip3" | "uv" | "pipx" if pip_source() || installs_from_url() => source(),
+        "npm" | "pnpm" | "yarn" | "bun" if npm_source() || installs_from_url() => source(),
+        "cargo" if args.first() == Some(&"install") && (has("--git") || has("--index") || has("--registry")) => source(),
         "go" if go_source() => source(),
+        "gh" if gh_delete() => Some((
+            Severity::Major,
+            "deletes-remote-data",
+            "deletes repositories or other data through the GitHub API (gh repo delete, gh api --method DELETE): another service's data, for good; a human decides",
+        )),
+        "kubectl" | "oc" if cluster_sweep() => Some((
+            Severity::Major,
+            "deletes-remote-data",
+            "deletes namespaces or every resource of a kind in a cluster (kubectl delete namespace, --all): other workloads' data; a human decides",
+        )),
+        "dvc" if args.first() == Some(&"gc") && (has("--cloud") || has("-c")) => Some((
+            Severity::Major,
+            "deletes-cloud-storage",
+            "deletes data from the shared remote (dvc gc --cloud): others' versions too, for good; a human decides",
+        )),
+        "aws" if s3api_delete => Some((
+            Severity::Major,
+            "deletes-cloud-storage",
+            "deletes objects or buckets in cloud storage (aws s3api delete-objects): data outside the project, for good; a human decides",
+        )),
         "git" if args.first() == Some(&"credential") && matches!(args.get(1), Some(&"fill")) => Some((
                 Severity::Major,
                 "reads-stored-credentials",
@@ -2351,6 +2526,68 @@ fn holds_security_change(text: &str) -> bool {
         })
 }
 
+/// Calls of a function named as the program it wraps, judged as that
+/// program with the call's arguments: `def gh(*args): run(["gh", *args])`
+/// then `gh("api", "--method", "DELETE", ...)`; `kubectl("delete",
+/// "namespace", ns)`. Only what the review holds for a human counts
+/// (Major and worse), network clients aside (the proxy's).
+fn wrapper_calls(
+    code: &str,
+    reader: &Reader<'_>,
+    wrapped: &[String],
+    renamed: &[(String, String)],
+) -> Vec<LiteralFinding> {
+    let mut out = Vec::new();
+    for program in wrapped {
+        let program = basename(program);
+        if program.is_empty()
+            || !program
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+        {
+            continue;
+        }
+        // The function as the sanitizer renamed it, or as written.
+        let names = renamed
+            .iter()
+            .filter(|(from, _)| from == program)
+            .map(|(_, to)| to.as_str())
+            .chain([program]);
+        let calls =
+            names.flat_map(|name| code.match_indices(&format!("{name}(")).collect::<Vec<_>>());
+        for (at, call) in calls {
+            let before = code[..at].trim_end_matches([' ', '\t']);
+            let defines = before.ends_with("def") || before.ends_with("function");
+            let named = code[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '$');
+            if defines || named {
+                continue;
+            }
+            let mut words = vec![program.to_string()];
+            words.extend(reader.list_closed_by(at + call.len(), 0, ')'));
+            out.extend(wrapped_command(&words, reader.lines.at(at)));
+        }
+    }
+    out
+}
+
+/// A wrapped program's command (`words`, the program first) on `line`,
+/// when the review holds it for a human (Major and worse); network
+/// clients aside, which the proxy serves or the catalog reports.
+fn wrapped_command(words: &[String], line: usize) -> Option<LiteralFinding> {
+    let (severity, id, message) = classify(words)?;
+    (severity >= Severity::Major && id != "run-network-tool" && id != RUN_HTTP_CLIENT).then_some(
+        LiteralFinding {
+            line,
+            severity,
+            id,
+            message,
+        },
+    )
+}
+
 /// Lists and tuples of literals that are a command the review refuses,
 /// wherever the program keeps them: a table of commands run in a loop
 /// (`[["systemctl", "stop", "auditd"], ("setenforce", "0")]`) or a call
@@ -2378,17 +2615,7 @@ fn commands_in_lists(
             let close = if open == "[" { ']' } else { ')' };
             let mut words = vec![wrapper.clone()];
             words.extend(reader.list_closed_by(at + 1, 0, close));
-            if let Some((severity, id, message)) = classify(&words) {
-                if severity >= Severity::Major && id != "run-network-tool" && id != RUN_HTTP_CLIENT
-                {
-                    out.push(LiteralFinding {
-                        line: reader.lines.at(at),
-                        severity,
-                        id,
-                        message,
-                    });
-                }
-            }
+            out.extend(wrapped_command(&words, reader.lines.at(at)));
         }
         let program = basename(&program);
         let security = SECURITY_PROGRAMS.contains(&program) || ELEVATORS.contains(&program);
@@ -3110,8 +3337,47 @@ fn held_for_later(text: &str, writes_files: bool, npm_keys: bool) -> Option<Judg
             "holds a CI step that writes out every secret of the repository (toJSON(secrets)): a human decides",
         ));
     }
+    // m4's `syscmd`/`esyscmd` run a shell command while the macros expand:
+    // judged as the command it is (`git describe` is ordinary).
+    if squeezed.contains("syscmd(") && m4_commands(text).any(|argv| classify(&argv).is_some()) {
+        return Some((
+            Severity::Major,
+            "holds-m4-command",
+            "holds m4 macros that run shell commands the review refuses (esyscmd, syscmd: a network client, a credential read, ...) when m4 expands them; a human decides",
+        ));
+    }
     if !writes_files {
         return None;
+    }
+    // Code that sends the whole environment away, held to be written
+    // out (a dependency's patch, a hook): it runs later, unreviewed.
+    let whole_environment = [
+        "stringify(process.env)",
+        "dumps(os.environ",
+        "dumps(dict(os.environ",
+        "urlencode(os.environ",
+        "urlencode(dict(os.environ",
+    ];
+    let sends = ["request(", "fetch(", "urlopen(", ".post(", "send("];
+    if whole_environment.iter().any(|p| squeezed.contains(p))
+        && sends.iter().any(|p| squeezed.contains(p))
+    {
+        return Some((
+            Severity::Major,
+            "holds-environment-send",
+            "holds code that sends the whole environment over the network, in a program that writes files (a dependency's patch, a hook): it runs later, outside this review, with every secret the environment holds; a human decides",
+        ));
+    }
+    // Cargo told to take crates from elsewhere (a fork, a mirror): what
+    // the next build compiles and runs comes from there.
+    if (squeezed.contains("[patch.crates-io]") || squeezed.contains("[source.crates-io]"))
+        && (squeezed.contains("://") || squeezed.contains("replace-with"))
+    {
+        return Some((
+            Severity::Major,
+            "changes-package-source",
+            CHANGES_PACKAGE_SOURCE,
+        ));
     }
     let name = text.trim();
     if !name.contains(char::is_whitespace) && names_agent_file(name) {
