@@ -178,12 +178,14 @@ def main():
         groups = [functions.get("payload", []) + functions.get("child", []), functions.get("supervisor", [])]
         order = os.path.join(base, "jail.order")
         for round_ in range(args.rounds + 1):
+            # Each group sorted by name: within one the order changes no
+            # window count, and a file written again differs only where
+            # the functions did.
             seen, listed = set(), []
             for group in groups:
-                for f in group:
-                    if f not in seen:
-                        seen.add(f)
-                        listed.append(f)
+                for f in sorted(set(group) - seen):
+                    seen.add(f)
+                    listed.append(f)
             with open(order, "w") as f:
                 f.write("".join(name + "\n" for name in listed))
             binary = build(order)
