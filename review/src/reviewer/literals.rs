@@ -1211,6 +1211,7 @@ fn bash_findings(
 ) -> Vec<LiteralFinding> {
     let mut commands = bash_commands(code, literals);
     follow_values(&mut commands, code, literals, renamed);
+    let runners = argument_runners(code);
     let mut out = Vec::new();
     let mut texts = Vec::new();
     let mut written = Vec::new();
@@ -1301,6 +1302,20 @@ fn bash_findings(
             });
         }
         let mut words = program_as_written(&argv);
+        // `run() { echo "+ $*"; "$@"; }` then `run nc host 4444`: the
+        // command such a function is given is what runs.
+        if runners.contains(&program.text) && words.len() > 1 {
+            if let Some((severity, id, message)) = classify(&words[1..]) {
+                if severity >= Severity::Major {
+                    out.push(LiteralFinding {
+                        line: command.line,
+                        severity,
+                        id,
+                        message,
+                    });
+                }
+            }
+        }
         // `/u*/b?n/c?r[l]`: the program a glob pattern names is whatever it
         // matches, hidden from a reader; judged as the program it stands
         // for where that is one the review knows. (A path: a `case`
@@ -3197,6 +3212,22 @@ fn defines_function(code: &str, name: &str) -> bool {
                     .trim_end_matches([' ', '\t'])
                     .ends_with("function"))
     })
+}
+
+/// The script's functions that run their arguments as a command: a
+/// command in their body starts with `"$@"` (`run() { echo "+ $*"; "$@";
+/// }`). As the sanitizer leaves it, the quote holds a placeholder first.
+fn argument_runners(code: &str) -> Vec<String> {
+    static FUNCTION: LazyLock<Regex> =
+        LazyLock::new(|| compile(r"([A-Za-z_][A-Za-z0-9_]*)[ \t]*\(\)[ \t]*\{([^}]*)\}"));
+    static RUNS_ARGUMENTS: LazyLock<Regex> = LazyLock::new(|| {
+        compile(r#"(?:^|[\n;{&|(])[ \t]*(?:exec[ \t]+|command[ \t]+)?"?(?:S[0-9]+)?\$\{?@"#)
+    });
+    FUNCTION
+        .captures_iter(code)
+        .filter(|c| RUNS_ARGUMENTS.is_match(&c[2]))
+        .map(|c| c[1].to_string())
+        .collect()
 }
 
 /// Commands whose arguments include files they write.
