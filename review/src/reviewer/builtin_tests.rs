@@ -2772,6 +2772,13 @@ fn precompiled_rules_match_as_their_regexes_do() {
     "run-network-tool",
     6
 )]
+#[case::js_agent_settings_written_in_the_home_directory(
+    crate::Lang::JavaScript,
+    "const fs = require(\"node:fs\");\nconst path = require(\"node:path\");\nconst home = require(\"node:os\").homedir();\nfs.writeFileSync(path.join(home, \".aider.conf.yml\"), \"yes-always: true\\n\");\n",
+    Verdict::Major,
+    "names-agent-instructions",
+    4
+)]
 #[case::ts_argv_in_fullwidth_letters_folded(
     crate::Lang::TypeScript,
     "import { spawn } from \"node:child_process\";\nconst L = { v: \"\u{ff54}\u{ff54}\u{ff59}\u{ff44}\", s: \"\u{ff42}\u{ff41}\u{ff53}\u{ff48}\" };\nconst norm = (s: string) => s.normalize(\"NFKC\");\nspawn(norm(L.v), [norm(L.s)]);\n",

@@ -480,7 +480,7 @@ const PY_CHANGE_FILE: &str = r"\b(?:os\.(?:remove|unlink|rmdir|removedirs|trunca
 /// `open(path, mode)`: a change only when the mode writes.
 const PY_OPEN: &str = r"(?:^|(?u:[^.\w]))open\s*\(";
 const JS_CHANGE_FILE: &str = r"\bfs\.(?:(?:promises\.)?(?:unlink|rm|rmdir|writeFile|appendFile|truncate|chmod|chown|rename|copyFile|symlink)(?:Sync)?)\s*\(";
-const CREDENTIAL_PATTERN: &str = r"(?:^|[/~\\])\.ssh(?:[/\\]|$)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws[/\\](?:credentials|config)\b|(?:^|[/~])\.netrc$|\.git-credentials\b|\.docker/config\.json|\.kube/config\b|(?:^|[/~])\.gnupg\b|/etc/(?:shadow|gshadow|sudoers)\b|/proc/(?: |[!-.0-~]*)/(?:environ|mem)\b|/dev/input[/\\]+(?:event|by-id|by-path)|(?:^|[/~\\])\.(?:aws|kube|azure)$|\.(?:bash|zsh|python|node_repl|rediscli|sqlite|psql|mysql|irb)_history\b|(?:^|[/~\\\s])\.(?:viminfo|lesshst)\b|(?:^|[/~])\.pgpass\b|Login Data\b|cookies\.sqlite\b|(?:google-chrome|chromium|Chrome|Chromium|BraveSoftware|Brave-Browser|microsoft-edge|Edge|vivaldi|opera)[/\\](?:[\x00-\x7F]*[/\\])?(?:Network[/\\])?Cookies$|key[34]\.db\b|logins\.json\b|\.config/gcloud\b|(?:^|[/~])\.npmrc\b|(?:^|[/~])\.pypirc\b|\bLocal State\b|Local Storage(?:[/\\]+leveldb\b|$)|\.electrum\b|wallet\.dat\b|exodus\.wallet\b|Ethereum[/\\]+keystore\b|nkbihfbeogaeaoehlefnkodbefgpgknn|Telegram Desktop[/\\]+tdata\b|(?:^|[/~\\])\.vault-token$|\.pulumi[/\\]+credentials\.json$|\.config[/\\]+(?:doctl|gh|hub)(?:[/\\]|$)|\.config[/\\]+rclone[/\\]+rclone\.conf$|(?:^|[/~\\])\.s3cfg$|\.terraform\.d[/\\]+credentials\.tfrc\.json$|\.cargo[/\\]+credentials(?:\.toml)?$|\.gem[/\\]+credentials$|(?:^|[/~\\])\.boto$|(?:^|[/~\\])\.databrickscfg$|(?:^|[/~\\])\.oci(?:[/\\]|$)|(?:^|[/~\\])\.tsh(?:[/\\]|$)|\b169\.254\.169\.254\b|\bmetadata\.google\.internal\b|\b169\.254\.170\.2\b|[/\\]var[/\\]run[/\\]secrets[/\\]kubernetes\.io[/\\]serviceaccount\b";
+const CREDENTIAL_PATTERN: &str = r"(?:^|[/~\\])\.ssh(?:[/\\]|$)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws[/\\](?:credentials|config)\b|(?:^|[/~])\.netrc$|\.git-credentials\b|\.docker/config\.json|\.kube/config\b|(?:^|[/~])\.gnupg\b|/etc/(?:shadow|gshadow|sudoers)\b|/proc/(?: |[!-.0-~]*)/(?:environ|mem)\b|/dev/input[/\\]+(?:event|by-id|by-path)|(?:^|[/~\\])\.(?:aws|kube|azure)$|\.(?:bash|zsh|python|node_repl|rediscli|sqlite|psql|mysql|irb)_history\b|(?:^|[/~\\\s])\.(?:viminfo|lesshst)\b|(?:^|[/~])\.pgpass\b|Login Data\b|cookies\.sqlite\b|(?:google-chrome|chromium|Chrome|Chromium|BraveSoftware|Brave-Browser|microsoft-edge|Edge|vivaldi|opera)[/\\](?:[\x00-\x7F]*[/\\])?(?:Network[/\\])?Cookies$|key[34]\.db\b|logins\.json\b|\.config/gcloud\b|(?:^|[/~])\.npmrc\b|(?:^|[/~])\.pypirc\b|\bLocal State\b|Local Storage(?:[/\\]+leveldb\b|$)|\.electrum\b|wallet\.dat\b|exodus\.wallet\b|Ethereum[/\\]+keystore\b|nkbihfbeogaeaoehlefnkodbefgpgknn|Telegram Desktop[/\\]+tdata\b|(?:^|[/~\\])\.vault-token$|\.pulumi[/\\]+credentials\.json$|\.config[/\\]+(?:doctl|gh|hub)(?:[/\\]|$)|\.config[/\\]+rclone[/\\]+rclone\.conf$|(?:^|[/~\\])\.s3cfg$|\.terraform\.d[/\\]+credentials\.tfrc\.json$|\.cargo[/\\]+credentials(?:\.toml)?$|\.gem[/\\]+credentials$|(?:^|[/~\\])\.boto$|(?:^|[/~\\])\.databrickscfg$|(?:^|[/~\\])github-copilot(?:[/\\]|$)|(?:^|[/~\\])\.oci(?:[/\\]|$)|(?:^|[/~\\])\.tsh(?:[/\\]|$)|\b169\.254\.169\.254\b|\bmetadata\.google\.internal\b|\b169\.254\.170\.2\b|[/\\]var[/\\]run[/\\]secrets[/\\]kubernetes\.io[/\\]serviceaccount\b";
 const SYSTEM_PATH_PATTERN: &str = r"^(?:/etc/|/bin/|/sbin/|/lib|/usr/|/boot/|/dev/(?:sd|nvme|hd|vd|mmcblk|mem|kmem|port)|/sys/|/proc/sys/|/var/lib/|/var/spool/cron|/root/|[Cc]:\\[Ww]indows\\)";
 
 #[expect(
@@ -3507,16 +3507,20 @@ const AGENT_FILES: &[&str] = &[
     "mcp.json",
     "mcp_config.json",
     "claude_desktop_config.json",
+    ".aider.conf.yml",
 ];
 
 /// Whether `path` is (or ends in) one of [`AGENT_FILES`], or lies in an
-/// agent's configuration directory (`.claude/`, `.cursor/rules/`).
+/// agent's configuration directory (`.claude/`, `.cursor/rules/`,
+/// `.gemini/`, `.codex/`).
 fn names_agent_file(path: &str) -> bool {
     let path = path.trim_matches(|c| c == '"' || c == '\'');
     AGENT_FILES.contains(&basename(path))
         || path.contains(".claude/")
         || path.contains(".cursor/rules")
-        || path == ".claude"
+        || path.contains(".gemini/")
+        || path.contains(".codex/")
+        || matches!(path, ".claude" | ".gemini" | ".codex")
 }
 
 /// How many HTTP clients' names in one text [`downloads_and_runs`] reads
