@@ -352,10 +352,11 @@ fn claim_spare(dir: &Path, spares: &Path) -> Option<tempfile::NamedTempFile> {
             return None;
         };
         // Emptied only once it is known to be ours alone: opening it with
-        // O_TRUNC would empty a record it is a second name of.
+        // O_TRUNC would empty a record it is a second name of. O_NONBLOCK:
+        // a FIFO put there fails to open instead of waiting for a reader.
         let Ok(file) = std::fs::OpenOptions::new()
             .write(true)
-            .custom_flags(nix::fcntl::OFlag::O_NOFOLLOW.bits())
+            .custom_flags((nix::fcntl::OFlag::O_NOFOLLOW | nix::fcntl::OFlag::O_NONBLOCK).bits())
             .open(&temp)
         else {
             continue;

@@ -2821,6 +2821,13 @@ fn precompiled_rules_match_as_their_regexes_do() {
     "changes-package-source",
     3
 )]
+#[case::sh_package_installed_over_ssh_git(
+    crate::Lang::Bash,
+    "npm install git@198.51.100.66:tools/guard.git\n",
+    Verdict::Major,
+    "changes-package-source",
+    1
+)]
 #[case::sh_cargo_patch_to_a_fork(
     crate::Lang::Bash,
     "cat >> Cargo.toml <<'EOF'\n[patch.crates-io]\nring = { git = \"http://198.51.100.66/ring.git\" }\nEOF\n",

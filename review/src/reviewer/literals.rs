@@ -2315,7 +2315,7 @@ fn changes_sources_or_sweeps(program: &str, args: &[&str]) -> Option<Judgment> {
                     .filter(|(name, _)| !name.contains('/'))
                     .map_or(*a, |(_, url)| url);
                 (url.contains("://") && !is_default_index(url.trim_start_matches("git+")))
-                    || url.starts_with("git@")
+                    || a.starts_with("git@")
             })
     };
     let other_index = |value: &str| value.contains("://") && !is_default_index(value);
@@ -3218,6 +3218,11 @@ fn defines_function(code: &str, name: &str) -> bool {
 /// command in their body starts with `"$@"` (`run() { echo "+ $*"; "$@";
 /// }`). As the sanitizer leaves it, the quote holds a placeholder first.
 fn argument_runners(code: &str) -> Vec<String> {
+    // Most scripts have none: the patterns are compiled only for one that
+    // might.
+    if !code.contains("$@") && !code.contains("${@") {
+        return Vec::new();
+    }
     static FUNCTION: LazyLock<Regex> =
         LazyLock::new(|| compile(r"([A-Za-z_][A-Za-z0-9_]*)[ \t]*\(\)[ \t]*\{([^}]*)\}"));
     static RUNS_ARGUMENTS: LazyLock<Regex> = LazyLock::new(|| {

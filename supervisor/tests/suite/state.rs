@@ -379,8 +379,9 @@ fn the_record_a_run_replaces_is_written_over_by_the_next_run() {
 }
 
 /// What lies in `spare/` is written over only when it is a plain file no
-/// record names: a hard link to a live record, or a symlink to a file
-/// elsewhere, is removed instead, and what it points at is left as it was.
+/// record names: a hard link to a live record, a symlink to a file
+/// elsewhere or a FIFO is removed instead, what it points at is left as it
+/// was, and the run does not wait on the FIFO.
 #[test]
 fn a_spare_that_is_a_record_or_a_symlink_is_not_written_over() {
     let setup = Setup::new("");
@@ -401,7 +402,25 @@ fn a_spare_that_is_a_record_or_a_symlink_is_not_written_over() {
     let victim = outside.path().join("victim");
     std::fs::write(&victim, "untouched").expect("victim");
     std::os::unix::fs::symlink(&victim, spares.join("a-symlink")).expect("symlink");
-    assert_ok(&run(setup.jail().args(["exec", "--", "true"])));
+    // A FIFO would hold the run forever if opened waiting for a reader.
+    nix::unistd::mkfifo(&spares.join("a-fifo"), nix::sys::stat::Mode::S_IRWXU).expect("fifo");
+    let mut running = setup
+        .jail()
+        .args(["exec", "--", "true"])
+        .spawn()
+        .expect("spawn");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = running.try_wait().expect("wait") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = running.kill();
+            panic!("the run waited on the FIFO in spare/");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert!(status.success(), "{status:?}");
     assert_eq!(std::fs::read(&record).expect("record"), before);
     assert_eq!(
         std::fs::read_to_string(&victim).expect("victim"),
@@ -409,9 +428,9 @@ fn a_spare_that_is_a_record_or_a_symlink_is_not_written_over() {
     );
     let left: Vec<_> = inodes(&spares).into_values().collect();
     assert!(
-        !left
+        !left.iter().any(|p| ["a-record", "a-symlink", "a-fifo"]
             .iter()
-            .any(|p| p.ends_with("a-record") || p.ends_with("a-symlink")),
+            .any(|n| p.ends_with(n))),
         "{left:?}"
     );
     assert_ok(&run(setup.jail().args(["audit", "verify"])));
