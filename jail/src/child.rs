@@ -44,14 +44,15 @@ pub(crate) fn run(p: &Prepared, ends: ChildEnds) -> ! {
     if sync::parent_gone(ends.release) {
         sys::exit(SETUP_FAILED);
     }
-    // Until the parent has written our uid/gid maps we have no identity.
-    // (End of file means the parent died: the report then reaches no one.)
+    // Until the parent has written our uid/gid maps we have no identity
+    // (it writes them before the helper clones us: this finds the byte
+    // that says so waiting). End of file means the parent died: the
+    // report then reaches no one.
     check(Step::WaitForMaps, sync::wait_for_maps_written(ends.release));
     // Leave the caller's session: nothing in the jail may hold the caller's
     // terminal as its controlling terminal (TIOCSTI, CVE-2017-5226).
     check(Step::NewSession, sys::setsid());
     check(Step::Hostname, sys::sethostname(&p.init.hostname));
-    check(Step::Loopback, sys::loopback_up());
     if let Err(failure) = mount::build_root(&p.mounts) {
         sync::report_failure(report, failure);
         sys::exit(SETUP_FAILED);

@@ -8,16 +8,13 @@ use std::os::fd::{FromRawFd, OwnedFd, RawFd};
 
 use crate::sys::Errno;
 
-/// The namespaces a jail is cloned into: its own users, mounts, pids,
-/// network, IPC and hostname. Its cgroup view comes later: the init
-/// unshares it once it is in the jail's cgroups (child.rs), which it
-/// joins after the clone.
-const NAMESPACE_FLAGS: c_int = libc::CLONE_NEWUSER
-    | libc::CLONE_NEWNS
-    | libc::CLONE_NEWPID
-    | libc::CLONE_NEWNET
-    | libc::CLONE_NEWIPC
-    | libc::CLONE_NEWUTS;
+/// The namespaces a jail gets at its clone, beyond the user, network, IPC
+/// and UTS namespaces of the helper it is cloned from (early.rs): its own
+/// mounts, a copy of the host's as they are then, and its own pids, whose
+/// first process is the init. Its cgroup view comes later: the init
+/// unshares it once it is in the jail's cgroups (child.rs), which it joins
+/// after the clone.
+pub(crate) const JAIL_FLAGS: u64 = (libc::CLONE_NEWNS | libc::CLONE_NEWPID) as u64;
 
 /// The namespaces `jail doctor` tries: the least a jail needs (a user
 /// namespace whose capabilities can make mounts private).
@@ -31,16 +28,10 @@ pub(crate) enum Cloned {
     Parent { pid: libc::pid_t, pidfd: RawFd },
 }
 
-/// The jail's init: with `namespaces`, in every namespace of
-/// [`NAMESPACE_FLAGS`]; without (the degraded tier), on the host. The
-/// parent gets a pidfd.
-pub(crate) fn jail(namespaces: bool) -> Result<Cloned, Errno> {
-    let flags = if namespaces {
-        NAMESPACE_FLAGS as u64
-    } else {
-        0
-    };
-    clone3(flags, true)
+/// The degraded tier's child, on the host (no namespaces); the parent gets
+/// a pidfd.
+pub(crate) fn on_host() -> Result<Cloned, Errno> {
+    clone3(0, true)
 }
 
 /// The stack the payload starts on (see [`payload`]): what
@@ -89,15 +80,16 @@ pub(crate) fn payload<T>(run: fn(&T) -> !, arg: &T) -> Result<libc::pid_t, Errno
     Ok(pid)
 }
 
-/// Adopts the pidfd that [`jail`] returned to the parent.
+/// Adopts a pidfd that a clone returned to the parent.
 pub(crate) fn adopt_pidfd(pidfd: RawFd) -> OwnedFd {
     // SAFETY: clone3 with CLONE_PIDFD stored a fresh pidfd that nothing else
     // owns.
     unsafe { OwnedFd::from_raw_fd(pidfd) }
 }
 
+/// `struct clone_args` of `clone3(2)`.
 #[repr(C)]
-struct CloneArgs {
+pub(crate) struct CloneArgs {
     flags: u64,
     pidfd: u64,
     child_tid: u64,
@@ -111,6 +103,32 @@ struct CloneArgs {
     cgroup: u64,
 }
 
+impl CloneArgs {
+    /// A fork-like clone (no new stack, SIGCHLD at exit) with the clone
+    /// `flags`; with CLONE_PIDFD among them, the pidfd goes to `pidfd`.
+    /// With CLONE_PARENT the child's exit signal is the caller's own (the
+    /// kernel refuses any other).
+    pub(crate) fn new(flags: u64, pidfd: &mut c_int) -> CloneArgs {
+        CloneArgs {
+            flags,
+            pidfd: std::ptr::from_mut(pidfd) as u64,
+            child_tid: 0,
+            parent_tid: 0,
+            exit_signal: if flags & libc::CLONE_PARENT as u64 == 0 {
+                libc::SIGCHLD as u64
+            } else {
+                0
+            },
+            stack: 0,
+            stack_size: 0,
+            tls: 0,
+            set_tid: 0,
+            set_tid_size: 0,
+            cgroup: 0,
+        }
+    }
+}
+
 /// `clone3(2)` without a new stack: like fork, the child returns here with
 /// [`Cloned::Child`]. With `want_pidfd`, the parent also gets a pidfd
 /// (CLONE_PIDFD).
@@ -120,24 +138,12 @@ struct CloneArgs {
 /// longer exists.
 pub(crate) fn clone3(flags: u64, want_pidfd: bool) -> Result<Cloned, Errno> {
     let mut pidfd: c_int = -1;
-    let args = CloneArgs {
-        flags: flags
-            | if want_pidfd {
-                libc::CLONE_PIDFD as u64
-            } else {
-                0
-            },
-        pidfd: &mut pidfd as *mut c_int as u64,
-        child_tid: 0,
-        parent_tid: 0,
-        exit_signal: libc::SIGCHLD as u64,
-        stack: 0,
-        stack_size: 0,
-        tls: 0,
-        set_tid: 0,
-        set_tid_size: 0,
-        cgroup: 0,
+    let pidfd_flag = if want_pidfd {
+        libc::CLONE_PIDFD as u64
+    } else {
+        0
     };
+    let args = CloneArgs::new(flags | pidfd_flag, &mut pidfd);
     // SAFETY: `args` is a valid `struct clone_args` whose size is passed.
     // Without CLONE_VM and with no stack the child gets a copy of our address
     // space and continues on its copy of this stack, as after fork(); the

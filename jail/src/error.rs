@@ -10,7 +10,6 @@ pub enum Step {
     ParentDeathSignal,
     NewSession,
     Hostname,
-    Loopback,
     MakeMountsPrivate,
     MountBase,
     PivotToBase,
@@ -41,12 +40,11 @@ pub enum Step {
 }
 
 impl Step {
-    const ALL: [Step; 32] = [
+    const ALL: [Step; 31] = [
         Step::WaitForMaps,
         Step::ParentDeathSignal,
         Step::NewSession,
         Step::Hostname,
-        Step::Loopback,
         Step::MakeMountsPrivate,
         Step::MountBase,
         Step::PivotToBase,
@@ -86,7 +84,6 @@ impl Step {
         matches!(
             self,
             Step::Hostname
-                | Step::Loopback
                 | Step::MakeMountsPrivate
                 | Step::MountBase
                 | Step::PivotToBase
@@ -138,7 +135,6 @@ impl fmt::Display for Step {
             Step::ParentDeathSignal => "setting the parent-death signal",
             Step::NewSession => "starting a new session",
             Step::Hostname => "setting the hostname",
-            Step::Loopback => "bringing up the loopback interface",
             Step::MakeMountsPrivate => "making mounts private",
             Step::MountBase => "mounting the staging tmpfs",
             Step::PivotToBase => "pivoting into the staging tmpfs",
@@ -179,8 +175,12 @@ pub enum JailError {
     Landlock(#[from] landlock::RulesetError),
     #[error("{what} contains a NUL byte")]
     Nul { what: String },
-    #[error("cannot create the jail's namespaces (clone3: {errno}){advice}")]
-    Clone { errno: Errno, advice: String },
+    #[error("cannot create the jail's namespaces ({call}: {errno}){advice}")]
+    Clone {
+        call: &'static str,
+        errno: Errno,
+        advice: String,
+    },
     #[error("cannot write {file} for the jail ({errno}){advice}")]
     IdMap {
         file: String,

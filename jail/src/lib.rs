@@ -6,15 +6,19 @@
 //!    and envp arrays, ordered mount operations and id-map text. Everything
 //!    the child will touch exists before the clone.
 //! 2. `spawn` (parent): a close-on-exec socket pair and pipe (`sync.rs`);
-//!    `clone3` (`clone.rs`) with new user, mount, pid, net, ipc and uts
-//!    namespaces and a pidfd.
-//! 3. `userns.rs` (parent): write uid_map, setgroups=deny, gid_map; keep
-//!    the child off the parent's CPU (`affinity.rs`) and release it
-//!    (`sync.rs`); `cgroup.rs` creates the jail's cgroups (and moves the
-//!    child into the v2 ones) while the child builds. The caller makes its
-//!    own checks meanwhile; [`Jail::release`] then gives the child the
-//!    caller's CPUs back, and a second release, carrying the v1 groups'
-//!    `tasks` files, lets it join them and start the payload.
+//!    `early.rs`: the helper that made a new user and network namespace
+//!    (started first thing by [`early::start`], or now) gets the id maps
+//!    (`userns.rs`: uid_map, setgroups=deny, gid_map) and clones the
+//!    child inside them (`clone.rs`), with new mount, pid, ipc and uts
+//!    namespaces, as our child (`CLONE_PARENT`) with a pidfd; the helper
+//!    then exits.
+//! 3. (parent) keep the child off the parent's CPU (`affinity.rs`) and
+//!    release it (`sync.rs`); `cgroup.rs` creates the jail's cgroups (and
+//!    moves the child into the v2 ones) while the child builds. The caller
+//!    makes its own checks meanwhile; [`Jail::release`] then makes sure
+//!    the helper is gone, gives the child the caller's CPUs back, and a
+//!    second release, carrying the v1 groups' `tasks` files, lets it join
+//!    them and start the payload.
 //! 4. `child.rs` (child, pid 1 of the new pid namespace): parent-death
 //!    signal, wait for the maps, new session, hostname, `mount.rs` builds the
 //!    root and pivots into it, chdir, wait for the second release, join the
@@ -44,13 +48,15 @@
 //! docs/decisions/0001-clone-from-the-supervisor.md.
 //!
 //! The degraded tier (a plan from `policy::degraded`, no namespaces) takes
-//! a shorter path: `clone3` with no namespace flag, no maps, and the child
-//! is the payload itself (`child::run_on_host`), leading a process group
+//! a shorter path: the helper, if one was started, is ended first; then
+//! `clone3` with no namespace flag, no maps, and the child is the payload
+//! itself (`child::run_on_host`), leading a process group
 //! that [`Jail::kill_all`] and [`Jail::kill_leftovers`] kill; see
 //! docs/decisions/0007-the-degraded-tier.md.
 //!
-//! The parent-death signal fires when the *thread* that called [`spawn`]
-//! exits, so call it from a thread that outlives the jail.
+//! The parent-death signal fires when the *thread* that started the
+//! helper ([`early::start`], else [`spawn`]) exits, so call both from a
+//! thread that outlives the jail.
 
 mod affinity;
 mod caps;
@@ -58,6 +64,7 @@ pub mod cgroup;
 pub mod child;
 mod clone;
 pub mod denials;
+pub mod early;
 mod error;
 mod init;
 mod landlock;
@@ -107,6 +114,9 @@ pub struct Jail {
     reaped: bool,
     /// The caller's CPUs, given back to the child at the release.
     affinity: Option<nix::sched::CpuSet>,
+    /// The helper the jail was cloned from, until it is known to be gone
+    /// (before the release: early.rs).
+    helper: Option<early::Helper>,
     prepared: Prepared,
 }
 
@@ -115,23 +125,43 @@ pub struct Jail {
 /// [`Jail::release`], after which [`Jail::report`] says whether it started.
 pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
     let (parent_ends, child_ends, child_owned) = sync::channels()?;
-    let (pid, pidfd) = match clone::jail(prepared.namespaces) {
-        Ok(clone::Cloned::Child) => {
-            sys::close(parent_ends.release.as_raw_fd());
-            sys::close(parent_ends.report.as_raw_fd());
-            if prepared.namespaces {
-                child::run(&prepared, child_ends)
-            } else {
-                child::run_on_host(&prepared, child_ends)
+    let start = ChildStart {
+        prepared: &prepared,
+        ends: child_ends,
+        parent_release: parent_ends.release.as_raw_fd(),
+        parent_report: parent_ends.report.as_raw_fd(),
+    };
+    let (pid, pidfd, helper, affinity) = if prepared.namespaces {
+        // Cloned inside the user and network namespaces its helper made,
+        // maps written first: the child need not wait for them.
+        let mut helper = early::take()?;
+        helper.write_maps(&prepared.id_maps)?;
+        // A failed write means the child will be gone; its report says why.
+        let _ = sync::release_child(&parent_ends.release);
+        let (pid, pidfd) = helper.clone_jail(clone::JAIL_FLAGS, start_in_jail, &start)?;
+        // It builds on another CPU than ours, as the helper did (which
+        // may be ours by now); the release gives back what either took.
+        let affinity = affinity::keep_off_this_cpu(pid).or(helper.allowed());
+        (pid, pidfd, Some(helper), affinity)
+    } else {
+        // Nothing that runs on the host may share our memory (early.rs).
+        early::discard();
+        let (pid, pidfd) = match clone::on_host() {
+            Ok(clone::Cloned::Child) => start_on_host(&start),
+            Ok(clone::Cloned::Parent { pid, pidfd }) => (pid, pidfd),
+            Err(errno) => {
+                return Err(JailError::Clone {
+                    call: "clone3",
+                    errno,
+                    advice: probe::userns_advice(&probe::Sysctls::host()),
+                });
             }
-        }
-        Ok(clone::Cloned::Parent { pid, pidfd }) => (pid, pidfd),
-        Err(errno) => {
-            return Err(JailError::Clone {
-                errno,
-                advice: probe::userns_advice(&probe::Sysctls::host()),
-            });
-        }
+        };
+        // Before the release: the child runs beside us.
+        let affinity = affinity::keep_off_this_cpu(pid);
+        // Nothing to map: the same two releases as a jail with namespaces.
+        let _ = sync::release_child(&parent_ends.release);
+        (pid, pidfd, None, affinity)
     };
     drop(child_owned);
     drop(prepared.rpc.channel.take());
@@ -153,21 +183,6 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
         .take()
         .and_then(|(_, (parent, _child))| parent);
     let pidfd = clone::adopt_pidfd(pidfd);
-    let kill = |err: JailError| {
-        let _ = nix::sys::signal::kill(
-            nix::unistd::Pid::from_raw(pid),
-            libc::SIGKILL.try_into().ok(),
-        );
-        let _ = nix::sys::wait::waitpid(nix::unistd::Pid::from_raw(pid), None);
-        err
-    };
-    if prepared.namespaces {
-        userns::write_maps(pid, &prepared.id_maps).map_err(kill)?;
-    }
-    // Before the release: the child builds its jail beside us.
-    let affinity = affinity::keep_off_this_cpu(pid);
-    // A failed write means the child is gone; its report says why.
-    let _ = sync::release_child(&parent_ends.release);
     // While the child builds its mount tree. Nothing of the payload runs
     // until the release, which has the init join them first.
     let (pids, memory) = prepared.limits.cgroups;
@@ -190,8 +205,32 @@ pub fn spawn(mut prepared: Prepared) -> Result<Jail, JailError> {
         ended: false,
         reaped: false,
         affinity,
+        helper,
         prepared,
     })
+}
+
+/// What the jail's child starts from: the plan, its ends of the channels,
+/// and the raw numbers of the parent's ends, which it closes.
+struct ChildStart<'a> {
+    prepared: &'a Prepared,
+    ends: sync::ChildEnds,
+    parent_release: std::os::fd::RawFd,
+    parent_report: std::os::fd::RawFd,
+}
+
+/// The jail's init, cloned by the helper (early.rs).
+fn start_in_jail(start: &ChildStart<'_>) -> ! {
+    sys::close(start.parent_release);
+    sys::close(start.parent_report);
+    child::run(start.prepared, start.ends)
+}
+
+/// The degraded tier's child.
+fn start_on_host(start: &ChildStart<'_>) -> ! {
+    sys::close(start.parent_release);
+    sys::close(start.parent_report);
+    child::run_on_host(start.prepared, start.ends)
 }
 
 impl Drop for Jail {
@@ -216,6 +255,10 @@ impl Jail {
     /// starts it once this arrives. Until then nothing of the payload runs,
     /// and dropping the `Jail` kills the child instead.
     pub fn release(&mut self) {
+        // Nothing of the jail runs while a process sharing our memory
+        // lives (it exited after the clone: this waits only if it has not
+        // finished exiting).
+        drop(self.helper.take());
         if let Some(allowed) = self.affinity.take() {
             affinity::restore(self.pid, &allowed);
         }

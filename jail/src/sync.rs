@@ -27,6 +27,7 @@ use crate::JailError;
 const MAPS_WRITTEN: u8 = b'M';
 const PAYLOAD_RELEASED: u8 = b'P';
 
+#[derive(Clone, Copy)]
 pub(crate) struct ChildEnds {
     pub release: RawFd,
     pub report: RawFd,

@@ -333,12 +333,14 @@ pub fn execve(path: &CStr, argv: &[*const c_char], envp: &[*const c_char]) -> Er
     Errno::last()
 }
 
+/// The page below a stack of [`map_stack`].
+const GUARD: usize = 4096;
+
 /// A private anonymous mapping of `len` bytes to run a child on
 /// (`MAP_STACK`), above a page that faults on any access, so that a stack
 /// overflowing it ends the child instead of writing into whatever lies
 /// below; the usable part's lowest address.
 pub fn map_stack(len: usize) -> Result<*mut u8, Errno> {
-    const GUARD: usize = 4096;
     // SAFETY: a new anonymous mapping at an address the kernel chooses;
     // nothing else refers to it.
     let addr = unsafe {
@@ -358,6 +360,15 @@ pub fn map_stack(len: usize) -> Result<*mut u8, Errno> {
     check_int(unsafe { libc::mprotect(addr, GUARD, libc::PROT_NONE) })?;
     // SAFETY: GUARD bytes into a mapping of len + GUARD bytes.
     Ok(unsafe { addr.cast::<u8>().add(GUARD) })
+}
+
+/// Unmaps a stack [`map_stack`] returned for `len` bytes, guard page and
+/// all.
+pub fn unmap_stack(stack: *mut u8, len: usize) {
+    // SAFETY: `stack` is GUARD bytes into a mapping of len + GUARD bytes
+    // that map_stack made, which nothing runs on any more (the caller's
+    // promise).
+    unsafe { libc::munmap(stack.sub(GUARD).cast(), len + GUARD) };
 }
 
 pub fn exit(code: c_int) -> ! {
@@ -460,6 +471,14 @@ pub fn empty_sigset() -> libc::sigset_t {
     set
 }
 
+pub fn full_sigset() -> libc::sigset_t {
+    // SAFETY: sigset_t is plain old data, initialised by sigfillset.
+    let mut set: libc::sigset_t = unsafe { std::mem::zeroed() };
+    // SAFETY: `set` is a valid sigset_t.
+    unsafe { libc::sigfillset(&mut set) };
+    set
+}
+
 pub fn sigset_of(signals: &[c_int]) -> libc::sigset_t {
     let mut set = empty_sigset();
     for &signal in signals {
@@ -532,32 +551,6 @@ pub fn window_size(fd: RawFd) -> Result<libc::winsize, Errno> {
 pub fn set_window_size(fd: RawFd, size: &libc::winsize) -> Result<(), Errno> {
     // SAFETY: TIOCSWINSZ reads one winsize through the valid pointer.
     check_int(unsafe { libc::ioctl(fd, libc::TIOCSWINSZ, size) }).map(drop)
-}
-
-/// Brings the new network namespace's loopback interface up, so programs
-/// that talk to themselves over 127.0.0.1 work; nothing else exists there.
-pub fn loopback_up() -> Result<(), Errno> {
-    // SAFETY: socket takes integers; the fd is closed below.
-    let fd = check_int(unsafe {
-        libc::socket(libc::AF_INET, libc::SOCK_DGRAM | libc::SOCK_CLOEXEC, 0)
-    })?;
-    // SAFETY: ifreq is plain old data; all-zero is valid.
-    let mut request: libc::ifreq = unsafe { std::mem::zeroed() };
-    for (slot, byte) in request.ifr_name.iter_mut().zip(b"lo\0") {
-        *slot = *byte as c_char;
-    }
-    // SAFETY: SIOCGIFFLAGS/SIOCSIFFLAGS read and write one ifreq through a
-    // valid pointer; the flags union member is the one these requests use.
-    let result = unsafe {
-        check_int(libc::ioctl(fd, libc::SIOCGIFFLAGS as _, &mut request)).and_then(|_| {
-            #[expect(clippy::cast_possible_truncation, reason = "IFF_UP is 0x1")]
-            let up = libc::IFF_UP as libc::c_short;
-            request.ifr_ifru.ifru_flags |= up;
-            check_int(libc::ioctl(fd, libc::SIOCSIFFLAGS as _, &request))
-        })
-    };
-    close(fd);
-    result.map(drop)
 }
 
 pub fn set_rlimit(

@@ -63,6 +63,14 @@ fn main() -> ExitCode {
     {
         return jail_call(argv);
     }
+    // A jail's user and network namespaces, the slowest part of its
+    // clone, are made beside the parsing and planning (jail/src/early.rs).
+    if std::env::args_os()
+        .skip(1)
+        .any(|arg| arg == "exec" || arg == "run")
+    {
+        jail::early::start();
+    }
     let args = match cli::Cli::from_args() {
         Ok(args) => args,
         Err(err) => {

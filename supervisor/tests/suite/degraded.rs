@@ -200,6 +200,46 @@ fn only_the_plans_files_are_reachable_and_tmpdir_is_private_and_removed() {
     assert!(!private.exists(), "{private:?} was left behind");
 }
 
+/// The payload runs on the host here, as the supervisor's own child: the
+/// namespace helper `jail exec` started (jail/src/early.rs), which shares
+/// the supervisor's memory, is gone before it starts. Its only sign would
+/// be a second process reading the supervisor's command line.
+#[test]
+fn the_payload_starts_with_no_other_process_sharing_the_supervisors_memory() {
+    let blocked = Blocked::new();
+    let dir = workdir();
+    let mark = marker("helper");
+    let script = format!("echo ready; sleep {mark}");
+    let mut child = blocked
+        .jail(dir.path())
+        .args(["exec", "--allow-degraded", "--", "sh", "-c", &script])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("spawn jail");
+    let mut line = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(child.stdout.take().expect("stdout")),
+        &mut line,
+    )
+    .expect("read");
+    let supervisor = child.id();
+    let command_line = format!(
+        "{} exec --allow-degraded -- sh -c {script}",
+        jail_bin().display()
+    );
+    let sharing = processes_running(&command_line);
+    let children = children_of(supervisor);
+    let _ = nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(supervisor as i32),
+        nix::sys::signal::Signal::SIGTERM,
+    );
+    let _ = child.wait();
+    assert_eq!(line, "ready\n");
+    assert_eq!(sharing, vec![supervisor], "processes with its memory");
+    assert_eq!(children.len(), 1, "the supervisor's children: {children:?}");
+}
+
 #[test]
 fn an_rw_dir_receives_the_file() {
     let host = Blocked::new();

@@ -100,6 +100,29 @@ fn nothing_else_of_the_host_is_visible() {
     assert!(!text.contains("jailtest"), "{text}");
 }
 
+/// The jail's loopback interface is up: a program can talk to itself over
+/// 127.0.0.1 (a UDP datagram: Landlock governs TCP).
+#[test]
+fn the_loopback_interface_is_up() {
+    if !need(&["python3"]) {
+        return;
+    }
+    let dir = workdir();
+    let out = run(jail(dir.path()).args([
+        "exec",
+        "--",
+        "python3",
+        "-c",
+        "import socket\n\
+         s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n\
+         s.bind(('127.0.0.1', 0))\n\
+         s.sendto(b'ping', s.getsockname())\n\
+         print(s.recv(4).decode())",
+    ]));
+    assert_ok(&out);
+    assert_eq!(stdout(&out), "ping\n");
+}
+
 #[test]
 fn only_loopback_exists_and_a_host_listener_is_unreachable() {
     let listener = TcpListener::bind("127.0.0.1:0").expect("bind");

@@ -42,6 +42,54 @@ fn start_until_ready(
     (child, reader)
 }
 
+/// While the payload runs, the supervisor's one child is the jail's init,
+/// and no other process shares its memory (such a process reads the same
+/// command line, which lives in that memory): the helper that made the
+/// jail's user and network namespaces (jail/src/early.rs) is gone and
+/// reaped before anything of the jail runs.
+#[test]
+fn while_the_payload_runs_no_other_process_shares_the_supervisors_memory() {
+    let dir = workdir();
+    let mark = marker("helper");
+    let script = format!("echo ready; sleep {mark}");
+    let (mut child, _reader) = start_until_ready(dir.path(), &script);
+    let supervisor = child.id();
+    let children = children_of(supervisor);
+    let command_line = format!("{} exec -- sh -c {script}", jail_bin().display());
+    let sharing = processes_running(&command_line);
+    let _ = kill(Pid::from_raw(supervisor as i32), Signal::SIGTERM);
+    let _ = child.wait();
+    assert_eq!(children.len(), 1, "the supervisor's children: {children:?}");
+    assert_eq!(sharing, vec![supervisor], "processes with its memory");
+}
+
+/// A run that stops before its jail (a policy file that is not there)
+/// leaves nothing running: the namespace helper that `jail exec` starts
+/// first thing dies with it.
+#[test]
+fn a_run_that_stops_before_its_jail_leaves_no_process_behind() {
+    let dir = workdir();
+    let policy = dir.path().join(format!("missing-{}.toml", marker("stop")));
+    // No pipes: a helper left running would hold them open (it shares the
+    // supervisor's fd table), and reading them would never end.
+    let status = jail(dir.path())
+        .arg("--policy")
+        .arg(&policy)
+        .args(["exec", "--", "true"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("run jail");
+    assert_eq!(status.code(), Some(125));
+    let command_line = format!("{} --policy {}", jail_bin().display(), policy.display());
+    assert!(
+        eventually(5, || processes_running(&command_line).is_empty()),
+        "left running: {:?}",
+        processes_running(&command_line)
+    );
+}
+
 #[rstest]
 #[case(Signal::SIGTERM, "TERM")]
 #[case(Signal::SIGINT, "INT")]
