@@ -574,6 +574,20 @@ fn specs() -> Vec<Spec> {
             "removes a lockfile's integrity hash: npm then installs whatever the resolved address serves; a human decides",
         ),
         rule(
+            "js-repl",
+            JS,
+            Major,
+            r#"(?:require\s*\(\s*|from\s+|import\s*\(?\s*)["'](?:node:)?repl["']"#,
+            "Node's REPL runs whatever text it reads as code (fed from a stream, the program's own strings): code the review does not see as code; a human decides",
+        ),
+        rule(
+            "js-update-signature-off",
+            JS,
+            Major,
+            r"\bverifyUpdateCodeSignature\s*:\s*false\b",
+            "turns off the check that an app's auto-updates are signed (electron-builder verifyUpdateCodeSignature: false): every installed copy then runs whatever its update feed serves; a human decides",
+        ),
+        rule(
             "js-inspector",
             JS,
             Major,
@@ -907,7 +921,9 @@ fn specs() -> Vec<Spec> {
                 "sh-net-tool",
                 SH,
                 Major,
-                r"(?:^|[;&|(`]|\$\()\s*(?:sudo\s+)?(?:nc|ncat|netcat|socat|telnet|ssh|scp|sftp|ftp)\b",
+                // literals::NETWORK_TOOLS but rsync (only with a remote
+                // path); a test keeps them alike.
+                r"(?:^|[;&|(`]|\$\()\s*(?:sudo\s+)?(?:nc|ncat|netcat|socat|telnet|ssh|scp|sftp|l?ftp|tftp|nmap|aria2c|smbclient|ngrok|ttyd|gotty|tmate|upterm|sshx|chisel|frpc|bore|cloudflared|tailscale|zerotier-cli|netbird|nebula)\b",
                 BEYOND_HTTP,
             )
         },

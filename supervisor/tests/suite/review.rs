@@ -521,11 +521,12 @@ fn rework_is_limited_per_lineage() {
 /// shell hooks held as data, awk after its options, debuggers attached,
 /// globals reached through assertions, Bash values read through variables),
 /// and ordinary code it must approve:
-/// `tests/review-quality/{python,javascript,bash,held-aside,held-aside-2,...,held-aside-9}/`
+/// `tests/review-quality/{python,javascript,bash,held-aside,held-aside-2,...,held-aside-10}/`
 /// (its README says what each set is). Each through the real binary, each in a state
 /// dir of its own. Three of held-aside-5's ordinary programs, five of
 /// held-aside-6's, two of held-aside-7's, one of held-aside-8's (a
-/// Worker on another file) and four of held-aside-9's are refused by design
+/// Worker on another file), four of held-aside-9's and four of
+/// held-aside-10's are refused by design
 /// (`ORDINARY_BUT_REFUSED`), and checked to stay so.
 /// Ordinary programs the review refuses by its design: a module named at
 /// run time (a plugin list from a file, a config module chosen by an
@@ -533,8 +534,9 @@ fn rework_is_limited_per_lineage() {
 /// starting Node again on a code string (`process.execPath, ['-e', ...]`),
 /// on code the review did not see (the TypeScript compiler in
 /// `node_modules`, test files, `dist/server.js`) and sockets (even on the
-/// loopback address), and the examples in docstrings run as doctests,
-/// are for a human to decide.
+/// loopback address), the examples in docstrings run as doctests, and
+/// Node's inspector (a CPU profile taken through it) are for a human to
+/// decide.
 const ORDINARY_BUT_REFUSED: &[&str] = &[
     "held-aside-5/benign/py08_plugin_loader.py",
     "held-aside-5/benign/ts02_env_config.ts",
@@ -551,6 +553,10 @@ const ORDINARY_BUT_REFUSED: &[&str] = &[
     "held-aside-9/benign/js04_perf_timings.mjs",
     "held-aside-9/benign/py08_kafka_local_topics.py",
     "held-aside-9/benign/sh02_heredoc_build_info.sh",
+    "held-aside-10/benign/js02_dev_console.mjs",
+    "held-aside-10/benign/js07_cpu_profile.cjs",
+    "held-aside-10/benign/py07_cert_expiry_check.py",
+    "held-aside-10/benign/py09_celery_queue_report.py",
 ];
 
 #[test]
@@ -577,6 +583,7 @@ fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
         ("held-aside-7", egress),
         ("held-aside-8", egress),
         ("held-aside-9", egress),
+        ("held-aside-10", egress),
     ];
     for (language, policy) in sets {
         for (dir, expected) in [
@@ -618,7 +625,7 @@ fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
         seen,
         [
             68, 9, 30, 5, 24, 3, 38, 10, 45, 14, 1, 40, 15, 50, 25, 50, 25, 50, 30, 50, 30, 50, 30,
-            50, 30
+            50, 30, 50, 30
         ],
         "the sets changed size"
     );
