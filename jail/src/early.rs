@@ -18,6 +18,12 @@
 //! first; it dies with the thread that started it (parent-death signal),
 //! so it never outlives the supervisor.
 //!
+//! [`hold_memory_past_exit`] is the same idea at the other end of a run:
+//! once nothing of the jail is left, a helper that shares the supervisor's
+//! memory (and none of its descriptors) keeps it until the supervisor has
+//! exited, so that tearing the address space down is left to the helper's
+//! exit instead of delaying the supervisor's (§23).
+//!
 //! The helper runs in the supervisor's memory on the starting thread's
 //! thread pointer, beside that thread: it calls nothing of the C library
 //! (whose `errno` and allocator live there) and makes its system calls
@@ -300,6 +306,70 @@ impl Drop for Helper {
         }
         let _ = nix::sys::wait::waitpid(nix::unistd::Pid::from_raw(self.pid), None);
         sys::unmap_stack(self.stack, STACK);
+    }
+}
+
+/// The stack of [`hold_memory_past_exit`]'s helper, which calls only
+/// system calls.
+const HOLDER_STACK: usize = 64 << 10;
+
+/// Has a helper share this process's memory until this process is gone, so
+/// that its address space is torn down when the helper exits, after our
+/// parent has our exit status, not before it (decision 0017 §23). Call it
+/// last, from the thread that exits last, and only once nothing of a jail
+/// can run any more: the helper shares our memory. It shares no file
+/// descriptor (it closes its copies first), and dies of its parent-death
+/// signal when this thread exits.
+pub fn hold_memory_past_exit() {
+    let Ok(stack) = sys::map_stack(HOLDER_STACK) else {
+        return;
+    };
+    let all = sys::full_sigset();
+    let mut before = sys::empty_sigset();
+    // SAFETY: valid sigsets; this thread's mask is restored below.
+    unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut before) };
+    let parent = std::process::id() as usize as *mut c_void;
+    // SAFETY: a fresh stack above a guard page, never unmapped (the
+    // process is ending); `holder` touches only its stack and `parent`, an
+    // integer passed as the argument.
+    let pid = unsafe {
+        libc::clone(
+            holder,
+            stack.add(HOLDER_STACK).cast(),
+            libc::CLONE_VM | libc::SIGCHLD,
+            parent,
+        )
+    };
+    // SAFETY: restores the mask saved above.
+    unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &before, std::ptr::null_mut()) };
+    if pid == -1 {
+        sys::unmap_stack(stack, HOLDER_STACK);
+    }
+}
+
+/// [`hold_memory_past_exit`]'s helper: dies with its parent, and until
+/// then only waits. Same rules as [`helper`].
+extern "C" fn holder(parent: *mut c_void) -> c_int {
+    let death = [
+        libc::PR_SET_PDEATHSIG as usize,
+        libc::SIGKILL as usize,
+        0,
+        0,
+        0,
+        0,
+    ];
+    if raw::syscall(libc::SYS_prctl, death).is_err() {
+        return 0;
+    }
+    // Its copies of our descriptors (a lock, a pipe a caller reads to its
+    // end) must not outlive us.
+    let _ = raw::syscall(libc::SYS_close_range, [0, u32::MAX as usize, 0, 0, 0, 0]);
+    if raw::syscall(libc::SYS_getppid, [0; 6]) != Ok(parent as usize) {
+        return 0;
+    }
+    let never = AtomicU32::new(0);
+    loop {
+        raw::futex_wait(&never, 0);
     }
 }
 

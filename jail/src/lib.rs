@@ -309,10 +309,13 @@ impl Jail {
     /// empty before their removal; the process that inherits it reaps it
     /// once we exit. Any other jail is killed and collected, as
     /// dropping it does.
-    pub fn finish(mut self) {
+    /// Returns whether the init had sent the payload's status (so nothing
+    /// else of the jail was left).
+    pub fn finish(mut self) -> bool {
         if self.ended && self.cgroups.controllers().is_empty() {
             self.reaped = true;
         }
+        self.ended
     }
 
     /// Collects the init (blocking until it has exited).

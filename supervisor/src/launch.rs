@@ -235,7 +235,13 @@ pub fn run(
     drop(lock);
     // Its cgroups removed only now: an init that sent the payload's status
     // tore its namespaces down while the run was recorded.
-    jail.finish();
+    let ended = jail.finish();
+    // Nothing of a jail with namespaces is left (its init killed and reaped
+    // every process before sending the status): our memory may outlive us
+    // in a helper, so that our exit need not tear it down (jail/src/early.rs).
+    if ended && plan.degraded.is_none() {
+        jail::early::hold_memory_past_exit();
+    }
     result
 }
 

@@ -90,6 +90,32 @@ fn a_run_that_stops_before_its_jail_leaves_no_process_behind() {
     );
 }
 
+/// A finished run leaves nothing running either: the helper that holds
+/// the supervisor's memory past its exit (so that the exit need not tear
+/// it down) dies with it.
+#[test]
+fn a_finished_run_leaves_no_process_behind() {
+    let dir = workdir();
+    let policy = dir.path().join(format!("done-{}.toml", marker("done")));
+    std::fs::write(&policy, "").expect("policy");
+    let status = jail(dir.path())
+        .arg("--policy")
+        .arg(&policy)
+        .args(["exec", "--", "true"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("run jail");
+    assert_eq!(status.code(), Some(0));
+    let command_line = format!("{} --policy {}", jail_bin().display(), policy.display());
+    assert!(
+        eventually(5, || processes_running(&command_line).is_empty()),
+        "left running: {:?}",
+        processes_running(&command_line)
+    );
+}
+
 #[rstest]
 #[case(Signal::SIGTERM, "TERM")]
 #[case(Signal::SIGINT, "INT")]
