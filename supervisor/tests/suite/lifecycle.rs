@@ -63,6 +63,30 @@ fn while_the_payload_runs_no_other_process_shares_the_supervisors_memory() {
     assert_eq!(sharing, vec![supervisor], "processes with its memory");
 }
 
+/// Runs `jail --policy POLICY exec -- true`, expects `code`, and checks
+/// that no process reading its command line (so sharing its memory) is
+/// left a few seconds later. No pipes: a helper left running would hold
+/// them open (the namespace helper shares the supervisor's fd table), and
+/// reading them would never end.
+fn assert_nothing_left(dir: &std::path::Path, policy: &std::path::Path, code: i32) {
+    let status = jail(dir)
+        .arg("--policy")
+        .arg(policy)
+        .args(["exec", "--", "true"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("run jail");
+    assert_eq!(status.code(), Some(code));
+    let command_line = format!("{} --policy {}", jail_bin().display(), policy.display());
+    assert!(
+        eventually(5, || processes_running(&command_line).is_empty()),
+        "left running: {:?}",
+        processes_running(&command_line)
+    );
+}
+
 /// A run that stops before its jail (a policy file that is not there)
 /// leaves nothing running: the namespace helper that `jail exec` starts
 /// first thing dies with it.
@@ -70,24 +94,7 @@ fn while_the_payload_runs_no_other_process_shares_the_supervisors_memory() {
 fn a_run_that_stops_before_its_jail_leaves_no_process_behind() {
     let dir = workdir();
     let policy = dir.path().join(format!("missing-{}.toml", marker("stop")));
-    // No pipes: a helper left running would hold them open (it shares the
-    // supervisor's fd table), and reading them would never end.
-    let status = jail(dir.path())
-        .arg("--policy")
-        .arg(&policy)
-        .args(["exec", "--", "true"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .expect("run jail");
-    assert_eq!(status.code(), Some(125));
-    let command_line = format!("{} --policy {}", jail_bin().display(), policy.display());
-    assert!(
-        eventually(5, || processes_running(&command_line).is_empty()),
-        "left running: {:?}",
-        processes_running(&command_line)
-    );
+    assert_nothing_left(dir.path(), &policy, 125);
 }
 
 /// A finished run leaves nothing running either: the helper that holds
@@ -98,22 +105,7 @@ fn a_finished_run_leaves_no_process_behind() {
     let dir = workdir();
     let policy = dir.path().join(format!("done-{}.toml", marker("done")));
     std::fs::write(&policy, "").expect("policy");
-    let status = jail(dir.path())
-        .arg("--policy")
-        .arg(&policy)
-        .args(["exec", "--", "true"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .expect("run jail");
-    assert_eq!(status.code(), Some(0));
-    let command_line = format!("{} --policy {}", jail_bin().display(), policy.display());
-    assert!(
-        eventually(5, || processes_running(&command_line).is_empty()),
-        "left running: {:?}",
-        processes_running(&command_line)
-    );
+    assert_nothing_left(dir.path(), &policy, 0);
 }
 
 #[rstest]
