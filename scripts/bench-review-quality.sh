@@ -100,6 +100,7 @@ POLICY=$state/egress.toml reviewer_rows "built-in reviewer, held-aside-7 (likewi
 POLICY=$state/egress.toml reviewer_rows "built-in reviewer, held-aside-8 (likewise; blind look: 35 of 50 and 1 of 30, tests/review-quality/README.md):" held-aside-8 "tuned after"
 POLICY=$state/egress.toml reviewer_rows "built-in reviewer, held-aside-9 (likewise; blind look: 39 of 50 and 4 of 30, tests/review-quality/README.md):" held-aside-9 "tuned after"
 POLICY=$state/egress.toml reviewer_rows "built-in reviewer, held-aside-10 (likewise; blind look: 32 of 50 and 4 of 30, tests/review-quality/README.md):" held-aside-10 "tuned after"
+POLICY=$state/egress.toml reviewer_rows "built-in reviewer, held-aside-11 (likewise; blind look: 30 of 50 and 3 of 30, tests/review-quality/README.md):" held-aside-11 "tuned after"
 echo
 # Stages 4 (the phrase scan) and 5 (the passage model) on texts addressed to
 # a model and on ordinary code. Prints, per set: files, and how many stage 4

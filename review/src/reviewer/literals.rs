@@ -445,6 +445,8 @@ pub(crate) const LOADER_VARIABLES: &[&str] = &[
     "GIT_EXTERNAL_DIFF",
     "GIT_ASKPASS",
     "SSH_ASKPASS",
+    // Where curl reads the options every later call takes (an upload).
+    "CURL_HOME",
     // Files through which a CI step sets the environment and PATH of the
     // steps after it.
     "GITHUB_ENV",
@@ -475,7 +477,7 @@ const PROGRAM_EXTENSIONS: &[&str] = &[
 /// start, and tools' settings that decide what code they fetch or run
 /// (pip's index, git's hooks and SSH command): writing one is how malware
 /// stays.
-const PERSISTENCE_PATTERN: &str = r"(?:^|[/~\\])\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|cshrc|tcshrc|xprofile|xinitrc|xsessionrc)$|\.config[/\\]+(?:autostart|systemd[/\\]+user)\b|Library[/\\]+LaunchAgents\b|\b(?:usercustom|sitecustom)ize\.py$|\b(?:site|dist)-packages[/\\][\x00-\x7F]*\.pth$|(?:^|[/\\])\.git[/\\]+hooks\b|CurrentVersion\\+Run(?:Once)?\b|Start Menu\\+Programs\\+Startup\b|(?:^|[/\\])pip\.(?:conf|ini)$|(?:^|[/~\\])\.(?:gitconfig|condarc|pydistutils\.cfg|yarnrc|yarnrc\.yml)$|\bcore\.(?:hooksPath|sshCommand|fsmonitor)\b|(?:^|[/~\\])\.(?:vimrc|gvimrc|exrc|emacs)$|\.config[/\\]+nvim[/\\]+(?:init\.(?:vim|lua)|plugin\b)|(?:^|[/~\\])\.vim[/\\]+(?:plugin|autoload|ftplugin)\b|(?:\.emacs\.d|\.config[/\\]+emacs)[/\\]+(?:early-)?init\.el$|\.ipython[/\\]+profile_[\w.-]+[/\\]+(?:startup\b|ipython(?:_kernel)?_config\.py$)|(?:^|[/~\\])\.terraformrc$|(?:^|[/\\])terraform\.rc$|(?:^|[/~\\])\.(?:npm-init\.js|pdbrc(?:\.py)?|irbrc|pryrc|gdbinit|lldbinit|sqliterc|psqlrc|Rprofile|tmux\.conf|screenrc|bash_completion)$|bash-completion[/\\]+completions\b|\.config[/\\]+(?:fish[/\\]+(?:config\.fish$|conf\.d\b|functions\b|completions\b)|tmux[/\\]+tmux\.conf$|git[/\\]+(?:config$|hooks\b))|\.nuget[/\\]+NuGet[/\\]+NuGet\.Config$";
+const PERSISTENCE_PATTERN: &str = r"(?:^|[/~\\])\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|cshrc|tcshrc|xprofile|xinitrc|xsessionrc)$|\.config[/\\]+(?:autostart|systemd[/\\]+user)\b|Library[/\\]+LaunchAgents\b|\b(?:usercustom|sitecustom)ize\.py$|\b(?:site|dist)-packages[/\\][\x00-\x7F]*\.pth$|(?:^|[/\\])\.git[/\\]+hooks\b|CurrentVersion\\+Run(?:Once)?\b|Start Menu\\+Programs\\+Startup\b|(?:^|[/\\])pip\.(?:conf|ini)$|(?:^|[/~\\])\.(?:gitconfig|condarc|pydistutils\.cfg|yarnrc|yarnrc\.yml)$|\bcore\.(?:hooksPath|sshCommand|fsmonitor)\b|(?:^|[/~\\])\.(?:vimrc|gvimrc|exrc|emacs)$|\.config[/\\]+nvim[/\\]+(?:init\.(?:vim|lua)|plugin\b)|(?:^|[/~\\])\.vim[/\\]+(?:plugin|autoload|ftplugin)\b|(?:\.emacs\.d|\.config[/\\]+emacs)[/\\]+(?:early-)?init\.el$|\.ipython[/\\]+profile_[\w.-]+[/\\]+(?:startup\b|ipython(?:_kernel)?_config\.py$)|(?:^|[/~\\])\.terraformrc$|(?:^|[/\\])terraform\.rc$|(?:^|[/~\\])\.(?:npm-init\.js|pdbrc(?:\.py)?|irbrc|pryrc|gdbinit|lldbinit|sqliterc|psqlrc|Rprofile|tmux\.conf|screenrc|bash_completion)$|bash-completion[/\\]+completions\b|\.config[/\\]+(?:fish[/\\]+(?:config\.fish$|conf\.d\b|functions\b|completions\b)|tmux[/\\]+tmux\.conf$|git[/\\]+(?:config$|hooks\b))|\.nuget[/\\]+NuGet[/\\]+NuGet\.Config$|(?:^|[/~\\])\.(?:gemrc|curlrc|wgetrc)$|\.bundle[/\\]+config$|\.cargo[/\\]+config(?:\.toml)?$|\.gradle[/\\]+init\.d\b";
 
 const PY_PROCESS: &str = r"\b(?:subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|os\.(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?)|pty\.spawn|pexpect\.(?:spawn|run)|asyncio\.create_subprocess_(?:exec|shell))\s*\(";
 // A bare `spawnSync(` is the imported one: the sanitizer renames the
@@ -485,7 +487,7 @@ const PY_CHANGE_FILE: &str = r"\b(?:os\.(?:remove|unlink|rmdir|removedirs|trunca
 /// `open(path, mode)`: a change only when the mode writes.
 const PY_OPEN: &str = r"(?:^|(?u:[^.\w]))open\s*\(";
 const JS_CHANGE_FILE: &str = r"\bfs\.(?:(?:promises\.)?(?:unlink|rm|rmdir|writeFile|appendFile|truncate|chmod|chown|rename|copyFile|symlink)(?:Sync)?)\s*\(";
-const CREDENTIAL_PATTERN: &str = r"(?:^|[/~\\])\.ssh(?:[/\\]|$)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws[/\\](?:credentials|config)\b|(?:^|[/~])\.netrc$|\.git-credentials\b|\.docker/config\.json|\.kube/config\b|(?:^|[/~])\.gnupg\b|/etc/(?:shadow|gshadow|sudoers)\b|/proc/(?: |[!-.0-~]*)/(?:environ|mem)\b|/dev/input[/\\]+(?:event|by-id|by-path)|(?:^|[/~\\])\.(?:aws|kube|azure)$|\.(?:bash|zsh|python|node_repl|rediscli|sqlite|psql|mysql|irb)_history\b|(?:^|[/~\\\s])\.(?:viminfo|lesshst)\b|(?:^|[/~])\.pgpass\b|Login Data\b|cookies\.sqlite\b|(?:google-chrome|chromium|Chrome|Chromium|BraveSoftware|Brave-Browser|microsoft-edge|Edge|vivaldi|opera)[/\\](?:[\x00-\x7F]*[/\\])?(?:Network[/\\])?Cookies$|key[34]\.db\b|logins\.json\b|\.config/gcloud\b|(?:^|[/~])\.npmrc\b|(?:^|[/~])\.pypirc\b|\bLocal State\b|Local Storage(?:[/\\]+leveldb\b|$)|\.electrum\b|wallet\.dat\b|exodus\.wallet\b|Ethereum[/\\]+keystore\b|nkbihfbeogaeaoehlefnkodbefgpgknn|Telegram Desktop[/\\]+tdata\b|(?:^|[/~\\])\.vault-token$|\.pulumi[/\\]+credentials\.json$|\.config[/\\]+(?:doctl|gh|hub|glab-cli|ngrok|sops|stripe|netlify)(?:[/\\]|$)|\.config[/\\]+rclone[/\\]+rclone\.conf$|(?:^|[/~\\])\.s3cfg$|\.terraform\.d[/\\]+credentials\.tfrc\.json$|\.cargo[/\\]+credentials(?:\.toml)?$|\.gem[/\\]+credentials$|(?:^|[/~\\])\.boto$|(?:^|[/~\\])\.databrickscfg$|\.dbt[/\\]+profiles\.yml$|\.snowflake[/\\]+(?:connections|config)\.toml$|\.snowsql[/\\]+config$|\.expo[/\\]+state\.json$|\.appstoreconnect[/\\]+private_keys\b|\bAuthKey_\w+\.p8$|\.circleci[/\\]+cli\.yml$|(?:^|[/~\\])\.sentryclirc$|\.ngrok2[/\\]+ngrok\.yml$|\.talos[/\\]+config$|\.minikube[/\\]+(?:profiles|certs)\b|\.kaggle[/\\]+kaggle\.json$|huggingface[/\\]+(?:stored_)?token$|\.fly[/\\]+config\.yml$|\.supabase[/\\]+access-token$|\.railway[/\\]+config\.json$|\.twilio-cli[/\\]+config\.json$|\.netlify[/\\]+config\.json$|com\.vercel\.cli[/\\]+auth\.json$|(?:^|[/~\\])\.saml2aws$|\.aws[/\\]+(?:sso|cli)[/\\]+cache\b|(?:^|[/~\\])\.azure[/\\]|\.m2[/\\]+settings(?:-security)?\.xml$|\.gradle[/\\]+gradle\.properties$|\.composer[/\\]+auth\.json$|(?:^|[/~\\])github-copilot(?:[/\\]|$)|(?:^|[/~\\])\.oci(?:[/\\]|$)|(?:^|[/~\\])\.tsh(?:[/\\]|$)|\b169\.254\.169\.254\b|\bmetadata\.google\.internal\b|\b169\.254\.170\.2\b|[/\\]var[/\\]run[/\\]secrets[/\\]kubernetes\.io[/\\]serviceaccount\b";
+const CREDENTIAL_PATTERN: &str = r"(?:^|[/~\\])\.ssh(?:[/\\]|$)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws[/\\](?:credentials|config)\b|(?:^|[/~])\.netrc$|\.git-credentials\b|\.docker/config\.json|\.kube/config\b|(?:^|[/~])\.gnupg\b|/etc/(?:shadow|gshadow|sudoers)\b|/proc/(?: |[!-.0-~]*)/(?:environ|mem)\b|/dev/input[/\\]+(?:event|by-id|by-path)|(?:^|[/~\\])\.(?:aws|kube|azure)$|\.(?:bash|zsh|python|node_repl|rediscli|sqlite|psql|mysql|irb)_history\b|(?:^|[/~\\\s])\.(?:viminfo|lesshst)\b|(?:^|[/~])\.pgpass\b|Login Data\b|cookies\.sqlite\b|(?:google-chrome|chromium|Chrome|Chromium|BraveSoftware|Brave-Browser|microsoft-edge|Edge|vivaldi|opera)[/\\](?:[\x00-\x7F]*[/\\])?(?:Network[/\\])?Cookies$|key[34]\.db\b|logins\.json\b|\.config/gcloud\b|(?:^|[/~])\.npmrc\b|(?:^|[/~])\.pypirc\b|\bLocal State\b|Local Storage(?:[/\\]+leveldb\b|$)|\.electrum\b|wallet\.dat\b|exodus\.wallet\b|Ethereum[/\\]+keystore\b|nkbihfbeogaeaoehlefnkodbefgpgknn|Telegram Desktop[/\\]+tdata\b|(?:^|[/~\\])\.vault-token$|\.pulumi[/\\]+credentials\.json$|\.config[/\\]+(?:doctl|gh|hub|glab-cli|ngrok|sops|stripe|netlify)(?:[/\\]|$)|\.config[/\\]+rclone[/\\]+rclone\.conf$|(?:^|[/~\\])\.s3cfg$|\.terraform\.d[/\\]+credentials\.tfrc\.json$|\.cargo[/\\]+credentials(?:\.toml)?$|\.gem[/\\]+credentials$|(?:^|[/~\\])\.boto$|(?:^|[/~\\])\.databrickscfg$|\.dbt[/\\]+profiles\.yml$|\.snowflake[/\\]+(?:connections|config)\.toml$|\.snowsql[/\\]+config$|\.expo[/\\]+state\.json$|\.appstoreconnect[/\\]+private_keys\b|\bAuthKey_\w+\.p8$|\.circleci[/\\]+cli\.yml$|(?:^|[/~\\])\.sentryclirc$|\.ngrok2[/\\]+ngrok\.yml$|\.talos[/\\]+config$|\.minikube[/\\]+(?:profiles|certs)\b|\.kaggle[/\\]+kaggle\.json$|huggingface[/\\]+(?:stored_)?token$|\.fly[/\\]+config\.yml$|\.supabase[/\\]+access-token$|\.railway[/\\]+config\.json$|\.twilio-cli[/\\]+config\.json$|\.netlify[/\\]+config\.json$|com\.vercel\.cli[/\\]+auth\.json$|(?:^|[/~\\])\.saml2aws$|\.aws[/\\]+(?:sso|cli)[/\\]+cache\b|(?:^|[/~\\])\.azure[/\\]|\.m2[/\\]+settings(?:-security)?\.xml$|\.config[/\\]+solana[/\\]+id\.json$|\.aliyun[/\\]+config\.json$|\.config[/\\]+linode-cli$|\.mongodb[/\\]+mongosh\b|(?:^|[/~\\])\.(?:dbshell|clickhouse-client-history)$|\.gradle[/\\]+gradle\.properties$|\.composer[/\\]+auth\.json$|(?:^|[/~\\])github-copilot(?:[/\\]|$)|(?:^|[/~\\])\.oci(?:[/\\]|$)|(?:^|[/~\\])\.tsh(?:[/\\]|$)|\b169\.254\.169\.254\b|\bmetadata\.google\.internal\b|\b169\.254\.170\.2\b|[/\\]var[/\\]run[/\\]secrets[/\\]kubernetes\.io[/\\]serviceaccount\b";
 const SYSTEM_PATH_PATTERN: &str = r"^(?:/etc/|/bin/|/sbin/|/lib|/usr/|/boot/|/dev/(?:sd|nvme|hd|vd|mmcblk|mem|kmem|port)|/sys/|/proc/sys/|/var/lib/|/var/spool/cron|/root/|[Cc]:\\[Ww]indows\\)";
 
 #[expect(
@@ -833,6 +835,36 @@ pub(super) fn findings(
         if let Some(judgment) = held_for_later(text, writes_files, !python) {
             let line = placeholder_at(code, n + 1).map_or(1, |at| reader.lines.at(at));
             out.push(LiteralFinding::at(line, judgment));
+        }
+        // `subprocess.run(["git", "-c", CMD], executable="/bin/sh")`: the
+        // shell runs, the list's first word is only its name, and `-c CMD`
+        // is a code string. (Also through a name: `SHELL = "/bin/sh"`.)
+        if python && is_interpreter(basename(text)) {
+            let at = placeholder_at(code, n + 1);
+            let before = at.map_or("", |at| code[..at].trim_end());
+            let bound = before
+                .strip_suffix('=')
+                .map(|b| b.trim_end())
+                .and_then(|b| {
+                    b.rsplit(|c: char| !(c.is_alphanumeric() || c == '_'))
+                        .next()
+                })
+                .filter(|name| !name.is_empty())
+                .is_some_and(|name| code.contains(&format!("executable={name}")));
+            if before.ends_with("executable=") || bound {
+                out.push(LiteralFinding {
+                    line: literal_line(code, &reader, Some(n)),
+                    severity: Severity::Critical,
+                    id: "run-code-string",
+                    message: "starts a shell or interpreter given as executable=, whatever the argument list's first word says: its arguments are code hidden from the review",
+                });
+            }
+        }
+        if let Some(judgment) = settings_judgment(text, literals) {
+            out.push(LiteralFinding::at(
+                literal_line(code, &reader, Some(n)),
+                judgment,
+            ));
         }
         // `html.replace(/\s+integrity="[^"]*"/g, "")`: a page's scripts
         // loaded without the hashes that pin what they may be.
@@ -1258,11 +1290,22 @@ fn bash_findings(
             .first()
             .is_some_and(|w| WRITERS.contains(&basename(&w.text)));
         let in_argv = |w: &BashWord| argv.iter().skip(1).any(|a| std::ptr::eq(*a, w));
+        // find's `-fprintf FILE FORMAT` (and -fprint, -fls) writes FILE.
+        let find_writes = argv.first().is_some_and(|w| basename(&w.text) == "find");
+        let find_target = |w: &BashWord| {
+            find_writes
+                && argv.windows(2).any(|pair| {
+                    matches!(
+                        pair[0].text.as_str(),
+                        "-fprintf" | "-fprint" | "-fprint0" | "-fls"
+                    ) && std::ptr::eq(pair[1], w)
+                })
+        };
         written.extend(
             command
                 .words
                 .iter()
-                .filter(|w| w.target || (writer && in_argv(w)))
+                .filter(|w| w.target || (writer && in_argv(w)) || find_target(w))
                 .flat_map(|w| w.texts().map(|text| (command.line, text))),
         );
         // A glob pattern in the home directory stands for the files it
@@ -2407,6 +2450,51 @@ fn hook_commands(
     })
 }
 
+/// What one literal says wherever it stands, with the program's
+/// `literals`: Go's module checks turned off for a host however the
+/// command runs (`GOINSECURE=...`, `GOSUMDB=off`, `GOFLAGS=-insecure`), a
+/// cloud project's owner or editor role given away, a miner's settings in
+/// a container's arguments (xmrig's RandomX algorithm, its donation
+/// level), an AI agent told to run anything without asking.
+fn settings_judgment(text: &str, literals: &[String]) -> Option<Judgment> {
+    if text.starts_with("GOINSECURE=")
+        || text == "GOSUMDB=off"
+        || (text.starts_with("GOFLAGS=") && text.contains("-insecure"))
+    {
+        return Some((
+            Severity::Major,
+            "changes-package-source",
+            CHANGES_PACKAGE_SOURCE,
+        ));
+    }
+    if (text.contains("roles/owner") || text.contains("roles/editor"))
+        && literals.iter().any(|l| l == "add-iam-policy-binding")
+    {
+        return Some((Severity::Major, "grants-account-access", GRANTS_ACCESS));
+    }
+    if matches!(text, "rx/0" | "cn/r" | "rx/wow") || text.starts_with("--donate-level") {
+        return Some((
+            Severity::Critical,
+            "run-miner",
+            "holds a cryptocurrency miner's settings (xmrig's rx/0 algorithm, --donate-level)",
+        ));
+    }
+    if text.contains("dangerouslyAllowAll")
+        || text.contains("dangerously-skip-permissions")
+        || matches!(text, "Shell(*)" | "Bash(*)")
+    {
+        return Some((
+            Severity::Major,
+            "names-agent-instructions",
+            "turns off an AI coding agent's confirmations (dangerouslyAllowAll, --dangerously-skip-permissions, Shell(*) allowed): what steers it next runs unchecked; a human decides",
+        ));
+    }
+    None
+}
+
+/// Why giving access away is held for a human.
+const GRANTS_ACCESS: &str = "gives access to an account, project or cluster away (gh ssh-key add, gh repo deploy-key add, gcloud add-iam-policy-binding roles/owner, a binding for system:anonymous, kubectl proxy on every address): whoever it names can act there from then on; a human decides";
+
 /// Why deleting backups or remote storage is held for a human.
 const DELETES_BACKUPS: &str = "deletes backups or remote storage (restic forget without a --keep policy, borg delete, rclone purge/delete): data outside the project, others' too, for good; a human decides";
 
@@ -2521,7 +2609,9 @@ fn changes_sources_or_sweeps(program: &str, args: &[&str]) -> Option<Judgment> {
     // `aws kms schedule-key-deletion`, `aws rds delete-db-instance`: the
     // operation follows the service. (Storage has its own arms above.)
     let cloud_delete_operation = || {
-        args.get(1).is_some_and(|op| {
+        // The operation follows the service, or comes first through a
+        // wrapper that names the service itself (`aws("delete-table", ...)`).
+        args.iter().take(2).any(|op| {
             op.starts_with("delete-")
                 || op.starts_with("terminate-")
                 || *op == "schedule-key-deletion"
@@ -2586,6 +2676,55 @@ fn changes_sources_or_sweeps(program: &str, args: &[&str]) -> Option<Judgment> {
                 DELETES_CLOUD_RESOURCES,
             ))
         }
+        // `etcdctl del "" --from-key`, `del --prefix ""`: every key.
+        "etcdctl"
+            if args.first() == Some(&"del")
+                && args
+                    .iter()
+                    .any(|a| a.starts_with("--from-key") || a.starts_with("--prefix")) =>
+        {
+            Some((
+                Severity::Major,
+                "deletes-remote-data",
+                "deletes every key of an etcd cluster (etcdctl del --from-key / --prefix): a cluster's whole state; a human decides",
+            ))
+        }
+        // Roles on a project or cluster given away: owner, editor, admin,
+        // or any role to anonymous users.
+        "gcloud" if args.iter().any(|a| a.ends_with("add-iam-policy-binding"))
+            && args.iter().any(|a| {
+                a.contains("roles/owner") || a.contains("roles/editor") || a.contains("Admin")
+            }) =>
+        {
+            Some((
+                Severity::Major,
+                "grants-account-access",
+                GRANTS_ACCESS,
+            ))
+        }
+        "kubectl" | "oc"
+            if args.iter().any(|a| {
+                a.contains("system:anonymous") || a.contains("system:unauthenticated")
+            }) || (args.first() == Some(&"proxy")
+                && args.iter().any(|a| {
+                    a.starts_with("--address=0.0.0.0")
+                        || *a == "0.0.0.0"
+                        || a.starts_with("--accept-hosts")
+                        || *a == "--disable-filter"
+                })) =>
+        {
+            Some((
+                Severity::Major,
+                "grants-account-access",
+                GRANTS_ACCESS,
+            ))
+        }
+        // VS Code's remote tunnel: the machine reachable from outside.
+        "code" | "code-insiders" if args.first() == Some(&"tunnel") => Some((
+            Severity::Major,
+            "run-network-tool",
+            RUN_NETWORK_TOOL,
+        )),
         "npm" | "pnpm" | "yarn" if has("unpublish") => Some((
             Severity::Major,
             "deletes-remote-data",
@@ -2618,7 +2757,7 @@ fn changes_sources_or_sweeps(program: &str, args: &[&str]) -> Option<Judgment> {
         "gh" if grants_key() => Some((
             Severity::Major,
             "grants-account-access",
-            "adds a key to the GitHub account or a repository (gh ssh-key add, gh repo deploy-key add): whoever holds its private half can push from then on; a human decides",
+            GRANTS_ACCESS,
         )),
         "git" if args.first() == Some(&"credential") && matches!(args.get(1), Some(&"fill")) => Some((
                 Severity::Major,
@@ -3601,6 +3740,35 @@ fn held_for_later(text: &str, writes_files: bool, npm_keys: bool) -> Option<Judg
             "holds code that sends the whole environment over the network, in a program that writes files (a dependency's patch, a hook): it runs later, outside this review, with every secret the environment holds; a human decides",
         ));
     }
+    // Code that fetches code and runs it, held to be written where it runs
+    // later (a build's conf.py, a hook): `exec(urlopen(...).read())`.
+    let runs = ["exec(", "eval(", "runpy.", "newfunction("];
+    let fetches = [
+        "urlopen(",
+        "requests.get(",
+        "urllib.request",
+        "fetch(",
+        "https.get(",
+        "http.get(",
+    ];
+    if runs.iter().any(|p| squeezed.contains(p)) && fetches.iter().any(|p| squeezed.contains(p)) {
+        return Some((
+            Severity::Major,
+            "holds-remote-code",
+            "holds code that downloads code and runs it, in a program that writes files (a build's conf.py, a hook, a start-up file): it runs later, outside this review; a human decides",
+        ));
+    }
+    // Gradle's wrapper told to fetch its distribution from elsewhere, or
+    // not to check where from.
+    if squeezed.contains("validatedistributionurl=false")
+        || (squeezed.contains("distributionurl=http") && !squeezed.contains("services.gradle.org"))
+    {
+        return Some((
+            Severity::Major,
+            "changes-package-source",
+            CHANGES_PACKAGE_SOURCE,
+        ));
+    }
     // A package manager's or updater's checks turned off in its settings
     // (uv's allow-insecure-host, pip's trusted-host, NuGet's insecure
     // feeds and signatureValidationMode accept, npm's strict-ssl=false).
@@ -3740,17 +3908,32 @@ const AGENT_FILES: &[&str] = &[
 ];
 
 /// Whether `path` is (or ends in) one of [`AGENT_FILES`], or lies in an
-/// agent's configuration directory (`.claude/`, `.cursor/rules/`,
-/// `.gemini/`, `.codex/`).
+/// agent's configuration directory ([`AGENT_DIRS`], Amp's settings,
+/// Amazon Q's rules).
 fn names_agent_file(path: &str) -> bool {
     let path = path.trim_matches(|c| c == '"' || c == '\'');
     AGENT_FILES.contains(&basename(path))
-        || path.contains(".claude/")
-        || path.contains(".cursor/rules")
-        || path.contains(".gemini/")
-        || path.contains(".codex/")
-        || matches!(path, ".claude" | ".gemini" | ".codex")
+        || AGENT_DIRS.iter().any(|dir| {
+            path == *dir || path.contains(&format!("{dir}/")) || path.ends_with(&format!("/{dir}"))
+        })
+        || path.contains(".config/amp/")
+        || path.contains("amazonq/rules")
 }
+
+/// Agents' configuration directories: their rules, permissions, tools.
+const AGENT_DIRS: &[&str] = &[
+    ".claude",
+    ".cursor",
+    ".gemini",
+    ".codex",
+    ".continue",
+    ".amazonq",
+    ".trae",
+    ".openhands",
+    ".roo",
+    ".kiro",
+    ".windsurf",
+];
 
 /// How many HTTP clients' names in one text [`downloads_and_runs`] reads
 /// a command from: a bound on the work a text made of them costs.
