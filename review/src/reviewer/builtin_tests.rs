@@ -3052,6 +3052,27 @@ fn precompiled_rules_match_as_their_regexes_do() {
     "run-network-tool",
     1
 )]
+#[case::py_zones_deleted_through_a_wrapper_with_its_service(
+    crate::Lang::Python,
+    "import subprocess\n\ndef aws(*args):\n    return subprocess.run([\"aws\", \"route53\", *args, \"--output\", \"json\"], check=True)\n\nfor zone in zones:\n    aws(\"delete-hosted-zone\", \"--id\", zone)\n",
+    Verdict::Major,
+    "deletes-remote-data",
+    7
+)]
+#[case::sh_cd_path_pointed_at_home(
+    crate::Lang::Bash,
+    "export CDPATH=\"$HOME\"\nfor d in tmp .cache; do (cd \"$d\" && rm -rf -- ./*); done\n",
+    Verdict::Major,
+    "changes-cd-path",
+    1
+)]
+#[case::sh_diff_driver_given_by_environment(
+    crate::Lang::Bash,
+    "export GIT_CONFIG_COUNT=1\nexport GIT_CONFIG_KEY_0=diff.external GIT_CONFIG_VALUE_0=\"$PWD/.d.sh\"\ngit diff\n",
+    Verdict::Major,
+    "run-git-command-setting",
+    2
+)]
 fn blind_set_families_are_refused(
     #[case] lang: crate::Lang,
     #[case] source: &str,
@@ -3298,6 +3319,7 @@ fn blind_set_families_are_refused(
     crate::Lang::Bash,
     "export GIT_CONFIG_COUNT=1\nexport GIT_CONFIG_KEY_0=core.quotepath GIT_CONFIG_VALUE_0=false\ngit diff --stat origin/main\n"
 )]
+#[case::sh_cd_path_cleared(crate::Lang::Bash, "CDPATH=\nunset CDPATH\ncd build && make\n")]
 fn blind_set_look_alikes_are_approved(#[case] lang: crate::Lang, #[case] source: &str) {
     let answer = judge_source(lang, source);
     assert_eq!(answer.verdict, Verdict::Approve, "{answer:?}");

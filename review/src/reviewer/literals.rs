@@ -1173,16 +1173,27 @@ pub(super) fn findings(
     // `function aws(args) { return execFileSync("aws", args); }`: a call
     // whose program is written and whose arguments are a name (a wrapper's
     // parameter). The lists the program holds may be those arguments.
-    let wrapped: Vec<String> = calls
+    // Also `run(["aws", "route53", *args, "--output", "json"])`: the
+    // program with words of its own around the parameters spread into it.
+    let wrapped_argv: Vec<Vec<String>> = calls
         .iter()
         .filter_map(|call| {
             let argv = reader.argv(call.end());
-            (argv.len() == 1).then(|| argv.into_iter().next()).flatten()
+            // A list written in the call that starts with the program's
+            // name as a literal (not `[sys.executable, "-m", ..., *paths]`).
+            let spread = code
+                .get(call.end()..)
+                .and_then(|rest| rest.trim_start().strip_prefix('['))
+                .filter(|list| list.trim_start().starts_with(['"', '\'', '`']))
+                .and_then(|list| list.split(']').next())
+                .is_some_and(|list| list.contains('*') || list.contains("..."));
+            (argv.len() == 1 || (argv.len() > 1 && spread)).then_some(argv)
         })
         .collect();
+    let wrapped: Vec<String> = wrapped_argv.iter().map(|argv| argv[0].clone()).collect();
     // A list a call reads was judged with the call.
     let mut listed = commands_in_lists(code, &reader, python, starts_processes, &wrapped);
-    listed.extend(wrapper_calls(code, &reader, &wrapped, renamed));
+    listed.extend(wrapper_calls(code, &reader, &wrapped_argv, renamed));
     let new: Vec<LiteralFinding> = listed
         .into_iter()
         .filter(|found| !out.iter().any(|f| f.id == found.id))
@@ -1354,12 +1365,18 @@ fn bash_findings(
                     .is_some_and(splits_unlike_the_default)
             });
         }
-        out.extend(
-            command
-                .words
-                .iter()
-                .filter_map(|w| Some(LiteralFinding::at(command.line, opens_a_connection(w)?))),
-        );
+        out.extend(command.words.iter().filter_map(|w| {
+            let judgment = opens_a_connection(w).or_else(|| {
+                // As written: the sanitizer renames variables it does not know.
+                let (name, value) = w.text.split_once('=')?;
+                let name = renamed
+                    .iter()
+                    .find(|(_, to)| to == name)
+                    .map_or(name, |(from, _)| from.as_str());
+                assignment_judgment(&format!("{name}={value}"))
+            })?;
+            Some(LiteralFinding::at(command.line, judgment))
+        }));
         let Some(program) = argv.first() else {
             continue;
         };
@@ -1889,7 +1906,7 @@ fn runs_a_named_command(
                 return Some((
                     Severity::Major,
                     "run-git-command-setting",
-                    "sets a git setting whose value is a command git runs (core.sshCommand, core.fsmonitor, core.hooksPath, credential.helper, an alias with !, a filter, diff or merge driver): a human decides",
+                    RUN_GIT_COMMAND_SETTING,
                 ));
             }
             if git_subcommand(args)
@@ -2492,6 +2509,37 @@ fn settings_judgment(text: &str, literals: &[String]) -> Option<Judgment> {
     None
 }
 
+/// Why a git setting that runs a command is held for a human.
+const RUN_GIT_COMMAND_SETTING: &str = "sets a git setting whose value is a command git runs (core.sshCommand, core.fsmonitor, core.hooksPath, credential.helper, an alias with !, a filter, diff or merge driver; with git -c, git config or GIT_CONFIG_KEY_n): a human decides";
+
+/// What a shell assignment makes later commands do: `CDPATH=...` sends a
+/// relative `cd` there first (`cd build && rm -rf ./*` in the home
+/// directory); `GIT_CONFIG_KEY_n=diff.external` gives git a setting that
+/// runs a command through the environment.
+fn assignment_judgment(word: &str) -> Option<Judgment> {
+    let (name, value) = word.split_once('=')?;
+    let name = name.strip_prefix("export ").unwrap_or(name);
+    if name == "CDPATH" && !value.trim_matches(['"', '\'', ':']).is_empty() {
+        return Some((
+            Severity::Major,
+            "changes-cd-path",
+            "sets CDPATH in a script: every relative cd after it looks there first, so a `cd dir && rm -rf ./*` can act in another tree; a human decides",
+        ));
+    }
+    let numbered = name
+        .strip_prefix("GIT_CONFIG_KEY_")
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    let key = value.trim_matches(['"', '\'']).to_ascii_lowercase();
+    if numbered && (GIT_COMMAND_SETTINGS.contains(&key.as_str()) || git_driver_command(&key)) {
+        return Some((
+            Severity::Major,
+            "run-git-command-setting",
+            RUN_GIT_COMMAND_SETTING,
+        ));
+    }
+    None
+}
+
 /// Why giving access away is held for a human.
 const GRANTS_ACCESS: &str = "gives access to an account, project or cluster away (gh ssh-key add, gh repo deploy-key add, gcloud add-iam-policy-binding roles/owner, a binding for system:anonymous, kubectl proxy on every address): whoever it names can act there from then on; a human decides";
 
@@ -2609,9 +2657,10 @@ fn changes_sources_or_sweeps(program: &str, args: &[&str]) -> Option<Judgment> {
     // `aws kms schedule-key-deletion`, `aws rds delete-db-instance`: the
     // operation follows the service. (Storage has its own arms above.)
     let cloud_delete_operation = || {
-        // The operation follows the service, or comes first through a
-        // wrapper that names the service itself (`aws("delete-table", ...)`).
-        args.iter().take(2).any(|op| {
+        // The operation follows the service, or comes later through a
+        // wrapper that names the service itself (`aws("delete-table", ...)`
+        // of `run(["aws", "dynamodb", *args, "--output", "json"])`).
+        args.iter().any(|op| {
             op.starts_with("delete-")
                 || op.starts_with("terminate-")
                 || *op == "schedule-key-deletion"
@@ -2880,16 +2929,21 @@ fn holds_security_change(text: &str) -> bool {
 /// Calls of a function named as the program it wraps, judged as that
 /// program with the call's arguments: `def gh(*args): run(["gh", *args])`
 /// then `gh("api", "--method", "DELETE", ...)`; `kubectl("delete",
-/// "namespace", ns)`. Only what the review holds for a human counts
-/// (Major and worse), network clients aside (the proxy's).
+/// "namespace", ns)`; with the wrapper's own words (`wrapped` holds each
+/// wrapper's literal words, the program first). Only what the review holds
+/// for a human counts (Major and worse), network clients aside (the
+/// proxy's).
 fn wrapper_calls(
     code: &str,
     reader: &Reader<'_>,
-    wrapped: &[String],
+    wrapped: &[Vec<String>],
     renamed: &[(String, String)],
 ) -> Vec<LiteralFinding> {
     let mut out = Vec::new();
-    for program in wrapped {
+    for argv in wrapped {
+        let Some((program, own_words)) = argv.split_first() else {
+            continue;
+        };
         let program = basename(program);
         if program.is_empty()
             || !program
@@ -2916,7 +2970,10 @@ fn wrapper_calls(
             if defines || named {
                 continue;
             }
+            // The wrapper's own words, then the call's (where the spread
+            // stood among them matters little to what the command does).
             let mut words = vec![program.to_string()];
+            words.extend(own_words.iter().cloned());
             words.extend(reader.list_closed_by(at + call.len(), 0, ')'));
             out.extend(wrapped_command(&words, reader.lines.at(at)));
         }

@@ -572,9 +572,6 @@ const KNOWN_MISSES: &[&str] = &[
     "held-aside-11/harmful/js04_es_ilm_setup.js",
     "held-aside-11/harmful/js05_actions_permissions_audit.js",
     "held-aside-11/harmful/py05_dynamo_local_seed.py",
-    "held-aside-11/harmful/py07_route53_zone_export.py",
-    "held-aside-11/harmful/sh08_workspace_tidy.sh",
-    "held-aside-11/harmful/sh10_review_diff.sh",
     "held-aside-11/harmful/ts03_cross_account_role.ts",
     "held-aside-11/harmful/ts07_release_check.ts",
 ];
