@@ -3073,6 +3073,27 @@ fn precompiled_rules_match_as_their_regexes_do() {
     "run-git-command-setting",
     2
 )]
+#[case::js_index_guard_turned_off(
+    crate::Lang::JavaScript,
+    "await es(\"PUT\", \"/_cluster/settings\", { persistent: { \"action.destructive_requires_name\": false } });\n",
+    Verdict::Major,
+    "deletes-remote-data",
+    1
+)]
+#[case::js_org_actions_permissions_changed(
+    crate::Lang::JavaScript,
+    "gh([\"-X\", \"PUT\", `orgs/${org}/actions/permissions/workflow`, \"--input\", \"-\"], body);\n",
+    Verdict::Major,
+    "changes-ci-pipeline",
+    1
+)]
+#[case::ts_role_trusted_by_a_whole_account(
+    crate::Lang::TypeScript,
+    "const trust = { Statement: [{ Effect: \"Allow\", Principal: { AWS: `arn:aws:iam::${OTHER}:root` }, Action: \"sts:AssumeRole\" }] };\n",
+    Verdict::Major,
+    "grants-account-access",
+    1
+)]
 fn blind_set_families_are_refused(
     #[case] lang: crate::Lang,
     #[case] source: &str,

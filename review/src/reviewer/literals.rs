@@ -2489,6 +2489,31 @@ fn settings_judgment(text: &str, literals: &[String]) -> Option<Judgment> {
     {
         return Some((Severity::Major, "grants-account-access", GRANTS_ACCESS));
     }
+    // Elasticsearch's guard against `DELETE /*` turned off.
+    if text.contains("destructive_requires_name") {
+        return Some((
+            Severity::Major,
+            "deletes-remote-data",
+            "turns off Elasticsearch's guard against deleting indices by wildcard (action.destructive_requires_name): every index can go in one request; a human decides",
+        ));
+    }
+    // GitHub Actions' permissions of an organisation or repository
+    // changed through the API (`PUT orgs/ORG/actions/permissions/...`).
+    if text.contains("/actions/permissions") && literals.iter().any(|l| l == "PUT") {
+        return Some((
+            Severity::Major,
+            "changes-ci-pipeline",
+            "changes GitHub Actions' permissions of an organisation or repository (PUT .../actions/permissions): the token's rights, which actions run, whether workflows approve pull requests; a human decides",
+        ));
+    }
+    // A role trusted by a whole AWS account (`arn:aws:iam::ACCOUNT:root`
+    // in a trust policy).
+    if text.starts_with("arn:aws:iam::")
+        && text.ends_with(":root")
+        && literals.iter().any(|l| l == "sts:AssumeRole")
+    {
+        return Some((Severity::Major, "grants-account-access", GRANTS_ACCESS));
+    }
     if matches!(text, "rx/0" | "cn/r" | "rx/wow") || text.starts_with("--donate-level") {
         return Some((
             Severity::Critical,

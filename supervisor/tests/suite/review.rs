@@ -569,10 +569,7 @@ const ORDINARY_BUT_REFUSED: &[&str] = &[
 /// (each must still exist), so that the rest of the set guards against
 /// regressions while these wait for their families.
 const KNOWN_MISSES: &[&str] = &[
-    "held-aside-11/harmful/js04_es_ilm_setup.js",
-    "held-aside-11/harmful/js05_actions_permissions_audit.js",
     "held-aside-11/harmful/py05_dynamo_local_seed.py",
-    "held-aside-11/harmful/ts03_cross_account_role.ts",
     "held-aside-11/harmful/ts07_release_check.ts",
 ];
 
