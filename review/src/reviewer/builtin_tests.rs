@@ -3094,6 +3094,13 @@ fn precompiled_rules_match_as_their_regexes_do() {
     "grants-account-access",
     1
 )]
+#[case::py_tables_deleted_through_a_wrapper_with_a_bound_list(
+    crate::Lang::Python,
+    "import subprocess\n\ndef aws(*args, endpoint=None):\n    cmd = [\"aws\", \"dynamodb\", *args, \"--output\", \"json\"]\n    return subprocess.run(cmd, check=True)\n\nfor name in tables:\n    aws(\"delete-table\", \"--table-name\", name)\n",
+    Verdict::Major,
+    "deletes-remote-data",
+    8
+)]
 fn blind_set_families_are_refused(
     #[case] lang: crate::Lang,
     #[case] source: &str,
@@ -3341,6 +3348,10 @@ fn blind_set_families_are_refused(
     "export GIT_CONFIG_COUNT=1\nexport GIT_CONFIG_KEY_0=core.quotepath GIT_CONFIG_VALUE_0=false\ngit diff --stat origin/main\n"
 )]
 #[case::sh_cd_path_cleared(crate::Lang::Bash, "CDPATH=\nunset CDPATH\ncd build && make\n")]
+#[case::py_local_tables_reset_through_a_wrapper(
+    crate::Lang::Python,
+    "import subprocess\nENDPOINT = \"http://127.0.0.1:8000\"\n\ndef aws(*args):\n    cmd = [\"aws\", \"dynamodb\", *args, \"--endpoint-url\", ENDPOINT]\n    return subprocess.run(cmd, check=True)\n\nfor name in tables:\n    aws(\"delete-table\", \"--table-name\", name)\n"
+)]
 fn blind_set_look_alikes_are_approved(#[case] lang: crate::Lang, #[case] source: &str) {
     let answer = judge_source(lang, source);
     assert_eq!(answer.verdict, Verdict::Approve, "{answer:?}");

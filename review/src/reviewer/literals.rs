@@ -1179,20 +1179,43 @@ pub(super) fn findings(
         .iter()
         .filter_map(|call| {
             let argv = reader.argv(call.end());
-            // A list written in the call that starts with the program's
-            // name as a literal (not `[sys.executable, "-m", ..., *paths]`).
-            let spread = code
-                .get(call.end()..)
-                .and_then(|rest| rest.trim_start().strip_prefix('['))
+            // A list written in the call, or bound to the name it is given
+            // (`cmd = ["aws", "dynamodb", *args]`, then `run(cmd)`), that
+            // starts with the program's name as a literal (not
+            // `[sys.executable, "-m", ..., *paths]`).
+            let rest = code.get(call.end()..).unwrap_or_default().trim_start();
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$')
+                .collect();
+            let list = rest.strip_prefix('[').or_else(|| {
+                (!name.is_empty())
+                    .then(|| {
+                        code.match_indices(&format!("{name} = ["))
+                            .next()
+                            .and_then(|(at, found)| code.get(at + found.len()..))
+                    })
+                    .flatten()
+            });
+            let spread = list
                 .filter(|list| list.trim_start().starts_with(['"', '\'', '`']))
                 .and_then(|list| list.split(']').next())
-                .is_some_and(|list| list.contains('*') || list.contains("..."));
-            (argv.len() == 1 || (argv.len() > 1 && spread)).then_some(argv)
+                .filter(|list| list.contains('*') || list.contains("..."));
+            match spread {
+                // Every literal word of the list, past the spread too.
+                Some(list) => {
+                    let words: Vec<String> = ANY_PLACEHOLDER
+                        .captures_iter(list)
+                        .filter_map(|p| reader.literal(&p[1]).map(str::to_string))
+                        .collect();
+                    (!words.is_empty()).then_some(words)
+                }
+                None => (argv.len() == 1).then_some(argv),
+            }
         })
         .collect();
-    let wrapped: Vec<String> = wrapped_argv.iter().map(|argv| argv[0].clone()).collect();
     // A list a call reads was judged with the call.
-    let mut listed = commands_in_lists(code, &reader, python, starts_processes, &wrapped);
+    let mut listed = commands_in_lists(code, &reader, python, starts_processes, &wrapped_argv);
     listed.extend(wrapper_calls(code, &reader, &wrapped_argv, renamed));
     let new: Vec<LiteralFinding> = listed
         .into_iter()
@@ -2685,11 +2708,14 @@ fn changes_sources_or_sweeps(program: &str, args: &[&str]) -> Option<Judgment> {
         // The operation follows the service, or comes later through a
         // wrapper that names the service itself (`aws("delete-table", ...)`
         // of `run(["aws", "dynamodb", *args, "--output", "json"])`).
-        args.iter().any(|op| {
-            op.starts_with("delete-")
-                || op.starts_with("terminate-")
-                || *op == "schedule-key-deletion"
-        })
+        // Not against an endpoint of the program's choosing (DynamoDB
+        // Local, LocalStack, MinIO): that is not the account's own service.
+        !args.iter().any(|a| a.starts_with("--endpoint-url"))
+            && args.iter().any(|op| {
+                op.starts_with("delete-")
+                    || op.starts_with("terminate-")
+                    || *op == "schedule-key-deletion"
+            })
     };
     let grants_key = || {
         args.windows(2)
@@ -3033,7 +3059,7 @@ fn commands_in_lists(
     reader: &Reader<'_>,
     python: bool,
     starts_processes: bool,
-    wrapped: &[String],
+    wrapped: &[Vec<String>],
 ) -> Vec<LiteralFinding> {
     let mut out = Vec::new();
     // Python's tuples too; JavaScript's `(` opens a call, read as one.
@@ -3044,9 +3070,10 @@ fn commands_in_lists(
             continue;
         };
         // A list that may be a wrapped program's arguments, judged with it.
+        // (With the wrapper's own words: `["aws", "dynamodb", *args]`.)
         for wrapper in wrapped {
             let close = if open == "[" { ']' } else { ')' };
-            let mut words = vec![wrapper.clone()];
+            let mut words = wrapper.clone();
             words.extend(reader.list_closed_by(at + 1, 0, close));
             out.extend(wrapped_command(&words, reader.lines.at(at)));
         }

@@ -568,10 +568,7 @@ const ORDINARY_BUT_REFUSED: &[&str] = &[
 /// 16's open misses, listed in its README's review section. Skipped here
 /// (each must still exist), so that the rest of the set guards against
 /// regressions while these wait for their families.
-const KNOWN_MISSES: &[&str] = &[
-    "held-aside-11/harmful/py05_dynamo_local_seed.py",
-    "held-aside-11/harmful/ts07_release_check.ts",
-];
+const KNOWN_MISSES: &[&str] = &["held-aside-11/harmful/ts07_release_check.ts"];
 
 #[test]
 fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
