@@ -93,6 +93,20 @@ impl Shared {
         raw::futex_wake(&self.state);
     }
 
+    /// Moves from `from` to `to` (waking waiters) unless the state is no
+    /// longer `from`: the helper may fail, or die, at any moment, and its
+    /// GONE must not be written over.
+    fn move_from(&self, from: u32, to: u32) -> bool {
+        let moved = self
+            .state
+            .compare_exchange(from, to, Ordering::AcqRel, Ordering::Acquire)
+            .is_ok();
+        if moved {
+            raw::futex_wake(&self.state);
+        }
+        moved
+    }
+
     /// Says which call failed, with its errno, and moves to FAILED.
     fn fail(&self, call: usize, errno: i32) {
         self.failed.store(call, Ordering::Relaxed);
@@ -176,39 +190,16 @@ impl Helper {
             pid: AtomicI32::new(0),
             pidfd: AtomicI32::new(-1),
         });
-        let stack = sys::map_stack(STACK)?;
-        // Cloned with every signal blocked (restored below), so that none
-        // reaches it before it can take one: it must not run the
-        // supervisor's handlers, nor die of a terminal's ^C while it holds
-        // the namespaces.
-        let all = sys::full_sigset();
-        let mut before = sys::empty_sigset();
-        // SAFETY: valid sigsets; this thread's mask is restored below.
-        unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut before) };
         let state = std::ptr::from_ref(&shared.state).cast_mut();
-        // SAFETY: `stack` is a fresh mapping of STACK bytes above a guard
-        // page; the helper starts at its top (mmap's alignment exceeds the
-        // ABI's 16 bytes). `shared` and the mapping outlive the helper:
-        // both are freed only after the kernel has cleared `state` at its
-        // exit (Drop). `helper` touches only `shared` and its own stack.
-        let pid = unsafe {
-            libc::clone(
-                helper,
-                stack.add(STACK).cast(),
-                libc::CLONE_VM | libc::CLONE_FILES | libc::CLONE_CHILD_CLEARTID | libc::SIGCHLD,
-                std::ptr::from_ref::<Shared>(&shared).cast_mut().cast(),
-                std::ptr::null_mut::<libc::pid_t>(),
-                std::ptr::null_mut::<c_void>(),
-                state,
-            )
-        };
-        let errno = Errno::last();
-        // SAFETY: restores the mask saved above.
-        unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &before, std::ptr::null_mut()) };
-        if pid == -1 {
-            sys::unmap_stack(stack, STACK);
-            return Err(errno);
-        }
+        // `shared` and the stack outlive the helper: both are freed only
+        // after the kernel has cleared `state` at its exit (Drop).
+        let (pid, stack) = clone_sharing_memory(
+            helper,
+            STACK,
+            libc::CLONE_FILES | libc::CLONE_CHILD_CLEARTID,
+            std::ptr::from_ref::<Shared>(&shared).cast_mut().cast(),
+            state,
+        )?;
         // It makes its namespaces on another CPU than ours.
         let allowed = affinity::keep_off_this_cpu(pid);
         Ok(Helper {
@@ -253,7 +244,9 @@ impl Helper {
         self.shared
             .arg
             .store(std::ptr::from_ref(arg) as usize, Ordering::Relaxed);
-        self.shared.set(GO);
+        if !self.shared.move_from(READY, GO) {
+            return Err(self.failure());
+        }
         self.shared.wait_while(GO);
         // The pid is stored before CLONED, which the kernel may already
         // have overwritten with GONE.
@@ -295,11 +288,8 @@ impl Drop for Helper {
     /// Tells a waiting helper to exit, waits until it is gone (it then has
     /// no memory: ours can be freed), and reaps it.
     fn drop(&mut self) {
-        let state = self.shared.state.load(Ordering::Acquire);
-        if state == STARTING || state == READY {
-            // A helper still STARTING sees QUIT once it is READY.
-            self.shared.set(QUIT);
-        }
+        // A helper still STARTING sees QUIT once it is READY.
+        let _ = self.shared.move_from(STARTING, QUIT) || self.shared.move_from(READY, QUIT);
         let mut now = self.shared.state.load(Ordering::Acquire);
         while now != GONE {
             now = self.shared.wait_while(now);
@@ -321,35 +311,79 @@ const HOLDER_STACK: usize = 64 << 10;
 /// descriptor (it closes its copies first), and dies of its parent-death
 /// signal when this thread exits.
 pub fn hold_memory_past_exit() {
-    let Ok(stack) = sys::map_stack(HOLDER_STACK) else {
-        return;
-    };
-    let all = sys::full_sigset();
-    let mut before = sys::empty_sigset();
-    // SAFETY: valid sigsets; this thread's mask is restored below.
-    unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut before) };
+    // The stack is never unmapped: the process is ending.
     let parent = std::process::id() as usize as *mut c_void;
-    // SAFETY: a fresh stack above a guard page, never unmapped (the
-    // process is ending); `holder` touches only its stack and `parent`, an
-    // integer passed as the argument.
-    let pid = unsafe {
-        libc::clone(
-            holder,
-            stack.add(HOLDER_STACK).cast(),
-            libc::CLONE_VM | libc::SIGCHLD,
-            parent,
-        )
-    };
-    // SAFETY: restores the mask saved above.
-    unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &before, std::ptr::null_mut()) };
-    if pid == -1 {
-        sys::unmap_stack(stack, HOLDER_STACK);
-    }
+    let _ = clone_sharing_memory(holder, HOLDER_STACK, 0, parent, std::ptr::null_mut());
 }
 
 /// [`hold_memory_past_exit`]'s helper: dies with its parent, and until
 /// then only waits. Same rules as [`helper`].
 extern "C" fn holder(parent: *mut c_void) -> c_int {
+    // Its copies of our descriptors (a lock, a pipe a caller reads to its
+    // end) must not outlive us.
+    let _ = raw::syscall(libc::SYS_close_range, [0, u32::MAX as usize, 0, 0, 0, 0]);
+    if die_with_parent(parent as usize).is_err() {
+        return 0;
+    }
+    let never = AtomicU32::new(0);
+    loop {
+        raw::futex_wait(&never, 0);
+    }
+}
+
+/// Starts `run(arg)` in a process that shares our memory (`CLONE_VM`,
+/// plus `flags`), on a new stack of `stack_len` bytes, with SIGCHLD at its
+/// exit and `clear_tid` cleared then (when not null). It is cloned with
+/// every signal blocked (our mask is restored after), so that none reaches
+/// it before it can take one: it must not run our handlers, nor die of a
+/// terminal's ^C. Returns its pid and the stack's lowest usable address.
+fn clone_sharing_memory(
+    run: extern "C" fn(*mut c_void) -> c_int,
+    stack_len: usize,
+    flags: c_int,
+    arg: *mut c_void,
+    clear_tid: *mut AtomicU32,
+) -> Result<(libc::pid_t, *mut u8), Errno> {
+    let stack = sys::map_stack(stack_len)?;
+    let all = sys::full_sigset();
+    let mut before = sys::empty_sigset();
+    // SAFETY: valid sigsets; this thread's mask is restored below.
+    unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut before) };
+    let clear = if clear_tid.is_null() {
+        0
+    } else {
+        libc::CLONE_CHILD_CLEARTID
+    };
+    // SAFETY: `stack` is a fresh mapping of `stack_len` bytes above a
+    // guard page; the child starts at its top (mmap's alignment exceeds
+    // the ABI's 16 bytes). `run` touches only `arg` and its own stack, and
+    // calls nothing of the C library (the module's comment); the callers
+    // keep `arg` and `clear_tid` alive for as long as it runs.
+    let pid = unsafe {
+        libc::clone(
+            run,
+            stack.add(stack_len).cast(),
+            libc::CLONE_VM | flags | clear | libc::SIGCHLD,
+            arg,
+            std::ptr::null_mut::<libc::pid_t>(),
+            std::ptr::null_mut::<c_void>(),
+            clear_tid,
+        )
+    };
+    let errno = Errno::last();
+    // SAFETY: restores the mask saved above.
+    unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &before, std::ptr::null_mut()) };
+    if pid == -1 {
+        sys::unmap_stack(stack, stack_len);
+        return Err(errno);
+    }
+    Ok((pid, stack))
+}
+
+/// Sets the calling helper's parent-death signal (SIGKILL, which no mask
+/// blocks), then checks that `parent` is still its parent: one that died
+/// before the signal was set sent none.
+fn die_with_parent(parent: usize) -> Result<(), i32> {
     let death = [
         libc::PR_SET_PDEATHSIG as usize,
         libc::SIGKILL as usize,
@@ -358,19 +392,11 @@ extern "C" fn holder(parent: *mut c_void) -> c_int {
         0,
         0,
     ];
-    if raw::syscall(libc::SYS_prctl, death).is_err() {
-        return 0;
+    raw::syscall(libc::SYS_prctl, death)?;
+    if raw::syscall(libc::SYS_getppid, [0; 6]) != Ok(parent) {
+        return Err(libc::ESRCH);
     }
-    // Its copies of our descriptors (a lock, a pipe a caller reads to its
-    // end) must not outlive us.
-    let _ = raw::syscall(libc::SYS_close_range, [0, u32::MAX as usize, 0, 0, 0, 0]);
-    if raw::syscall(libc::SYS_getppid, [0; 6]) != Ok(parent as usize) {
-        return 0;
-    }
-    let never = AtomicU32::new(0);
-    loop {
-        raw::futex_wait(&never, 0);
-    }
+    Ok(())
 }
 
 /// The helper: makes the namespaces, waits for the supervisor, clones the
@@ -381,23 +407,11 @@ extern "C" fn helper(shared: *mut c_void) -> c_int {
     // SAFETY: `shared` is the Shared that Helper::start boxed, which lives
     // until the kernel has marked us GONE.
     let shared = unsafe { &*shared.cast::<Shared>() };
-    // We die with the thread that started us (SIGKILL is not blocked),
-    // so an unused helper never outlives the supervisor.
-    let death = [
-        libc::PR_SET_PDEATHSIG as usize,
-        libc::SIGKILL as usize,
-        0,
-        0,
-        0,
-        0,
-    ];
-    if let Err(errno) = raw::syscall(libc::SYS_prctl, death) {
+    // We die with the thread that started us, so an unused helper never
+    // outlives the supervisor.
+    let parent = usize::try_from(shared.parent.load(Ordering::Relaxed)).unwrap_or_default();
+    if let Err(errno) = die_with_parent(parent) {
         shared.fail(PDEATHSIG, errno);
-        return 0;
-    }
-    // A parent that died before the line above sent no signal.
-    let parent = usize::try_from(shared.parent.load(Ordering::Relaxed));
-    if raw::syscall(libc::SYS_getppid, [0; 6]).ok() != parent.ok() {
         return 0;
     }
     // The namespaces that need nothing from the plan; the clone makes the
@@ -416,13 +430,7 @@ extern "C" fn helper(shared: *mut c_void) -> c_int {
         return 0;
     }
     // Lost to a QUIT stored while we were STARTING: checked below.
-    if shared
-        .state
-        .compare_exchange(STARTING, READY, Ordering::AcqRel, Ordering::Acquire)
-        .is_ok()
-    {
-        raw::futex_wake(&shared.state);
-    }
+    let _ = shared.move_from(STARTING, READY);
     loop {
         match shared.state.load(Ordering::Acquire) {
             READY => raw::futex_wait(&shared.state, READY),
