@@ -13,6 +13,15 @@ use policy::mounts::{FileKind, Identity, Opened};
 
 use crate::sys;
 
+/// Whether `file` is, as of the call, the only open file description of
+/// its file: nothing else (another process, or this one through another
+/// open) can read what is written to it. False where the filesystem or
+/// the system has no leases (`fs.leases-enable = 0`, NFS), or the file is
+/// not ours.
+pub fn opened_only_here(file: &std::fs::File) -> bool {
+    sys::only_opener(file.as_raw_fd()).is_ok()
+}
+
 /// Opens `path` (absolute) with `openat2(RESOLVE_NO_SYMLINKS |
 /// RESOLVE_NO_MAGICLINKS)` and describes what was opened: the path the
 /// kernel reports for it (`path` itself, normalized, when it has no `..`),

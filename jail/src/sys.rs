@@ -308,6 +308,18 @@ pub fn clear_cloexec(fd: RawFd) -> Result<(), Errno> {
     check_int(unsafe { libc::fcntl(fd, libc::F_SETFD, 0) }).map(drop)
 }
 
+/// `fcntl(F_SETLEASE)` with `F_WRLCK` and then `F_UNLCK`: the kernel
+/// grants a write lease only while no other open file description names
+/// the file (fs/locks.c `check_conflicting_open`), so success says that,
+/// as of the call, `fd` is the file's only opener.
+pub fn only_opener(fd: RawFd) -> Result<(), Errno> {
+    // SAFETY: F_SETLEASE takes an integer lease type on an fd we hold.
+    check_int(unsafe { libc::fcntl(fd, libc::F_SETLEASE, libc::F_WRLCK) })?;
+    // SAFETY: as above; giving up the lease at once means no lease break
+    // (and its SIGIO) can ever come to us.
+    check_int(unsafe { libc::fcntl(fd, libc::F_SETLEASE, libc::F_UNLCK) }).map(drop)
+}
+
 pub fn close(fd: RawFd) {
     // SAFETY: closing an fd this process owns; errors are not actionable.
     unsafe { libc::close(fd) };

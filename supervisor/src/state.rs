@@ -333,9 +333,10 @@ impl Replacement {
 }
 
 /// Moves a spare into `dir` under a temporary name and opens it emptied.
-/// Only a regular file of ours that nothing else names is written over: a
-/// spare that is also a record (a second link), a symlink or anything
-/// else planted there is removed instead.
+/// Only a regular file of ours that nothing else names and nothing else
+/// has open is written over: a spare that is also a record (a second
+/// link), a symlink, a file a reader still holds or anything else planted
+/// there is removed instead.
 fn claim_spare(dir: &Path, spares: &Path) -> Option<tempfile::NamedTempFile> {
     use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
     let entries = std::fs::read_dir(spares).ok()?;
@@ -364,6 +365,10 @@ fn claim_spare(dir: &Path, spares: &Path) -> Option<tempfile::NamedTempFile> {
         let ours = file.metadata().is_ok_and(|meta| {
             meta.is_file() && meta.nlink() == 1 && meta.uid() == nix::unistd::geteuid().as_raw()
         });
+        // A reader that opened this file while it was still the record
+        // would see it emptied and rewritten: used again only once nobody
+        // else has it open. Otherwise it goes, freed when they close it.
+        let ours = ours && jail::source::opened_only_here(&file);
         if ours && file.set_len(0).is_ok() {
             return Some(tempfile::NamedTempFile::from_parts(file, temp));
         }
@@ -429,6 +434,40 @@ mod tests {
         assert_eq!(value["a"], 2);
         let leftovers = std::fs::read_dir(dir.path()).unwrap().count();
         assert_eq!(leftovers, 1, "no temp files left behind");
+    }
+
+    /// A record replaced while a reader has it open goes to `spare/`, but
+    /// is not written over while that reader can still read it: the reader
+    /// sees the whole record it opened, however many saves come after.
+    #[test]
+    fn a_replaced_record_still_open_is_not_written_over() {
+        use std::io::{Read, Seek};
+        let dir = tempfile::tempdir().unwrap();
+        let spares = dir.path().join("spare");
+        std::fs::create_dir(&spares).unwrap();
+        let path = dir.path().join("s.json");
+        let save = |bytes: &[u8]| {
+            Replacement::recycling(&path, &spares)
+                .unwrap()
+                .write(bytes, false)
+                .unwrap()
+        };
+        save(b"{\"calls\":1}");
+        let mut reader = std::fs::File::open(&path).unwrap();
+        for calls in 2..6 {
+            save(format!("{{\"calls\":{calls}}}").as_bytes());
+        }
+        let mut seen = String::new();
+        reader.rewind().unwrap();
+        reader.read_to_string(&mut seen).unwrap();
+        assert_eq!(seen, "{\"calls\":1}");
+        drop(reader);
+        // Once closed, the file is used again: the spares stay few.
+        for calls in 6..10 {
+            save(format!("{{\"calls\":{calls}}}").as_bytes());
+        }
+        assert!(std::fs::read_dir(&spares).unwrap().count() <= 2);
+        assert_eq!(std::fs::read(&path).unwrap(), b"{\"calls\":9}");
     }
 
     #[test]
