@@ -409,7 +409,7 @@ pub fn read_exact(fd: RawFd, buf: &mut [u8]) -> Result<bool, Errno> {
 /// Sleeps `ms` milliseconds (EINTR ends it early).
 pub fn sleep_ms(ms: u32) {
     let time = libc::timespec {
-        tv_sec: libc::time_t::from(ms / 1000),
+        tv_sec: (ms / 1000).into(),
         tv_nsec: libc::c_long::from(ms % 1000) * 1_000_000,
     };
     // SAFETY: `time` is a valid timespec on our stack; no remainder wanted.
