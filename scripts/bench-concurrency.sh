@@ -28,8 +28,16 @@ mkdir -p "$work/cwd" "$work/out"
 cd "$work/cwd"
 # A word only these jails' commands carry, to find any left behind.
 token="bench-concurrency-$$-$RANDOM"
-cgroups() { find /sys/fs/cgroup -maxdepth 4 -type d -name 'jail-*' 2>/dev/null | sort; }
-cgroups >"$work/cgroups.before"
+# A jail's v1 groups stay as spares (jail-spare-*) for later jails; what
+# must not be left is a group under a jail's own name, or a spare in use.
+cgroups() {
+    find /sys/fs/cgroup -maxdepth 4 -type d -name 'jail-*' ! -name 'jail-spare-*' 2>/dev/null
+    for spare in $(find /sys/fs/cgroup -maxdepth 4 -type d -name 'jail-spare-*' 2>/dev/null); do
+        [ -s "$spare/cgroup.procs" ] && echo "$spare (in use)"
+    done
+    true
+}
+cgroups | sort >"$work/cgroups.before"
 
 start=$(date +%s%N)
 for i in $(seq "$jails"); do
@@ -51,7 +59,12 @@ done
 leaks=()
 left=$(pgrep -f "$token" || true)
 [ -z "$left" ] || leaks+=("processes: $(echo "$left" | wc -l)")
-cgroups >"$work/cgroups.after"
+# A jail's init may still be exiting when its supervisor has returned.
+for _ in $(seq 20); do
+    cgroups | sort >"$work/cgroups.after"
+    cmp -s "$work/cgroups.before" "$work/cgroups.after" && break
+    sleep 0.1
+done
 if ! cmp -s "$work/cgroups.before" "$work/cgroups.after"; then
     leaks+=("cgroups: $(comm -13 "$work/cgroups.before" "$work/cgroups.after" | tr '\n' ' ')")
 fi

@@ -40,6 +40,13 @@ def main():
         help="unmeasured runs of each first (default 20), so each state dir holds a history as a user's does",
     )
     parser.add_argument("builds", nargs="+", help="jail binaries to compare")
+    parser.add_argument(
+        "--gap",
+        type=float,
+        default=0.0,
+        help="milliseconds to wait before each measured run, so that each starts on an idle "
+        "machine (what one run by hand sees) rather than beside the last run's teardown",
+    )
     args = parser.parse_args()
     names = list(args.builds)
     with tempfile.TemporaryDirectory(prefix="bench-startup-ab.") as base:
@@ -79,6 +86,8 @@ def main():
         times = [[] for _ in runs]
         for _ in range(args.runs):
             for i, (argv, env) in enumerate(runs):
+                if args.gap:
+                    time.sleep(args.gap / 1e3)
                 times[i].append(once(argv, env))
     first = statistics.median(times[0])
     bwrap = statistics.median(times[-1]) if args.bwrap else None

@@ -4,9 +4,15 @@
 //! `memory` limits, made while the jail's init builds its mount tree and
 //! joined before its payload is released: the init joins the v1 groups
 //! itself through their `tasks` files (sent with the release), and the
-//! supervisor moves it into v2 groups. Removed when the jail is gone.
-//! Where no hierarchy is writable (an ordinary user without delegation)
-//! the rlimits alone apply.
+//! supervisor moves it into v2 groups. Where no hierarchy is writable (an
+//! ordinary user without delegation) the rlimits alone apply.
+//!
+//! A v1 group is not removed when its jail ends but renamed to a spare
+//! (`jail-spare-...`), which a later jail renames to its own name once
+//! nothing is charged to it: making and removing a memory cgroup is the
+//! dearest part of a root run's cgroups, and its removal had to wait for
+//! the init's exit (docs/decisions/0017 §24). v2 groups cannot be renamed
+//! and are removed when the jail is gone.
 
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::path::{Path, PathBuf};
@@ -26,6 +32,9 @@ struct Group {
     tasks: Option<OwnedFd>,
     controller: &'static str,
     version: Version,
+    /// The breach counter when this jail got the group: a spare has
+    /// counted the breaches of the jails before.
+    breaches_before: u64,
 }
 
 /// The jail's cgroups; dropping removes them.
@@ -125,28 +134,46 @@ impl JailCgroups {
                 continue;
             };
             let home = mount.join(path.trim_start_matches('/'));
-            remove_stale(&home);
             let dir = home.join(&name);
             let file = if *version == Version::V2 {
                 &v2_file
             } else {
                 &v1_file
             };
-            let made = std::fs::create_dir(&dir)
-                .or_else(|e| match e.kind() {
-                    std::io::ErrorKind::AlreadyExists => Ok(()),
-                    _ => Err(e),
-                })
-                .and_then(|()| std::fs::write(dir.join(file), &value))
-                .and_then(|()| match version {
+            let limit = |dir: &Path| {
+                std::fs::write(dir.join(file), &value).and_then(|()| match version {
                     Version::V1 => std::fs::OpenOptions::new()
                         .write(true)
                         .open(dir.join("tasks"))
                         .map(|f| Some(OwnedFd::from(f))),
                     Version::V2 => Ok(None),
-                });
+                })
+            };
+            let mut reused = take_spare(&home, &dir, controller, *version == Version::V1);
+            let mut made = if reused { limit(&dir) } else { Ok(None) };
+            if !reused || made.is_err() {
+                // A spare whose limit would not take (what the jail before
+                // left charged to it, over a lower limit, could not be
+                // reclaimed) goes; a new group replaces it.
+                if reused {
+                    let _ = std::fs::remove_dir(&dir);
+                    reused = false;
+                }
+                made = std::fs::create_dir(&dir)
+                    .or_else(|e| match e.kind() {
+                        std::io::ErrorKind::AlreadyExists => Ok(()),
+                        _ => Err(e),
+                    })
+                    .and_then(|()| limit(&dir));
+            }
             match made {
                 Ok(tasks) => cgroups.groups.push(Group {
+                    // A spare counted the breaches of the jails before.
+                    breaches_before: if reused {
+                        breach_count(&dir, controller, *version).unwrap_or(0)
+                    } else {
+                        0
+                    },
                     dir,
                     tasks,
                     controller,
@@ -201,39 +228,104 @@ impl JailCgroups {
         self.groups
             .iter()
             .filter_map(|g| {
-                let (file, key) = match (g.controller, g.version) {
-                    ("pids", _) => ("pids.events", "max"),
-                    ("memory", Version::V2) => ("memory.events", "oom_kill"),
-                    ("memory", Version::V1) => ("memory.oom_control", "oom_kill"),
-                    _ => return None,
-                };
-                let text = std::fs::read_to_string(g.dir.join(file)).ok()?;
-                let count = text.lines().find_map(|l| {
-                    let (k, v) = l.split_once(' ')?;
-                    (k == key).then(|| v.trim().parse::<u64>().ok())?
-                })?;
+                let count = breach_count(&g.dir, g.controller, g.version)?
+                    .saturating_sub(g.breaches_before);
                 (count > 0).then_some((g.controller, count))
             })
             .collect()
     }
+
+    /// Once the jail's init has killed and reaped everything else (it may
+    /// still be exiting), hands the v1 groups on to later jails as spares
+    /// instead of removing them. True when no group is left to remove, so
+    /// the caller need not wait for the init to leave them.
+    pub fn retire(&mut self) -> bool {
+        self.groups.retain(|group| {
+            let Some(home) = group.dir.parent() else {
+                return true;
+            };
+            let kept = group.version == Version::V1
+                && std::fs::rename(&group.dir, home.join(spare_name())).is_ok();
+            !kept
+        });
+        self.groups.is_empty()
+    }
 }
 
-/// Removes the groups of supervisors that died without cleaning up (killed
-/// by SIGKILL): `jail-PID` siblings whose PID is gone. Only empty groups can
-/// be removed, so a live jail's group is never touched.
-fn remove_stale(home: &Path) {
-    let Ok(entries) = std::fs::read_dir(home) else {
-        return;
+/// How many spare groups a hierarchy keeps: past it, the next jail to
+/// start removes those that are empty (a jail's group becomes a spare
+/// whatever the count, so that its end never waits).
+const SPARES_KEPT: usize = 4;
+
+const SPARE_PREFIX: &str = "jail-spare-";
+
+/// A spare's name no other supervisor picks.
+fn spare_name() -> String {
+    format!("{SPARE_PREFIX}{}", crate::unique_suffix())
+}
+
+/// The kernel's count of `controller`'s limit breaches in the group `dir`
+/// since it was made: pids refused, or processes the memory limit killed.
+fn breach_count(dir: &Path, controller: &str, version: Version) -> Option<u64> {
+    let (file, key) = match (controller, version) {
+        ("pids", _) => ("pids.events", "max"),
+        ("memory", Version::V2) => ("memory.events", "oom_kill"),
+        ("memory", Version::V1) => ("memory.oom_control", "oom_kill"),
+        _ => return None,
     };
+    let text = std::fs::read_to_string(dir.join(file)).ok()?;
+    text.lines().find_map(|l| {
+        let (k, v) = l.split_once(' ')?;
+        (k == key).then(|| v.trim().parse::<u64>().ok())?
+    })
+}
+
+/// Reads `home`'s groups. Takes a spare that has nothing charged to it
+/// any more as `dir` (the jail before, whose init may still have been
+/// exiting or unreaped when it became a spare, has left), if `claim`.
+/// Removes the groups of supervisors that died without cleaning up
+/// (killed by SIGKILL: `jail-PID` where PID is gone) and the spares past
+/// [`SPARES_KEPT`], those still in use first. Only empty groups can be
+/// removed, so a live jail's group is never touched. True when a spare was
+/// taken.
+fn take_spare(home: &Path, dir: &Path, controller: &str, claim: bool) -> bool {
+    let Ok(entries) = std::fs::read_dir(home) else {
+        return false;
+    };
+    // A zombie is no longer in `cgroup.procs` but still counted in
+    // `pids.current` until it is reaped.
+    let (file, unused) = match controller {
+        "pids" => ("pids.current", "0\n"),
+        _ => ("cgroup.procs", ""),
+    };
+    let mut taken = false;
+    let mut spares = Vec::new();
     for entry in entries.flatten() {
         let name = entry.file_name();
-        let Some(pid) = name.to_str().and_then(|n| n.strip_prefix("jail-")) else {
+        let Some(rest) = name.to_str().and_then(|n| n.strip_prefix("jail-")) else {
             continue;
         };
-        if pid.parse::<u32>().is_ok() && !Path::new("/proc").join(pid).exists() {
+        if rest.starts_with("spare-") {
+            let free =
+                std::fs::read_to_string(entry.path().join(file)).is_ok_and(|text| text == unused);
+            // Nothing joins a spare, so one seen unused stays unused;
+            // another jail taking it first makes the rename fail.
+            if claim && !taken && free && std::fs::rename(entry.path(), dir).is_ok() {
+                taken = true;
+            } else {
+                spares.push((free, entry.path()));
+            }
+        } else if rest.parse::<u32>().is_ok() && !Path::new("/proc").join(rest).exists() {
             let _ = std::fs::remove_dir(entry.path());
         }
     }
+    // In use (false) sorts first.
+    spares.sort_by_key(|(free, _)| *free);
+    let extra = spares.len().saturating_sub(SPARES_KEPT);
+    for (_, spare) in spares.iter().take(extra) {
+        let _ = std::fs::remove_dir(spare);
+    }
+    taken
 }
 
 fn subtree_enables(dir: &Path, controller: &str) -> bool {

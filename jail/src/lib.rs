@@ -85,6 +85,17 @@ pub use error::{ChildFailure, JailError, Step};
 pub use init::{exit_code, FORWARDED};
 pub use prepare::{Prepared, Stdio, RPC_FD_ENV, RPC_SOCKET_ENV, RPC_SOCKET_NAME};
 
+/// A name part no other process picks and this one does not repeat:
+/// process id, a counter, the clock's nanoseconds.
+pub fn unique_suffix() -> String {
+    static COUNT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let count = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    format!("{}-{count}-{nanos}", std::process::id())
+}
+
 /// A started jail: its init's pid and pidfd, and the report pipe.
 pub struct Jail {
     pub pid: libc::pid_t,
@@ -305,14 +316,15 @@ impl Jail {
     /// Ends the handle. An init that sent the payload's status has killed
     /// and reaped everything else in the jail (init.rs) and is exiting: it
     /// is not waited for while its exit tears the namespaces down (as
-    /// bubblewrap's pid 1 is not), unless it is in cgroups, which must be
-    /// empty before their removal; the process that inherits it reaps it
-    /// once we exit. Any other jail is killed and collected, as
+    /// bubblewrap's pid 1 is not): its v1 cgroups become spares for later
+    /// jails, whatever is still in them. Only groups to be removed (v2, or
+    /// past the spares kept) make us wait, since they must be empty first.
+    /// The process that inherits the init reaps it once we exit. Any other jail is killed and collected, as
     /// dropping it does.
     /// Returns whether the init had sent the payload's status (so nothing
     /// else of the jail was left).
     pub fn finish(mut self) -> bool {
-        if self.ended && self.cgroups.controllers().is_empty() {
+        if self.ended && self.cgroups.retire() {
             self.reaped = true;
         }
         self.ended

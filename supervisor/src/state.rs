@@ -382,15 +382,9 @@ pub fn keep_as_spare(path: &Path, spares: &Path) -> bool {
     std::fs::rename(path, spares.join(spare_name())).is_ok()
 }
 
-/// A name for a spare no other supervisor picks: process id, a counter,
-/// the clock's nanoseconds.
+/// A name for a spare no other supervisor picks.
 fn spare_name() -> String {
-    static COUNT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-    let count = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos());
-    format!("{}-{count}-{nanos}", std::process::id())
+    jail::unique_suffix()
 }
 
 /// Reads and parses a JSON state file.

@@ -29,8 +29,19 @@ fn start_until_ready(
     dir: &std::path::Path,
     script: &str,
 ) -> (std::process::Child, BufReader<std::process::ChildStdout>) {
+    start_until_ready_with(dir, &[], script)
+}
+
+/// As [`start_until_ready`], with `options` for `jail exec`.
+fn start_until_ready_with(
+    dir: &std::path::Path,
+    options: &[&str],
+    script: &str,
+) -> (std::process::Child, BufReader<std::process::ChildStdout>) {
     let mut child = jail(dir)
-        .args(["exec", "--", "sh", "-c", script])
+        .arg("exec")
+        .args(options)
+        .args(["--", "sh", "-c", script])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -289,42 +300,68 @@ fn nothing_the_payload_started_outlives_jail_exec() {
     }
 }
 
-/// The jail's groups are gone when `jail exec` returns: its init leaves
-/// them once the jail is empty, so the supervisor removes them without
-/// waiting for the init's exit, and nothing is left to the next run.
+/// The inode numbers of the groups in `home` whose names start with
+/// `prefix`.
+fn groups_named(home: &std::path::Path, prefix: &str) -> Vec<u64> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::read_dir(home)
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter(|e| e.file_name().to_string_lossy().starts_with(prefix))
+                .filter_map(|e| Some(e.metadata().ok()?.ino()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// A running jail's v1 groups (host paths), found through a process of
+/// its marked `sleep`; None where this user gets none.
+fn groups_of_running_jail(mark: &str) -> Option<Vec<std::path::PathBuf>> {
+    assert!(
+        eventually(5, || !processes_running(&format!("sleep {mark}"))
+            .is_empty()),
+        "no sleep {mark}"
+    );
+    let groups = jail_cgroup_dirs(processes_running(&format!("sleep {mark}"))[0]);
+    (!groups.is_empty()).then_some(groups)
+}
+
+/// When `jail exec` returns, nothing is left under the jail's name: its
+/// groups are handed on as spares (`jail-spare-*`, the same directories)
+/// without waiting for the init's exit, a later jail takes a spare
+/// instead of making a group, and spares do not pile up (each start
+/// removes the empty ones past four, in every hierarchy).
 #[test]
-fn the_jails_cgroups_are_gone_when_jail_exec_returns() {
+fn the_jails_cgroups_are_handed_on_to_later_jails() {
+    use std::os::unix::fs::MetadataExt;
     let dir = workdir();
+    let mut reused = 0;
+    let mut spares_before: Vec<u64> = Vec::new();
     for round in 0..10 {
-        let mark = marker("cgroup-gone");
+        let mark = marker("cgroup-spare");
         let (mut child, mut reader) = start_until_ready(
             dir.path(),
             &format!("sleep {mark} & echo ready; until [ -e go ]; do sleep 0.01; done; exit 3"),
         );
-        assert!(
-            eventually(5, || !processes_running(&format!("sleep {mark}"))
-                .is_empty()),
-            "round {round}: no sleep"
-        );
-        let sleeping = processes_running(&format!("sleep {mark}"));
-        let Some(&sleeping) = sleeping.first() else {
-            let out = child.wait_with_output().expect("wait");
-            panic!(
-                "round {round}: the jail ended: {:?} {}",
-                out.status,
-                stderr(&out)
-            );
-        };
-        let groups = jail_cgroup_dirs(sleeping);
-        if groups.is_empty() {
+        let Some(groups) = groups_of_running_jail(&mark) else {
             let _ = child.kill();
             let _ = child.wait();
             skip(
-                "the cgroups' removal: this user gets no per-jail cgroups",
+                "the cgroups' hand-over: this user gets no per-jail cgroups",
                 true,
             );
             return;
-        }
+        };
+        let inodes: Vec<(std::path::PathBuf, u64)> = groups
+            .iter()
+            .map(|g| {
+                (
+                    g.parent().expect("home").to_path_buf(),
+                    g.metadata().expect("group").ino(),
+                )
+            })
+            .collect();
         std::fs::write(dir.path().join("go"), "").expect("go");
         let mut rest = String::new();
         let _ = std::io::Read::read_to_string(&mut reader, &mut rest);
@@ -333,7 +370,110 @@ fn the_jails_cgroups_are_gone_when_jail_exec_returns() {
         for group in &groups {
             assert!(!group.exists(), "round {round}: {} left", group.display());
         }
+        // The next round's jail took one of the spares there were.
+        if inodes.iter().any(|(_, ino)| spares_before.contains(ino)) {
+            reused += 1;
+        }
+        spares_before = inodes
+            .iter()
+            .flat_map(|(home, _)| groups_named(home, "jail-spare-"))
+            .collect();
+        for (home, _) in &inodes {
+            let spares = groups_named(home, "jail-spare-").len();
+            // Four kept, this jail's, and those of the suite's other jails.
+            assert!(
+                spares <= 8,
+                "round {round}: {spares} spares in {}",
+                home.display()
+            );
+        }
     }
+    assert!(reused > 0, "no jail took a spare group in 9 rounds");
+}
+
+/// A jail in a group an earlier jail used counts only its own breaches:
+/// the kernel's counters are the group's, from its making. After a run
+/// whose forks hit `--pids`, later runs (one of which takes that group)
+/// report no breach.
+#[test]
+fn a_breach_is_not_counted_again_by_a_later_jail_in_the_same_group() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = workdir();
+    let mark = marker("breach");
+    let (mut child, _reader) = start_until_ready_with(
+        dir.path(),
+        &["--pids", "8"],
+        &format!(
+            "(for i in $(seq 30); do sleep 1000 & done) 2>/dev/null; kill -9 -1; sleep 0.1; \
+             sleep {mark} & echo ready; until [ -e go ]; do sleep 0.01; done"
+        ),
+    );
+    let Some(groups) = groups_of_running_jail(&mark) else {
+        let _ = child.kill();
+        let _ = child.wait();
+        skip(
+            "the breach counters: this user gets no per-jail cgroups",
+            true,
+        );
+        return;
+    };
+    let pids_group = groups
+        .iter()
+        .find(|g| g.to_string_lossy().contains("/pids/"))
+        .expect("a pids group");
+    let (home, inode) = (
+        pids_group.parent().expect("home").to_path_buf(),
+        pids_group.metadata().expect("group").ino(),
+    );
+    std::fs::write(dir.path().join("go"), "").expect("go");
+    let out = child.wait_with_output().expect("wait");
+    assert!(
+        stderr(&out).contains("reached its process limit"),
+        "{}",
+        stderr(&out)
+    );
+    std::fs::remove_file(dir.path().join("go")).expect("rm go");
+    // Its group is a spare once its init is reaped (late on some hosts).
+    let spare = || {
+        std::fs::read_dir(&home).ok()?.flatten().find(|e| {
+            e.file_name().to_string_lossy().starts_with("jail-spare-")
+                && e.metadata().is_ok_and(|m| m.ino() == inode)
+        })
+    };
+    assert!(
+        eventually(10, || spare().is_some_and(|e| {
+            std::fs::read_to_string(e.path().join("pids.current")).is_ok_and(|c| c == "0\n")
+        })),
+        "the group did not become a free spare"
+    );
+    let mut taken = false;
+    for round in 0..40 {
+        let mark = marker("after-breach");
+        let (mut child, mut reader) = start_until_ready(
+            dir.path(),
+            &format!("sleep {mark} & echo ready; until [ -e go ]; do sleep 0.01; done"),
+        );
+        let groups = groups_of_running_jail(&mark).expect("groups");
+        let this = groups
+            .iter()
+            .any(|g| g.metadata().is_ok_and(|m| m.ino() == inode));
+        std::fs::write(dir.path().join("go"), "").expect("go");
+        let mut rest = String::new();
+        let _ = std::io::Read::read_to_string(&mut reader, &mut rest);
+        let mut err = String::new();
+        let _ = std::io::Read::read_to_string(child.stderr.as_mut().expect("stderr"), &mut err);
+        assert!(
+            child.wait().expect("wait").success(),
+            "round {round}: {err}"
+        );
+        std::fs::remove_file(dir.path().join("go")).expect("rm go");
+        assert!(!err.contains("reached its"), "round {round}: {err}");
+        if this {
+            taken = true;
+            break;
+        }
+    }
+    assert!(taken, "no later jail took the group in 40 runs");
 }
 
 /// A directory fd the caller leaks (no CLOEXEC), as bubblewrap would pass on.
