@@ -3476,3 +3476,97 @@ fn an_aliased_environment_read_by_name_is_not_sent() {
         "{answer:?}"
     );
 }
+
+/// Deletions in bulk (bulk.rs), under a profile whose egress proxy lets
+/// HTTP clients out: deleting each thing a listing returned, or every
+/// index at once, needs a human; deleting what the program made, one
+/// thing, a local emulator's tables or local files does not.
+#[rstest]
+#[case::py_every_table_listed_is_deleted(
+    crate::Lang::Python,
+    "ddb = session.client(\"dynamodb\")\nfor name in ddb.list_tables()[\"TableNames\"]:\n    ddb.delete_table(TableName=name)\n",
+    Some(("deletes-each-listed", 3))
+)]
+#[case::py_a_local_client_beside_does_not_excuse_the_real_one(
+    crate::Lang::Python,
+    "local = session.client(\"dynamodb\", endpoint_url=\"http://localhost:8000\")\nprod = session.client(\"dynamodb\")\nfor name in prod.list_tables()[\"TableNames\"]:\n    prod.delete_table(TableName=name)\n    local.create_table(TableName=name)\n",
+    Some(("deletes-each-listed", 4))
+)]
+#[case::py_listing_bound_first_then_deleted(
+    crate::Lang::Python,
+    "from kubernetes import client\nv1 = client.CoreV1Api()\nspaces = v1.list_namespace().items\nfor ns in spaces:\n    if ns.metadata.name != \"default\":\n        v1.delete_namespace(ns.metadata.name)\n",
+    Some(("deletes-each-listed", 6))
+)]
+#[case::py_comprehension_over_a_listing(
+    crate::Lang::Python,
+    "s3 = session.client(\"s3\")\n[s3.delete_bucket(Bucket=b[\"Name\"]) for b in s3.list_buckets()[\"Buckets\"]]\n",
+    Some(("deletes-each-listed", 2))
+)]
+#[case::py_http_collection_deleted_item_by_item(
+    crate::Lang::Python,
+    "import requests\nrepos = requests.get(f\"{api}/orgs/{org}/repos\").json()\nfor r in repos:\n    requests.delete(f\"{api}/repos/{org}/{r['name']}\")\n",
+    Some(("deletes-each-listed", 4))
+)]
+#[case::ts_sdk_commands_list_then_delete(
+    crate::Lang::TypeScript,
+    "import { S3Client, ListBucketsCommand, DeleteBucketCommand } from \"@aws-sdk/client-s3\";\nconst s3 = new S3Client({});\nconst { Buckets } = await s3.send(new ListBucketsCommand({}));\nfor (const b of Buckets ?? []) {\n  await s3.send(new DeleteBucketCommand({ Bucket: b.Name }));\n}\n",
+    Some(("deletes-each-listed", 5))
+)]
+#[case::js_for_each_with_an_http_delete(
+    crate::Lang::JavaScript,
+    "const list = await (await fetch(`${base}/v1/projects`)).json();\nlist.forEach(async (p) => {\n  await fetch(`${base}/v1/projects/${p.id}`, { method: \"DELETE\" });\n});\n",
+    Some(("deletes-each-listed", 3))
+)]
+#[case::js_every_index_at_once(
+    crate::Lang::JavaScript,
+    "const res = await fetch(`${ES}/_all`, { method: \"DELETE\" });\nconsole.log(res.status);\n",
+    Some(("deletes-everything", 1))
+)]
+#[case::py_tables_of_a_local_emulator_reset(
+    crate::Lang::Python,
+    "ddb = session.client(\"dynamodb\", endpoint_url=\"http://localhost:8000\")\nfor name in ddb.list_tables()[\"TableNames\"]:\n    ddb.delete_table(TableName=name)\n",
+    None
+)]
+#[case::py_what_the_test_made_is_deleted(
+    crate::Lang::Python,
+    "s3 = session.client(\"s3\")\nmade = [s3.create_bucket(Bucket=n) for n in names]\nfor n in names:\n    s3.delete_bucket(Bucket=n)\n",
+    None
+)]
+#[case::py_files_listed_and_removed(
+    crate::Lang::Python,
+    "import os\nfor f in os.listdir(tmp):\n    os.remove(os.path.join(tmp, f))\n",
+    None
+)]
+#[case::py_listing_printed_one_deleted(
+    crate::Lang::Python,
+    "ddb = session.client(\"dynamodb\")\nfor name in ddb.list_tables()[\"TableNames\"]:\n    print(name)\nddb.delete_table(TableName=\"scratch-table\")\n",
+    None
+)]
+#[case::js_one_item_deleted_by_http(
+    crate::Lang::JavaScript,
+    "const res = await fetch(`${base}/v1/items/${id}`, { method: \"DELETE\" });\nconsole.log(res.status);\n",
+    None
+)]
+#[case::js_map_keys_deleted(
+    crate::Lang::JavaScript,
+    "for (const key of cache.keys()) {\n  if (expired(key)) cache.delete(key);\n}\n",
+    None
+)]
+fn deletions_in_bulk_need_a_human(
+    #[case] lang: crate::Lang,
+    #[case] source: &str,
+    #[case] expected: Option<(&str, usize)>,
+) {
+    let parsed = crate::parse::parse(lang, source).expect("parses");
+    let sanitized = crate::sanitize::sanitize(&parsed.walked());
+    let answer = BuiltinReviewer::with_http_egress(true).judge_with_literals(
+        lang.name(),
+        &sanitized.code,
+        &sanitized.literals,
+        &sanitized.renamed,
+    );
+    match expected {
+        Some((id, line)) => assert_finding(&answer, Verdict::Major, id, line),
+        None => assert_eq!(answer.verdict, Verdict::Approve, "{answer:?}"),
+    }
+}

@@ -622,6 +622,9 @@ pub(super) fn findings(
                 message: WRITES_PROGRAM_FILE,
             }),
     );
+    if matches!(language, "python" | "javascript" | "typescript") {
+        constructors.extend(super::bulk::findings(code, literals, python));
+    }
     let (process, change_file, hidden_names) = match language {
         "python" => (PY_PROCESS_AT, PY_CHANGE_FILE_AT, PY_HIDDEN_NAMES),
         "javascript" | "typescript" => (JS_PROCESS_AT, JS_CHANGE_FILE_AT, JS_HIDDEN_NAMES),

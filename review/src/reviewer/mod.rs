@@ -21,6 +21,7 @@
 //! and Anthropic-style APIs). [`from_config`] builds one from the policy.
 
 pub(crate) mod builtin;
+mod bulk;
 mod command;
 mod expansion;
 mod literals;
