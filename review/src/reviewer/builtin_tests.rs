@@ -2860,7 +2860,7 @@ fn precompiled_rules_match_as_their_regexes_do() {
     crate::Lang::TypeScript,
     "import { execFileSync } from \"node:child_process\";\nconst aws = (...args: string[]) => execFileSync(\"aws\", args, { encoding: \"utf8\" });\nfor (const id of orphans) aws(\"kms\", \"schedule-key-deletion\", \"--key-id\", id);\n",
     Verdict::Major,
-    "deletes-remote-data",
+    "destroys-keys",
     3
 )]
 #[case::js_firestore_collections_deleted(
@@ -3557,6 +3557,13 @@ fn deletions_in_bulk_need_a_human(
     #[case] source: &str,
     #[case] expected: Option<(&str, usize)>,
 ) {
+    judged_under_egress(lang, source, expected);
+}
+
+/// Asserts what the built-in reviewer says of `source` under a profile
+/// whose egress proxy lets HTTP clients out: `expected`'s finding (MAJOR)
+/// on its line, or APPROVE.
+fn judged_under_egress(lang: crate::Lang, source: &str, expected: Option<(&str, usize)>) {
     let parsed = crate::parse::parse(lang, source).expect("parses");
     let sanitized = crate::sanitize::sanitize(&parsed.walked());
     let answer = BuiltinReviewer::with_http_egress(true).judge_with_literals(
@@ -3569,4 +3576,82 @@ fn deletions_in_bulk_need_a_human(
         Some((id, line)) => assert_finding(&answer, Verdict::Major, id, line),
         None => assert_eq!(answer.verdict, Verdict::Approve, "{answer:?}"),
     }
+}
+
+/// Cloud and forge operations that switch off logging, destroy keys or
+/// give access away (cloud.rs), in every spelling: an SDK's snake or camel
+/// case, a v3 command object, the CLI, a REST call; the same operations
+/// with harmless arguments are approved.
+#[rstest]
+#[case::py_trail_logging_stopped(
+    crate::Lang::Python,
+    "ct = session.client(\"cloudtrail\")\nct.stop_logging(Name=\"org-trail\")\n",
+    Some(("disables-monitoring", 2))
+)]
+#[case::ts_key_deletion_command(
+    crate::Lang::TypeScript,
+    "import { KMSClient, ScheduleKeyDeletionCommand } from \"@aws-sdk/client-kms\";\nconst kms = new KMSClient({});\nawait kms.send(new ScheduleKeyDeletionCommand({ KeyId: id, PendingWindowInDays: 7 }));\n",
+    Some(("destroys-keys", 3))
+)]
+#[case::js_detector_deleted_camel_case(
+    crate::Lang::JavaScript,
+    "const gd = new AWS.GuardDuty();\nawait gd.deleteDetector({ DetectorId: id }).promise();\n",
+    Some(("disables-monitoring", 2))
+)]
+#[case::py_admin_policy_attached(
+    crate::Lang::Python,
+    "iam = session.client(\"iam\")\niam.attach_user_policy(UserName=u, PolicyArn=\"arn:aws:iam::aws:policy/AdministratorAccess\")\n",
+    Some(("grants-account-access", 2))
+)]
+#[case::py_bucket_made_public(
+    crate::Lang::Python,
+    "bucket = client.bucket(name)\npolicy = bucket.get_iam_policy()\npolicy.bindings.append({\"role\": \"roles/storage.objectViewer\", \"members\": {\"allUsers\"}})\nbucket.set_iam_policy(policy)\n",
+    Some(("grants-account-access", 4))
+)]
+#[case::js_admin_collaborator(
+    crate::Lang::JavaScript,
+    "await octokit.rest.repos.addCollaborator({ owner, repo, username: who, permission: \"admin\" });\n",
+    Some(("grants-account-access", 1))
+)]
+#[case::js_branch_protection_deleted_by_rest(
+    crate::Lang::JavaScript,
+    "await fetch(`${api}/repos/${o}/${r}/branches/main/protection`, {\n  method: \"DELETE\",\n  headers,\n});\n",
+    Some(("removes-branch-protection", 1))
+)]
+#[case::py_cli_ingress_from_anywhere(
+    crate::Lang::Python,
+    "import subprocess\nsubprocess.run([\"aws\", \"ec2\", \"authorize-security-group-ingress\", \"--group-id\", \"sg-0123\", \"--protocol\", \"tcp\", \"--port\", \"22\", \"--cidr\", \"0.0.0.0/0\"], check=True)\n",
+    Some(("grants-account-access", 2))
+)]
+#[case::py_read_only_policy_attached(
+    crate::Lang::Python,
+    "iam = session.client(\"iam\")\niam.attach_role_policy(RoleName=r, PolicyArn=\"arn:aws:iam::aws:policy/ReadOnlyAccess\")\n",
+    None
+)]
+#[case::py_ingress_from_the_vpc(
+    crate::Lang::Python,
+    "ec2 = session.client(\"ec2\")\nec2.authorize_security_group_ingress(GroupId=g, IpPermissions=[{\"IpProtocol\": \"tcp\", \"FromPort\": 5432, \"ToPort\": 5432, \"IpRanges\": [{\"CidrIp\": \"10.0.0.0/16\"}]}])\n",
+    None
+)]
+#[case::js_reader_collaborator(
+    crate::Lang::JavaScript,
+    "await octokit.rest.repos.addCollaborator({ owner, repo, username: who, permission: \"pull\" });\n",
+    None
+)]
+#[case::js_branch_protection_read(
+    crate::Lang::JavaScript,
+    "const res = await fetch(`${api}/repos/${o}/${r}/branches/main/protection`, { headers });\nconsole.log(await res.json());\n",
+    None
+)]
+#[case::py_logs_read(
+    crate::Lang::Python,
+    "logs = session.client(\"logs\")\nfor g in logs.describe_log_groups()[\"logGroups\"]:\n    print(g[\"logGroupName\"])\n",
+    None
+)]
+fn cloud_operations_need_a_human(
+    #[case] lang: crate::Lang,
+    #[case] source: &str,
+    #[case] expected: Option<(&str, usize)>,
+) {
+    judged_under_egress(lang, source, expected);
 }

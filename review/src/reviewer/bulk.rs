@@ -70,7 +70,7 @@ fn finding(line: usize, id: &'static str, message: &'static str) -> LiteralFindi
 
 /// The names called as methods on `text` (`a.list_tables(` gives
 /// `list_tables`), and those constructed (`new ListBucketsCommand(`).
-fn called(text: &str) -> impl Iterator<Item = &str> {
+pub(super) fn called(text: &str) -> impl Iterator<Item = &str> {
     text.match_indices(['.', ' ', '('])
         .filter_map(move |(at, mark)| {
             let rest = &text[at + 1..];
@@ -104,7 +104,7 @@ fn has_listing(text: &str) -> bool {
 /// A call that deletes something remote: an SDK's `delete_*`, `drop_*`,
 /// `destroy*`, `terminate*`, `purge*` or a `Delete...Command`, a client's
 /// `.delete(...)`, or an HTTP request whose method is `DELETE`.
-fn has_deletion(text: &str, literals: &[String]) -> bool {
+pub(super) fn has_deletion(text: &str, literals: &[String]) -> bool {
     const VERBS: &[&str] = &[
         "delete",
         "drop",
@@ -161,7 +161,10 @@ fn is_loopback_url(value: &str) -> bool {
 }
 
 /// The texts of the `Sn` placeholders on `text`.
-fn placeholders<'a>(text: &'a str, literals: &'a [String]) -> impl Iterator<Item = &'a str> {
+pub(super) fn placeholders<'a>(
+    text: &'a str,
+    literals: &'a [String],
+) -> impl Iterator<Item = &'a str> {
     text.match_indices('S').filter_map(move |(at, _)| {
         if text[..at].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
             return None;

@@ -624,6 +624,7 @@ pub(super) fn findings(
     );
     if matches!(language, "python" | "javascript" | "typescript") {
         constructors.extend(super::bulk::findings(code, literals, python));
+        constructors.extend(super::cloud::findings(code, literals));
     }
     let (process, change_file, hidden_names) = match language {
         "python" => (PY_PROCESS_AT, PY_CHANGE_FILE_AT, PY_HIDDEN_NAMES),
@@ -2598,7 +2599,7 @@ const GRANTS_ACCESS: &str = "gives access to an account, project or cluster away
 const DELETES_BACKUPS: &str = "deletes backups or remote storage (restic forget without a --keep policy, borg delete, rclone purge/delete): data outside the project, others' too, for good; a human decides";
 
 /// Why deleting cloud resources is held for a human.
-const DELETES_CLOUD_RESOURCES: &str = "deletes cloud resources (aws ... delete-*, schedule-key-deletion; az/gcloud ... delete; firebase ...:delete; terraform destroy): other services' data and keys, for good; a human decides";
+const DELETES_CLOUD_RESOURCES: &str = "deletes cloud resources (aws ... delete-*, terminate-*; az/gcloud ... delete; firebase ...:delete; terraform destroy): other services' data and keys, for good; a human decides";
 
 /// Why pointing a package manager elsewhere is held for a human.
 const CHANGES_PACKAGE_SOURCE: &str = "points a package manager at another index or registry, installs a package from a URL, or turns its checks off (pip --index-url/--trusted-host, npm --registry, a tarball or git URL, cargo [patch.crates-io], go env -w GOPROXY/GOSUMDB=off): what the next install runs comes from there; a human decides";
@@ -2705,7 +2706,7 @@ fn changes_sources_or_sweeps(program: &str, args: &[&str]) -> Option<Judgment> {
                     || a.starts_with("ns/")
             })
     };
-    // `aws kms schedule-key-deletion`, `aws rds delete-db-instance`: the
+    // `aws rds delete-db-instance`, `aws ec2 terminate-instances`: the
     // operation follows the service. (Storage has its own arms above.)
     let cloud_delete_operation = || {
         // The operation follows the service, or comes later through a
@@ -2714,17 +2715,19 @@ fn changes_sources_or_sweeps(program: &str, args: &[&str]) -> Option<Judgment> {
         // Not against an endpoint of the program's choosing (DynamoDB
         // Local, LocalStack, MinIO): that is not the account's own service.
         !args.iter().any(|a| a.starts_with("--endpoint-url"))
-            && args.iter().any(|op| {
-                op.starts_with("delete-")
-                    || op.starts_with("terminate-")
-                    || *op == "schedule-key-deletion"
-            })
+            && args
+                .iter()
+                .any(|op| op.starts_with("delete-") || op.starts_with("terminate-"))
     };
     let grants_key = || {
         args.windows(2)
             .any(|w| matches!(w[0], "ssh-key" | "gpg-key" | "deploy-key") && w[1] == "add")
     };
+    // `aws cloudtrail stop-logging`, `aws iam attach-user-policy ...
+    // AdministratorAccess`: the operation follows the service.
+    let cloud_operation = || args.get(1).and_then(|op| super::cloud::judge(op, args));
     match program {
+        "aws" if cloud_operation().is_some() => cloud_operation(),
         "pip" | "pip3" | "uv" | "pipx" if pip_source() || installs_from_url() => source(),
         "npm" | "pnpm" | "yarn" | "bun" if npm_source() || installs_from_url() => source(),
         "cargo" if args.first() == Some(&"install") && (has("--git") || has("--index") || has("--registry")) => source(),

@@ -22,6 +22,7 @@
 
 pub(crate) mod builtin;
 mod bulk;
+mod cloud;
 mod command;
 mod expansion;
 mod literals;

@@ -1,0 +1,265 @@
+//! Cloud and forge API operations that switch off an account's logging
+//! or monitoring, destroy its keys, or give access away, however they are
+//! called: an SDK method (`ct.stop_logging(...)`, boto3's snake case;
+//! `kms.disableKey(...)`, camel case), a command object
+//! (`new ScheduleKeyDeletionCommand(...)`, AWS SDK v3), or the CLI
+//! (`aws cloudtrail stop-logging`). Each spelling is read as the CLI's
+//! kebab-case name and looked up in one table, so a new SDK or wrapper
+//! spelling the same operation is judged the same.
+
+use super::builtin::Severity;
+use super::bulk::{called, has_deletion, placeholders};
+use super::literals::LiteralFinding;
+
+/// What the review says of an operation: severity, id, message.
+pub(super) type Judgment = (Severity, &'static str, &'static str);
+
+const DISABLES_MONITORING: &str = "switches off an account's audit logging or threat monitoring (CloudTrail stop-logging or delete-trail, GuardDuty, Security Hub, Config, flow logs, log groups): what would show the rest; a human decides";
+const DESTROYS_KEYS: &str = "disables or schedules the deletion of encryption keys (KMS disable-key, schedule-key-deletion): the data they protect becomes unreadable; a human decides";
+const GRANTS_CLOUD_ACCESS: &str = "gives access to an account or its data away (admin policies attached, new access keys or console passwords, a role's trust changed, ingress from anywhere, public ACLs or policies, public snapshots, allUsers bindings, admin collaborators): whoever it names can act there from then on; a human decides";
+const REMOVES_PROTECTION: &str = "removes a repository's branch protection: unreviewed pushes to the protected branch; a human decides";
+
+/// The operations, by their CLI name, with the literal one of which the
+/// program must also hold for the call to be harmful (none: always).
+const OPERATIONS: &[(&str, &[&str], &str, &str)] = &[
+    (
+        "stop-logging",
+        &[],
+        "disables-monitoring",
+        DISABLES_MONITORING,
+    ),
+    (
+        "delete-trail",
+        &[],
+        "disables-monitoring",
+        DISABLES_MONITORING,
+    ),
+    (
+        "delete-detector",
+        &[],
+        "disables-monitoring",
+        DISABLES_MONITORING,
+    ),
+    (
+        "disable-security-hub",
+        &[],
+        "disables-monitoring",
+        DISABLES_MONITORING,
+    ),
+    (
+        "delete-flow-logs",
+        &[],
+        "disables-monitoring",
+        DISABLES_MONITORING,
+    ),
+    (
+        "delete-log-group",
+        &[],
+        "disables-monitoring",
+        DISABLES_MONITORING,
+    ),
+    (
+        "stop-configuration-recorder",
+        &[],
+        "disables-monitoring",
+        DISABLES_MONITORING,
+    ),
+    (
+        "delete-configuration-recorder",
+        &[],
+        "disables-monitoring",
+        DISABLES_MONITORING,
+    ),
+    ("disable-key", &[], "destroys-keys", DESTROYS_KEYS),
+    ("disable-key-rotation", &[], "destroys-keys", DESTROYS_KEYS),
+    ("schedule-key-deletion", &[], "destroys-keys", DESTROYS_KEYS),
+    (
+        "attach-user-policy",
+        ADMIN_POLICIES,
+        "grants-account-access",
+        GRANTS_CLOUD_ACCESS,
+    ),
+    (
+        "attach-role-policy",
+        ADMIN_POLICIES,
+        "grants-account-access",
+        GRANTS_CLOUD_ACCESS,
+    ),
+    (
+        "attach-group-policy",
+        ADMIN_POLICIES,
+        "grants-account-access",
+        GRANTS_CLOUD_ACCESS,
+    ),
+    (
+        "create-access-key",
+        &[],
+        "grants-account-access",
+        GRANTS_CLOUD_ACCESS,
+    ),
+    (
+        "create-login-profile",
+        &[],
+        "grants-account-access",
+        GRANTS_CLOUD_ACCESS,
+    ),
+    (
+        "update-assume-role-policy",
+        &[],
+        "grants-account-access",
+        GRANTS_CLOUD_ACCESS,
+    ),
+    (
+        "authorize-security-group-ingress",
+        ANYWHERE,
+        "grants-account-access",
+        GRANTS_CLOUD_ACCESS,
+    ),
+    (
+        "put-bucket-acl",
+        PUBLIC_ACLS,
+        "grants-account-access",
+        GRANTS_CLOUD_ACCESS,
+    ),
+    (
+        "put-object-acl",
+        PUBLIC_ACLS,
+        "grants-account-access",
+        GRANTS_CLOUD_ACCESS,
+    ),
+    (
+        "delete-public-access-block",
+        &[],
+        "grants-account-access",
+        GRANTS_CLOUD_ACCESS,
+    ),
+    (
+        "delete-bucket-public-access-block",
+        &[],
+        "grants-account-access",
+        GRANTS_CLOUD_ACCESS,
+    ),
+    (
+        "modify-snapshot-attribute",
+        EVERYONE,
+        "grants-account-access",
+        GRANTS_CLOUD_ACCESS,
+    ),
+    (
+        "modify-image-attribute",
+        EVERYONE,
+        "grants-account-access",
+        GRANTS_CLOUD_ACCESS,
+    ),
+    (
+        "modify-db-snapshot-attribute",
+        EVERYONE,
+        "grants-account-access",
+        GRANTS_CLOUD_ACCESS,
+    ),
+    (
+        "set-iam-policy",
+        PUBLIC_MEMBERS,
+        "grants-account-access",
+        GRANTS_CLOUD_ACCESS,
+    ),
+    (
+        "add-collaborator",
+        &["admin", "maintain"],
+        "grants-account-access",
+        GRANTS_CLOUD_ACCESS,
+    ),
+    (
+        "delete-branch-protection",
+        &[],
+        "removes-branch-protection",
+        REMOVES_PROTECTION,
+    ),
+    (
+        "delete-admin-branch-protection",
+        &[],
+        "removes-branch-protection",
+        REMOVES_PROTECTION,
+    ),
+];
+
+const ADMIN_POLICIES: &[&str] = &["AdministratorAccess", "IAMFullAccess", "PowerUserAccess"];
+const ANYWHERE: &[&str] = &["0.0.0.0/0", "::/0"];
+const PUBLIC_ACLS: &[&str] = &["public-read", "public-read-write", "authenticated-read"];
+const EVERYONE: &[&str] = &["all"];
+const PUBLIC_MEMBERS: &[&str] = &[
+    "allUsers",
+    "allAuthenticatedUsers",
+    "roles/owner",
+    "roles/editor",
+];
+
+/// The judgment of operation `op` (the CLI's kebab-case name) in a program
+/// whose words or literals are `words`.
+pub(super) fn judge(op: &str, words: &[&str]) -> Option<Judgment> {
+    let (_, when, id, message) = OPERATIONS.iter().find(|(name, ..)| *name == op)?;
+    let holds = |literal: &&str| {
+        words.iter().any(|word| {
+            word == literal
+                || word.contains(&format!("/{literal}"))
+                || word.ends_with(&format!("={literal}"))
+        })
+    };
+    (when.is_empty() || when.iter().any(holds)).then_some((Severity::Major, *id, *message))
+}
+
+/// `name` as the CLI spells the operation: `stop_logging`,
+/// `stopLogging` and `StopLoggingCommand` are `stop-logging`. None for a
+/// name with no word break (`delete`, `list`): no operation of the table.
+pub(super) fn operation_name(name: &str) -> Option<String> {
+    let name = name.strip_suffix("Command").unwrap_or(name);
+    let mut kebab = String::with_capacity(name.len() + 4);
+    for (i, c) in name.char_indices() {
+        if c == '_' {
+            kebab.push('-');
+        } else if c.is_ascii_uppercase() {
+            if i > 0 && !kebab.ends_with('-') {
+                kebab.push('-');
+            }
+            kebab.push(c.to_ascii_lowercase());
+        } else {
+            kebab.push(c);
+        }
+    }
+    kebab.contains('-').then_some(kebab)
+}
+
+/// The operations of the table that `code` (Python's or JavaScript's,
+/// sanitized) calls, one finding a line; and an HTTP `DELETE` of a
+/// branch's protection (`.../branches/main/protection`).
+pub(super) fn findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
+    let words: Vec<&str> = literals.iter().map(String::as_str).collect();
+    let lines: Vec<&str> = code.lines().collect();
+    let mut out = Vec::new();
+    for (index, line) in lines.iter().enumerate() {
+        // The request's options may follow on the next lines.
+        let request = || lines[index..lines.len().min(index + 4)].iter();
+        let judged = called(line)
+            .filter_map(operation_name)
+            .find_map(|op| judge(&op, &words))
+            .or_else(|| {
+                (placeholders(line, literals)
+                    .any(|value| value.trim_end_matches('/').ends_with("/protection"))
+                    && request().any(|line| has_deletion(line, literals)))
+                .then_some((
+                    Severity::Major,
+                    "removes-branch-protection",
+                    REMOVES_PROTECTION,
+                ))
+            });
+        if let Some((severity, id, message)) = judged {
+            out.push(LiteralFinding {
+                line: index + 1,
+                severity,
+                id,
+                message,
+            });
+        }
+    }
+    out
+}
