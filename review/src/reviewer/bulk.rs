@@ -192,7 +192,7 @@ fn is_loop_head(text: &str, python: bool) -> bool {
 }
 
 /// Whether `name` stands in `text` as a word of its own.
-fn has_word(text: &str, name: &str) -> bool {
+pub(super) fn has_word(text: &str, name: &str) -> bool {
     let word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
     text.match_indices(name)
         .any(|(at, _)| !text[..at].ends_with(word) && !text[at + name.len()..].starts_with(word))
@@ -200,7 +200,7 @@ fn has_word(text: &str, name: &str) -> bool {
 
 /// The names an assignment on `text` binds: `a = ...`, `a, b = ...`,
 /// `const a = ...`, `const { a, b } = ...`.
-fn bound_names(text: &str) -> Vec<&str> {
+pub(super) fn bound_names(text: &str) -> Vec<&str> {
     let Some((left, _)) = text.split_once('=') else {
         return Vec::new();
     };

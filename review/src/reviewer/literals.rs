@@ -625,6 +625,7 @@ pub(super) fn findings(
     if matches!(language, "python" | "javascript" | "typescript") {
         constructors.extend(super::bulk::findings(code, literals, python));
         constructors.extend(super::cloud::findings(code, literals));
+        constructors.extend(super::secret_files::findings(code, literals));
     }
     let (process, change_file, hidden_names) = match language {
         "python" => (PY_PROCESS_AT, PY_CHANGE_FILE_AT, PY_HIDDEN_NAMES),
@@ -2726,8 +2727,26 @@ fn changes_sources_or_sweeps(program: &str, args: &[&str]) -> Option<Judgment> {
     // `aws cloudtrail stop-logging`, `aws iam attach-user-policy ...
     // AdministratorAccess`: the operation follows the service.
     let cloud_operation = || args.get(1).and_then(|op| super::cloud::judge(op, args));
+    // `curl --data-binary @.env`, `-F f=@x.pem`, `-T state.tfstate`, `wget
+    // --post-file=.env`: a secret file of the project as a request's body.
+    let uploads_secret = || {
+        let file = |word: &str| super::secret_files::is_secret_file(word);
+        args.iter().any(|a| {
+            a.split_once('@').is_some_and(|(_, path)| file(path))
+                || ["--post-file=", "--body-file=", "--upload-file="]
+                    .iter()
+                    .any(|flag| a.strip_prefix(flag).is_some_and(file))
+        }) || args
+            .windows(2)
+            .any(|w| matches!(w[0], "-T" | "--upload-file") && file(w[1]))
+    };
     match program {
         "aws" if cloud_operation().is_some() => cloud_operation(),
+        "curl" | "wget" | "http" | "https" | "xh" if uploads_secret() => Some((
+            Severity::Major,
+            "sends-secret-file",
+            super::secret_files::SENDS_SECRET_FILE,
+        )),
         "pip" | "pip3" | "uv" | "pipx" if pip_source() || installs_from_url() => source(),
         "npm" | "pnpm" | "yarn" | "bun" if npm_source() || installs_from_url() => source(),
         "cargo" if args.first() == Some(&"install") && (has("--git") || has("--index") || has("--registry")) => source(),

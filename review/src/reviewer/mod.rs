@@ -28,6 +28,7 @@ mod expansion;
 mod literals;
 pub(crate) use literals::runs_code;
 mod llm;
+mod secret_files;
 
 pub(crate) use literals::LOADER_VARIABLES;
 
