@@ -3482,6 +3482,21 @@ fn an_aliased_environment_read_by_name_is_not_sent() {
 /// index at once, needs a human; deleting what the program made, one
 /// thing, a local emulator's tables or local files does not.
 #[rstest]
+#[case::ts_a_generator_pages_through_the_listing(
+    crate::Lang::TypeScript,
+    "import { DeleteSnapshotCommand, DescribeSnapshotsCommand } from \"@aws-sdk/client-ec2\";\nasync function* pages(): AsyncGenerator<any> {\n  let token: string | undefined;\n  do {\n    const out: any = await ec2.send(new DescribeSnapshotsCommand({ OwnerIds: [\"self\"], NextToken: token }));\n    yield* out.Snapshots ?? [];\n    token = out.NextToken;\n  } while (token);\n}\nfor await (const s of pages()) {\n  await ec2.send(new DeleteSnapshotCommand({ SnapshotId: s.SnapshotId }));\n}\n",
+    Some(("deletes-each-listed", 11))
+)]
+#[case::js_names_collected_then_dropped(
+    crate::Lang::JavaScript,
+    "const { databases } = await client.db(\"admin\").admin().listDatabases();\nconst doomed = [];\nfor (const { name } of databases) {\n  if (name !== \"admin\") doomed.push(name);\n}\nfor (const name of doomed) await client.db(name).dropDatabase();\n",
+    Some(("deletes-each-listed", 6))
+)]
+#[case::py_plural_getter(
+    crate::Lang::Python,
+    "for c in client.get_collections().collections:\n    if c.name != keep:\n        client.delete_collection(c.name)\n",
+    Some(("deletes-each-listed", 3))
+)]
 #[case::py_every_table_listed_is_deleted(
     crate::Lang::Python,
     "ddb = session.client(\"dynamodb\")\nfor name in ddb.list_tables()[\"TableNames\"]:\n    ddb.delete_table(TableName=name)\n",
@@ -3521,6 +3536,21 @@ fn an_aliased_environment_read_by_name_is_not_sent() {
     crate::Lang::JavaScript,
     "const res = await fetch(`${ES}/_all`, { method: \"DELETE\" });\nconsole.log(res.status);\n",
     Some(("deletes-everything", 1))
+)]
+#[case::ts_only_users_marked_as_fixtures(
+    crate::Lang::TypeScript,
+    "const { data: seeded } = await management.users.getAll({ q: \"app_metadata.seeded:true\" });\nfor (const user of seeded) {\n  await management.users.delete({ id: user.user_id });\n}\n",
+    None
+)]
+#[case::py_local_server_named_by_a_constant(
+    crate::Lang::Python,
+    "URL = os.environ.get(\"QDRANT_URL\", \"http://127.0.0.1:6333\")\nclient = QdrantClient(url=URL)\nfor c in client.get_collections().collections:\n    client.delete_collection(c.name)\n",
+    None
+)]
+#[case::py_attribute_assignment_binds_nothing(
+    crate::Lang::Python,
+    "self.pairs = self.get_selection_indices()\nfor i in range(3):\n    self.text.delete(i)\n",
+    None
 )]
 #[case::py_tables_of_a_local_emulator_reset(
     crate::Lang::Python,

@@ -28,6 +28,10 @@ pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<Lit
     // Clients made for a local emulator (DynamoDB Local, LocalStack, a
     // test container): `boto3.client(..., endpoint_url="http://localhost:...")`.
     let mut local: Vec<&str> = Vec::new();
+    // Functions whose body lists (a generator paging through a listing),
+    // and the one being read with its indentation.
+    let mut listing_functions: Vec<&str> = Vec::new();
+    let mut function: Option<(&str, usize)> = None;
     for (index, line) in code.lines().enumerate() {
         let text = line.trim_start();
         if text.is_empty() || text.starts_with(['}', ')', ']']) {
@@ -35,9 +39,25 @@ pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<Lit
         }
         let indent = line.len() - text.len();
         loops.retain(|&outer| outer < indent);
-        let lists = has_listing(text);
+        if function.is_some_and(|(_, at)| indent <= at) {
+            function = None;
+        }
+        // A listing narrowed by the caller (`q: "app_metadata.seeded:true"`,
+        // `Prefix=`, a label selector) returns what the program marked as
+        // its own, not everything.
+        let lists = (has_listing(text) && !filtered(text))
+            || called_anywhere(text).any(|name| listing_functions.contains(&name));
         let over_listed = lists || listed.iter().any(|name| has_word(text, name));
-        if placeholders(text, literals).any(is_loopback_url) {
+        if lists {
+            if let Some((name, _)) = function {
+                listing_functions.push(name);
+            }
+        }
+        // A loopback URL, or a name bound from one (`URL = "http://127..."`
+        // then `client = QdrantClient(url=URL)`).
+        if placeholders(text, literals).any(is_loopback_url)
+            || local.iter().any(|name| has_word(text, name))
+        {
             local.extend(bound_names(text));
         }
         let deletes =
@@ -51,12 +71,108 @@ pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<Lit
         }
         if loop_head && over_listed {
             loops.push(indent);
+            listed.extend(loop_variables(text));
         }
-        if lists {
+        // A listing's result, or what is made from it (`keep = [d for d
+        // in listed if ...]`, `names.push(d)`).
+        if over_listed {
             listed.extend(bound_names(text));
+            listed.extend(collected_into(text));
+        }
+        if let Some(name) = defined_function(text) {
+            function = Some((name, indent));
         }
     }
     out
+}
+
+/// Whether a listing call on `text` is given a filter.
+fn filtered(text: &str) -> bool {
+    const KEYS: &[&str] = &[
+        "q",
+        "query",
+        "filter",
+        "filters",
+        "prefix",
+        "label_selector",
+        "labelselector",
+        "selector",
+        "search",
+        "tag",
+        "tags",
+        "name_prefix",
+        "nameprefix",
+    ];
+    text.match_indices([':', '=']).any(|(at, _)| {
+        let before = text[..at].trim_end();
+        let start = before
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(0, |i| i + 1);
+        let key = before[start..].to_ascii_lowercase();
+        !text[at + 1..].starts_with('=') && KEYS.contains(&key.as_str())
+    })
+}
+
+/// The variables a loop head binds: Python's `for a, b in`, JavaScript's
+/// `for (const { a } of`.
+fn loop_variables(text: &str) -> Vec<&str> {
+    let Some(after) = text.split_once("for ").map(|(_, after)| after) else {
+        return Vec::new();
+    };
+    let head = after
+        .split_once(" in ")
+        .or_else(|| after.split_once(" of "))
+        .map_or("", |(head, _)| head);
+    head.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$'))
+        .filter(|name| {
+            !name.is_empty()
+                && !matches!(*name, "await" | "const" | "let" | "var")
+                && !name.starts_with(|c: char| c.is_ascii_digit())
+        })
+        .collect()
+}
+
+/// The collection a line adds to: `names.push(...)`, `.append(`, `.add(`.
+fn collected_into(text: &str) -> Option<&str> {
+    ["push", "append", "add", "extend", "unshift"]
+        .iter()
+        .find_map(|verb| {
+            let at = text.find(&format!(".{verb}("))?;
+            let before = &text[..at];
+            let start = before
+                .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$'))
+                .map_or(0, |i| i + 1);
+            let name = &before[start..];
+            (!name.is_empty() && !before[..start].ends_with('.')).then_some(name)
+        })
+}
+
+/// The function a line starts the definition of: `def NAME(`, `function
+/// NAME(`, `function* NAME(` (each maybe `async`).
+fn defined_function(text: &str) -> Option<&str> {
+    let text = text.strip_prefix("export ").unwrap_or(text);
+    let text = text.strip_prefix("async ").unwrap_or(text);
+    let rest = text
+        .strip_prefix("def ")
+        .or_else(|| text.strip_prefix("function* "))
+        .or_else(|| text.strip_prefix("function "))?;
+    let rest = rest.trim_start_matches('*').trim_start();
+    let end = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$'))?;
+    (end > 0 && rest[end..].trim_start().starts_with(['(', '<'])).then_some(&rest[..end])
+}
+
+/// The names called on `line`: methods (`a.post(`), constructed
+/// (`new Request(`) and plain calls (`open(`, `fetch(`).
+pub(super) fn called_anywhere(line: &str) -> impl Iterator<Item = &str> {
+    let plain = line.match_indices('(').filter_map(move |(at, _)| {
+        let before = line[..at].trim_end();
+        let start = before
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$'))
+            .map_or(0, |i| i + 1);
+        let name = &before[start..];
+        (!name.is_empty() && !before[..start].ends_with('.')).then_some(name)
+    });
+    called(line).chain(plain)
 }
 
 fn finding(line: usize, id: &'static str, message: &'static str) -> LiteralFinding {
@@ -87,17 +203,32 @@ pub(super) fn called(text: &str) -> impl Iterator<Item = &str> {
         })
 }
 
-/// A call that lists what an account or service holds.
+/// A call that lists what an account or service holds: `list`,
+/// `list_*`, `listX`, `ListXCommand`, `describe_*`, `DescribeXCommand`,
+/// `get_all*`, `getAll`, a plural getter (`get_collections`, `getUsers`),
+/// a page iterator (`auto_paging_iter`), a cursor's `fetchall`, an HTTP
+/// collection's `json()`.
 fn has_listing(text: &str) -> bool {
+    let camel_after = |name: &str, prefix: &str| {
+        name.strip_prefix(prefix)
+            .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()))
+    };
     called(text).any(|name| {
-        name == "list"
-            || name == "json"
-            || name == "fetchall"
-            || name.starts_with("list_")
-            || name.starts_with("List") && name.ends_with("Command")
-            || name
-                .strip_prefix("list")
-                .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()))
+        matches!(
+            name,
+            "list" | "json" | "fetchall" | "getAll" | "auto_paging_iter"
+        ) || name.starts_with("list_")
+            || name.starts_with("describe_")
+            || name.starts_with("get_all")
+            || camel_after(name, "list")
+            || camel_after(name, "describe")
+            || ((name.starts_with("List") || name.starts_with("Describe"))
+                && name.ends_with("Command"))
+            || ((name.starts_with("get_") || camel_after(name, "get"))
+                && name.ends_with('s')
+                && !name.ends_with("ss")
+                && !name.ends_with("Status")
+                && !name.ends_with("status"))
     })
 }
 
@@ -130,7 +261,15 @@ pub(super) fn has_deletion(text: &str, literals: &[String]) -> bool {
                     && rest.ends_with("Command"))
         })
     });
-    sdk || placeholders(text, literals).any(|value| value.eq_ignore_ascii_case("DELETE"))
+    // `method: "DELETE"`, `request("DELETE", ...)`; not a message that
+    // says "delete".
+    let http = || {
+        text.contains("method")
+            || called_anywhere(text)
+                .any(|name| matches!(name, "request" | "Request" | "fetch" | "urlopen" | "axios"))
+    };
+    sdk || (placeholders(text, literals).any(|value| value.eq_ignore_ascii_case("DELETE"))
+        && http())
 }
 
 /// An HTTP deletion of everything at once: a URL piece ending `/_all` or
@@ -199,19 +338,38 @@ pub(super) fn has_word(text: &str, name: &str) -> bool {
 }
 
 /// The names an assignment on `text` binds: `a = ...`, `a, b = ...`,
-/// `const a = ...`, `const { a, b } = ...`.
+/// `const a: T = ...`, `const { a, key: b } = ...`, `[a, b] = ...`; not
+/// an attribute or an element (`self.x = ...`, `a[0] = ...`).
 pub(super) fn bound_names(text: &str) -> Vec<&str> {
     let Some((left, _)) = text.split_once('=') else {
         return Vec::new();
     };
-    if left.ends_with(['=', '!', '<', '>']) {
+    if left.ends_with(['=', '!', '<', '>', '+', '-', '*', '/', '|', '&']) {
         return Vec::new();
     }
     let left = ["const ", "let ", "var "]
         .iter()
         .find_map(|keyword| left.strip_prefix(keyword))
-        .unwrap_or(left);
-    left.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$'))
-        .filter(|name| !name.is_empty() && !name.starts_with(|c: char| c.is_ascii_digit()))
+        .unwrap_or(left)
+        .trim();
+    let destructured = left.starts_with('{');
+    left.trim_start_matches(['{', '[', '('])
+        .trim_end_matches(['}', ']', ')', ' '])
+        .split(',')
+        .filter_map(|piece| {
+            let piece = match piece.split_once(':') {
+                // `{ key: name }` renames; `name: Type` annotates.
+                Some((key, name)) if destructured => name.trim().split(' ').next().unwrap_or(key),
+                Some((name, _)) => name,
+                None => piece,
+            };
+            let name = piece.trim().trim_start_matches("...");
+            let identifier = !name.is_empty()
+                && !name.starts_with(|c: char| c.is_ascii_digit())
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+            identifier.then_some(name)
+        })
         .collect()
 }

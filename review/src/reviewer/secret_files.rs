@@ -13,7 +13,7 @@
 //! as f`, `const rc = readFileSync(...)`) carries the content.
 
 use super::builtin::Severity;
-use super::bulk::{bound_names, called, has_word, placeholders};
+use super::bulk::{bound_names, called_anywhere, has_word, placeholders};
 use super::literals::LiteralFinding;
 
 pub(super) const SENDS_SECRET_FILE: &str = "sends a secret file of the project (.env, a private key, a Terraform state, a service account's key) over the network: real credentials, unlike the environment's placeholders; a human decides";
@@ -112,20 +112,6 @@ fn used_whole(text: &str, name: &str) -> bool {
             None => true,
         }
     })
-}
-
-/// The names called on `line`: methods (`a.post(`), constructed
-/// (`new Request(`) and plain calls (`open(`, `fetch(`).
-fn called_anywhere(line: &str) -> impl Iterator<Item = &str> {
-    let plain = line.match_indices('(').filter_map(move |(at, _)| {
-        let before = line[..at].trim_end();
-        let start = before
-            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .map_or(0, |i| i + 1);
-        let name = &before[start..];
-        (!name.is_empty() && !before[..start].ends_with('.')).then_some(name)
-    });
-    called(line).chain(plain)
 }
 
 /// Whether `value` (a literal) names a file that holds secrets.
