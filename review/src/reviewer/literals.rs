@@ -1311,6 +1311,23 @@ fn bash_findings(
     let mut out: Vec<LiteralFinding> = hook_commands(code, literals, renamed, &Lines::of(code))
         .into_iter()
         .collect();
+    // A here-document or string holding an API's request body.
+    let lines = Lines::of(code);
+    out.extend(
+        literals
+            .iter()
+            .enumerate()
+            .filter(|(_, text)| silences_every_alert(text))
+            .map(|(n, _)| {
+                // Unquoted in a here-document (`S8` alone on its line).
+                let name = format!("S{}", n + 1);
+                let at = code.match_indices(&name).map(|(at, _)| at).find(|&at| {
+                    !code[..at].ends_with(|c: char| c.is_ascii_alphanumeric())
+                        && !code[at + name.len()..].starts_with(|c: char| c.is_ascii_digit())
+                });
+                LiteralFinding::at(at.map_or(1, |at| lines.at(at)), SILENCES_EVERY_ALERT)
+            }),
+    );
     let mut texts = Vec::new();
     let mut written = Vec::new();
     // `IFS=,` on its own line: later unquoted expansions split at commas.
@@ -1394,15 +1411,22 @@ fn bash_findings(
             });
         }
         out.extend(command.words.iter().filter_map(|w| {
-            let judgment = opens_a_connection(w).or_else(|| {
-                // As written: the sanitizer renames variables it does not know.
-                let (name, value) = w.text.split_once('=')?;
-                let name = renamed
-                    .iter()
-                    .find(|(_, to)| to == name)
-                    .map_or(name, |(from, _)| from.as_str());
-                assignment_judgment(&format!("{name}={value}"))
-            })?;
+            let judgment = opens_a_connection(w)
+                .or_else(|| {
+                    // As written: the sanitizer renames variables it does not know.
+                    let (name, value) = w.text.split_once('=')?;
+                    let name = renamed
+                        .iter()
+                        .find(|(_, to)| to == name)
+                        .map_or(name, |(from, _)| from.as_str());
+                    assignment_judgment(&format!("{name}={value}"))
+                })
+                .or_else(|| {
+                    std::iter::once(w.text.as_str())
+                        .chain(w.texts())
+                        .any(|text| public_ip_url(text).is_some())
+                        .then_some(BARE_IP_ENDPOINT)
+                })?;
             Some(LiteralFinding::at(command.line, judgment))
         }));
         let Some(program) = argv.first() else {
@@ -2495,6 +2519,51 @@ fn hook_commands(
     })
 }
 
+const SILENCES_EVERY_ALERT: Judgment = (
+    Severity::Major,
+    "disables-monitoring",
+    super::cloud::DISABLES_MONITORING,
+);
+
+/// An Alertmanager silence (JSON) whose matcher every alert meets.
+fn silences_every_alert(text: &str) -> bool {
+    if !text.contains("isRegex") {
+        return false;
+    }
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    compact.contains("\"isRegex\":true")
+        && (compact.contains("\"value\":\".+\"") || compact.contains("\"value\":\".*\""))
+}
+
+const BARE_IP_ENDPOINT: Judgment = (
+    Severity::Major,
+    "names-bare-ip-endpoint",
+    "names a URL whose host is a public IP address written out (http://203.0.113.5/...): where data goes or code comes from, under no name a reader can check; a human decides",
+);
+
+/// The host of the first `http(s)://` or `ws(s)://` URL in `text` (a
+/// default in `${VAR:-http://...}` too) when it is a public IPv4 address:
+/// not loopback, private, link-local (cloud metadata has rules of its
+/// own), shared (CGNAT), multicast or unspecified.
+fn public_ip_url(text: &str) -> Option<std::net::Ipv4Addr> {
+    let rest = ["http://", "https://", "ws://", "wss://"]
+        .iter()
+        .find_map(|scheme| text.find(scheme).map(|at| &text[at + scheme.len()..]))?;
+    let host = rest.split(['/', ':', '?', '#']).next()?;
+    let ip: std::net::Ipv4Addr = host.parse().ok()?;
+    let [a, b, ..] = ip.octets();
+    let shared = a == 100 && (64..128).contains(&b);
+    let public = !(ip.is_loopback()
+        || ip.is_private()
+        || ip.is_link_local()
+        || ip.is_multicast()
+        || ip.is_unspecified()
+        || ip.is_broadcast()
+        || shared
+        || a == 0);
+    public.then_some(ip)
+}
+
 /// What one literal says wherever it stands, with the program's
 /// `literals`: Go's module checks turned off for a host however the
 /// command runs (`GOINSECURE=...`, `GOSUMDB=off`, `GOFLAGS=-insecure`), a
@@ -2541,6 +2610,33 @@ fn settings_judgment(text: &str, literals: &[String]) -> Option<Judgment> {
         && literals.iter().any(|l| l == "sts:AssumeRole")
     {
         return Some((Severity::Major, "grants-account-access", GRANTS_ACCESS));
+    }
+    // A miner for visitors' browsers: CoinHive's API shape
+    // (`new X.Anonymous(siteKey, { throttle })...start()`), kept by its
+    // clones, or their scripts.
+    let browser_miner = (text.contains(".Anonymous(")
+        && (text.contains("throttle") || text.contains(".start()")))
+        || [
+            "coinhive.min.js",
+            "coin-hive.com",
+            "cryptoloot",
+            "webminepool",
+            "crypto-loot",
+        ]
+        .iter()
+        .any(|name| text.contains(name));
+    if browser_miner {
+        return Some((
+            Severity::Critical,
+            "run-miner",
+            "holds a cryptocurrency miner for visitors' browsers (a CoinHive-style `new X.Anonymous(siteKey, { throttle }).start()`): cryptojacking",
+        ));
+    }
+    if public_ip_url(text).is_some() {
+        return Some(BARE_IP_ENDPOINT);
+    }
+    if silences_every_alert(text) {
+        return Some(SILENCES_EVERY_ALERT);
     }
     if matches!(text, "rx/0" | "cn/r" | "rx/wow") || text.starts_with("--donate-level") {
         return Some((
@@ -2740,8 +2836,31 @@ fn changes_sources_or_sweeps(program: &str, args: &[&str]) -> Option<Judgment> {
             .windows(2)
             .any(|w| matches!(w[0], "-T" | "--upload-file") && file(w[1]))
     };
+    // Alerts silenced wholesale: a matcher every alert meets.
+    let matches_every_alert = |a: &&str| {
+        a.contains("=~\".+\"")
+            || a.contains("=~\".*\"")
+            || a.ends_with("=~.+")
+            || a.ends_with("=~.*")
+    };
     match program {
         "aws" if cloud_operation().is_some() => cloud_operation(),
+        "vault" if args.first() == Some(&"audit") && args.get(1) == Some(&"disable") => Some((
+            Severity::Major,
+            "disables-monitoring",
+            super::cloud::DISABLES_MONITORING,
+        )),
+        "amtool"
+            if args.contains(&"silence")
+                && args.contains(&"add")
+                && args.iter().any(matches_every_alert) =>
+        {
+            Some((
+                Severity::Major,
+                "disables-monitoring",
+                super::cloud::DISABLES_MONITORING,
+            ))
+        }
         "curl" | "wget" | "http" | "https" | "xh" if uploads_secret() => Some((
             Severity::Major,
             "sends-secret-file",
