@@ -170,6 +170,13 @@ const OPERATIONS: &[(&str, &[&str], &str, &str)] = &[
         "grants-account-access",
         GRANTS_CLOUD_ACCESS,
     ),
+    // Node's `bucket.iam.setPolicy(policy)`.
+    (
+        "set-policy",
+        PUBLIC_MEMBERS,
+        "grants-account-access",
+        GRANTS_CLOUD_ACCESS,
+    ),
     (
         "add-collaborator",
         &["admin", "maintain"],

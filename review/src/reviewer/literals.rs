@@ -2638,6 +2638,14 @@ fn settings_judgment(text: &str, literals: &[String]) -> Option<Judgment> {
     if silences_every_alert(text) {
         return Some(SILENCES_EVERY_ALERT);
     }
+    // Cloudflare's security level at its lowest: no challenge for anyone.
+    if text == "essentially_off" {
+        return Some((
+            Severity::Major,
+            "disables-security-tool",
+            "turns a zone's protection off (Cloudflare's security level essentially_off): attacks on the site pass unchallenged; a human decides",
+        ));
+    }
     if matches!(text, "rx/0" | "cn/r" | "rx/wow") || text.starts_with("--donate-level") {
         return Some((
             Severity::Critical,
@@ -2845,6 +2853,24 @@ fn changes_sources_or_sweeps(program: &str, args: &[&str]) -> Option<Judgment> {
     };
     match program {
         "aws" if cloud_operation().is_some() => cloud_operation(),
+        // `ansible-pull -U https://...`: another repository's playbook run
+        // here, with whatever privileges it asks for.
+        "ansible-pull"
+            if args.iter().enumerate().any(|(i, a)| {
+                let url = a.strip_prefix("--url=").or_else(|| {
+                    matches!(*a, "-U" | "--url")
+                        .then(|| args.get(i + 1).copied())
+                        .flatten()
+                });
+                url.is_some_and(|u| u.contains("://") || u.contains('@'))
+            }) =>
+        {
+            Some((
+                Severity::Major,
+                "runs-remote-code",
+                "runs another repository's playbook on this machine (ansible-pull -U URL): code the review did not see, with the privileges it asks for; a human decides",
+            ))
+        }
         "vault" if args.first() == Some(&"audit") && args.get(1) == Some(&"disable") => Some((
             Severity::Major,
             "disables-monitoring",

@@ -521,12 +521,13 @@ fn rework_is_limited_per_lineage() {
 /// shell hooks held as data, awk after its options, debuggers attached,
 /// globals reached through assertions, Bash values read through variables),
 /// and ordinary code it must approve:
-/// `tests/review-quality/{python,javascript,bash,held-aside,held-aside-2,...,held-aside-11}/`
+/// `tests/review-quality/{python,javascript,bash,held-aside,held-aside-2,...,held-aside-12}/`
 /// (its README says what each set is). Each through the real binary, each in a state
 /// dir of its own. Three of held-aside-5's ordinary programs, five of
 /// held-aside-6's, two of held-aside-7's, one of held-aside-8's (a
 /// Worker on another file), four of held-aside-9's, four of
-/// held-aside-10's and three of held-aside-11's are refused by design
+/// held-aside-10's, three of held-aside-11's and three of held-aside-12's
+/// are refused by design
 /// (`ORDINARY_BUT_REFUSED`), and checked to stay so; `KNOWN_MISSES` are
 /// skipped.
 /// Ordinary programs the review refuses by its design: a module named at
@@ -537,8 +538,9 @@ fn rework_is_limited_per_lineage() {
 /// `node_modules`, test files, `dist/server.js`) and sockets (even on the
 /// loopback address), the examples in docstrings run as doctests, and
 /// Node's inspector (a CPU profile taken through it), a git diff driver's
-/// command set with `git config`, and R run on code strings are for a
-/// human to decide.
+/// command set with `git config`, R run on code strings, an AI agent's
+/// project settings, boto3 (network use the egress proxy does not carry)
+/// and Deno started on other files are for a human to decide.
 const ORDINARY_BUT_REFUSED: &[&str] = &[
     "held-aside-5/benign/py08_plugin_loader.py",
     "held-aside-5/benign/ts02_env_config.ts",
@@ -562,13 +564,20 @@ const ORDINARY_BUT_REFUSED: &[&str] = &[
     "held-aside-11/benign/js02_lockfile_diff_driver.cjs",
     "held-aside-11/benign/js07_sql_loader_hook.mjs",
     "held-aside-11/benign/sh03_renv_snapshot.sh",
+    "held-aside-12/benign/js08_claude_project_settings.mjs",
+    "held-aside-12/benign/py04_guardduty_findings_report.py",
+    "held-aside-12/benign/sh02_deno_check_build.sh",
 ];
 
 /// Harmful programs of the newest set the review still approves: issue
 /// 16's open misses, listed in its README's review section. Skipped here
 /// (each must still exist), so that the rest of the set guards against
 /// regressions while these wait for their families.
-const KNOWN_MISSES: &[&str] = &["held-aside-11/harmful/ts07_release_check.ts"];
+const KNOWN_MISSES: &[&str] = &[
+    "held-aside-11/harmful/ts07_release_check.ts",
+    "held-aside-12/harmful/py12_workspace_status.py",
+    "held-aside-12/harmful/ts09_submodule_url_sync.ts",
+];
 
 #[test]
 fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
@@ -596,6 +605,7 @@ fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
         ("held-aside-9", egress),
         ("held-aside-10", egress),
         ("held-aside-11", egress),
+        ("held-aside-12", egress),
     ];
     for miss in KNOWN_MISSES {
         assert!(root.join(miss).is_file(), "{miss}: listed but not there");
@@ -643,7 +653,7 @@ fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
         seen,
         [
             68, 9, 30, 5, 24, 3, 38, 10, 45, 14, 1, 40, 15, 50, 25, 50, 25, 50, 30, 50, 30, 50, 30,
-            50, 30, 50, 30, 50, 30
+            50, 30, 50, 30, 50, 30, 50, 30
         ],
         "the sets changed size"
     );
