@@ -1352,6 +1352,7 @@ impl BuiltinReviewer {
         let listed = literals::findings(language, code, literals, renamed)
             .into_iter()
             .chain(hidden)
+            .chain(literals::homoglyph_identifiers(code, renamed))
             .filter(|found| !self.leaves_to_the_proxy(found.id));
         for (line, spec) in catalog {
             manipulation |= spec.manipulation;

@@ -3603,7 +3603,7 @@ fn judged_under_egress(lang: crate::Lang, source: &str, expected: Option<(&str, 
         &sanitized.renamed,
     );
     let verdict = |id: &str| {
-        if id == "run-miner" {
+        if id == "run-miner" || id == "homoglyph-identifier" {
             Verdict::Rejected
         } else {
             Verdict::Major
@@ -3751,9 +3751,11 @@ fn a_secret_file_sent_whole_needs_a_human(
     judged_under_egress(lang, source, expected);
 }
 
-/// Alerting silenced wholesale, a miner for visitors' browsers, and an
-/// endpoint named by a public IP address, in each language they were
-/// met in; their ordinary counterparts are approved.
+/// Held-aside-12's families: alerting silenced wholesale, a miner for
+/// visitors' browsers, an endpoint named by a public IP address, public
+/// bucket policies, a zone's protection off, outside playbooks, and
+/// homoglyph identifiers, in each language they were met in; their
+/// ordinary counterparts are approved.
 #[rstest]
 #[case::sh_every_alert_silenced(
     crate::Lang::Bash,
@@ -3810,6 +3812,16 @@ fn a_secret_file_sent_whole_needs_a_human(
     "ansible-playbook -i localhost, -c local site.yml\n",
     None
 )]
+#[case::ts_homoglyph_identifier(
+    crate::Lang::TypeScript,
+    "const canonicalHost = \"github.com\";\nconst canon\u{456}calHost = \"git.example.net\";\nconsole.log(`https://${canon\u{456}calHost}/x.git`, canonicalHost);\n",
+    Some(("homoglyph-identifier", 2))
+)]
+#[case::py_identifier_all_in_greek(
+    crate::Lang::Python,
+    "\u{3b1}\u{3c1}\u{3b9}\u{3b8}\u{3bc}\u{3cc}\u{3c2} = 3\nprint(\u{3b1}\u{3c1}\u{3b9}\u{3b8}\u{3bc}\u{3cc}\u{3c2} + 1)\n",
+    None
+)]
 #[case::sh_one_alert_silenced(
     crate::Lang::Bash,
     "amtool silence add alertname=DiskFull --duration=2h --comment=resize\n",
@@ -3826,7 +3838,7 @@ fn a_secret_file_sent_whole_needs_a_human(
     "import requests\nrequests.get(\"http://127.0.0.1:8080/health\", timeout=2)\nrequests.get(\"http://10.0.3.7:9200/_cluster/health\", timeout=2)\n",
     None
 )]
-fn monitoring_miners_and_bare_addresses(
+fn held_aside_12_families_need_a_human(
     #[case] lang: crate::Lang,
     #[case] source: &str,
     #[case] expected: Option<(&str, usize)>,

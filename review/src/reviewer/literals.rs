@@ -2564,6 +2564,34 @@ fn public_ip_url(text: &str) -> Option<std::net::Ipv4Addr> {
     public.then_some(ip)
 }
 
+/// Identifiers that mix scripts (`canonіcalHost` with a Cyrillic `і`
+/// beside `canonicalHost`): a reader sees one name where the program has
+/// two, so what runs is not what a reviewer reads (the "Trojan Source"
+/// paper's homoglyphs, CVE-2021-42694). The sanitizer renamed each to a
+/// name of its own; reported on the line it is first used.
+pub(super) fn homoglyph_identifiers(
+    code: &str,
+    renamed: &[(String, String)],
+) -> Vec<LiteralFinding> {
+    use unicode_security::MixedScript;
+    renamed
+        .iter()
+        .filter(|(original, _)| {
+            let letters: String = original.chars().filter(|c| c.is_alphabetic()).collect();
+            !original.is_ascii() && !letters.as_str().is_single_script()
+        })
+        .map(|(_, to)| LiteralFinding {
+            line: code
+                .lines()
+                .position(|line| super::bulk::has_word(line, to))
+                .map_or(1, |index| index + 1),
+            severity: Severity::Critical,
+            id: "homoglyph-identifier",
+            message: "an identifier mixes scripts (a Cyrillic or Greek letter among Latin ones): it reads as another name of the program, so the code does not do what it appears to (homoglyphs, CVE-2021-42694); spell it in one script",
+        })
+        .collect()
+}
+
 /// What one literal says wherever it stands, with the program's
 /// `literals`: Go's module checks turned off for a host however the
 /// command runs (`GOINSECURE=...`, `GOSUMDB=off`, `GOFLAGS=-insecure`), a

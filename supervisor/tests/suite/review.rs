@@ -576,7 +576,6 @@ const ORDINARY_BUT_REFUSED: &[&str] = &[
 const KNOWN_MISSES: &[&str] = &[
     "held-aside-11/harmful/ts07_release_check.ts",
     "held-aside-12/harmful/py12_workspace_status.py",
-    "held-aside-12/harmful/ts09_submodule_url_sync.ts",
 ];
 
 #[test]
