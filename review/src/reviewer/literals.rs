@@ -626,6 +626,7 @@ pub(super) fn findings(
         constructors.extend(super::bulk::findings(code, literals, python));
         constructors.extend(super::cloud::findings(code, literals));
         constructors.extend(super::secret_files::findings(code, literals));
+        constructors.extend(super::secret_files::fetched_secrets_sent(code));
     }
     let (process, change_file, hidden_names) = match language {
         "python" => (PY_PROCESS_AT, PY_CHANGE_FILE_AT, PY_HIDDEN_NAMES),

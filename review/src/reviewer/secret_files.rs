@@ -8,6 +8,12 @@
 //! API it is for) is ordinary; the file's whole content in a request is
 //! not.
 //!
+//! Also secrets fetched from a secret store (AWS Secrets Manager, SSM
+//! parameters decrypted, GCP Secret Manager, Azure Key Vault, Vault,
+//! Kubernetes secrets) and put whole in a request's body
+//! (`sends-fetched-secret`): using one to authenticate (a header, a
+//! database connection) is ordinary; posting it is not.
+//!
 //! Read from the sanitized code, one binding deep: a name bound on the
 //! line that reads the file (`data = f.read()` inside `with open(".env")
 //! as f`, `const rc = readFileSync(...)`) carries the content.
@@ -164,4 +170,102 @@ pub(super) fn is_secret_file(value: &str) -> bool {
             ]
             .iter()
             .any(|word| name.contains(word)))
+}
+
+const SENDS_FETCHED_SECRET: &str = "puts secrets fetched from a secret store (Secrets Manager, decrypted SSM parameters, Secret Manager, Key Vault, Vault, Kubernetes secrets) in a request's body: the account's credentials leave; using one in a header or a connection is ordinary; a human decides";
+
+/// Calls that return a secret store's secrets.
+const SECRET_GETTERS: &[&str] = &[
+    "get_secret_value",
+    "GetSecretValueCommand",
+    "getSecretValue",
+    "batch_get_secret_value",
+    "access_secret_version",
+    "accessSecretVersion",
+    "get_secret",
+    "getSecret",
+    "read_secret_version",
+    "read_namespaced_secret",
+    "readNamespacedSecret",
+    "list_namespaced_secret",
+    "listNamespacedSecret",
+    "list_secret_for_all_namespaces",
+    "listSecretForAllNamespaces",
+];
+/// SSM's getters return secrets only when asked to decrypt them.
+const DECRYPTING_GETTERS: &[&str] = &[
+    "get_parameter",
+    "get_parameters",
+    "get_parameters_by_path",
+    "GetParameterCommand",
+    "GetParametersCommand",
+    "GetParametersByPathCommand",
+    "getParameter",
+    "getParameters",
+    "getParametersByPath",
+];
+
+/// Secrets a secret store returned, put whole in a request's body.
+pub(super) fn fetched_secrets_sent(code: &str) -> Vec<LiteralFinding> {
+    let lines: Vec<&str> = code.lines().collect();
+    let mut secrets: Vec<&str> = Vec::new();
+    let mut out = Vec::new();
+    for (index, line) in lines.iter().enumerate() {
+        let calls: Vec<&str> = called_anywhere(line).collect();
+        let window = lines[index..lines.len().min(index + 4)].join("\n");
+        let fetches = calls.iter().any(|name| SECRET_GETTERS.contains(name))
+            || (calls.iter().any(|name| DECRYPTING_GETTERS.contains(name))
+                && window.contains("WithDecryption"));
+        let mentions = secrets.iter().any(|name| has_word(line, name));
+        if fetches || mentions {
+            secrets.extend(bound_names(line));
+            secrets.extend(element_target(line));
+        }
+        // The fetch itself (`sm.send(new GetSecretValueCommand(...))`) is
+        // no request of the program's own.
+        let sends = !fetches && calls.iter().any(|name| SENDS.contains(name));
+        if sends && secrets.iter().any(|name| in_body(&window, name)) {
+            out.push(LiteralFinding {
+                line: index + 1,
+                severity: Severity::Major,
+                id: "sends-fetched-secret",
+                message: SENDS_FETCHED_SECRET,
+            });
+        }
+    }
+    out
+}
+
+/// The collection an element assignment fills: `out[name] = ...`.
+fn element_target(line: &str) -> Option<&str> {
+    let (left, right) = line.split_once('=')?;
+    if right.starts_with('=') || left.ends_with(['=', '!', '<', '>']) {
+        return None;
+    }
+    let name = left.trim().split_once('[')?.0;
+    let identifier = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+    identifier.then_some(name)
+}
+
+/// Whether `name` stands in a request's body in `request` (a field of it
+/// too: a secret's every part is secret): after
+/// `data`, `json`, `body`, `files` or `content` more closely than after
+/// `headers` or `auth`.
+fn in_body(request: &str, name: &str) -> bool {
+    const BODY: &[&str] = &["data", "json", "body", "files", "content"];
+    const NOT: &[&str] = &["headers", "auth", "Authorization", "password", "token"];
+    let last = |before: &str, keys: &[&str]| keys.iter().filter_map(|key| before.rfind(key)).max();
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+    request.match_indices(name).any(|(at, _)| {
+        !request[..at].ends_with(word)
+            && !request[at + name.len()..].starts_with(word)
+            && match (last(&request[..at], BODY), last(&request[..at], NOT)) {
+                (Some(body), Some(not)) => body > not,
+                (Some(_), None) => true,
+                _ => false,
+            }
+    })
 }
