@@ -104,11 +104,7 @@ fn filtered(text: &str) -> bool {
         "nameprefix",
     ];
     text.match_indices([':', '=']).any(|(at, _)| {
-        let before = text[..at].trim_end();
-        let start = before
-            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .map_or(0, |i| i + 1);
-        let key = before[start..].to_ascii_lowercase();
+        let key = name_at_end(text[..at].trim_end()).to_ascii_lowercase();
         !text[at + 1..].starts_with('=') && KEYS.contains(&key.as_str())
     })
 }
@@ -123,12 +119,8 @@ fn loop_variables(text: &str) -> Vec<&str> {
         .split_once(" in ")
         .or_else(|| after.split_once(" of "))
         .map_or("", |(head, _)| head);
-    head.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$'))
-        .filter(|name| {
-            !name.is_empty()
-                && !matches!(*name, "await" | "const" | "let" | "var")
-                && !name.starts_with(|c: char| c.is_ascii_digit())
-        })
+    head.split(|c: char| !is_name_char(c))
+        .filter(|name| is_name(name) && !matches!(*name, "await" | "const" | "let" | "var"))
         .collect()
 }
 
@@ -139,11 +131,9 @@ fn collected_into(text: &str) -> Option<&str> {
         .find_map(|verb| {
             let at = text.find(&format!(".{verb}("))?;
             let before = &text[..at];
-            let start = before
-                .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$'))
-                .map_or(0, |i| i + 1);
-            let name = &before[start..];
-            (!name.is_empty() && !before[..start].ends_with('.')).then_some(name)
+            let name = name_at_end(before);
+            (!name.is_empty() && !before[..before.len() - name.len()].ends_with('.'))
+                .then_some(name)
         })
 }
 
@@ -157,7 +147,7 @@ fn defined_function(text: &str) -> Option<&str> {
         .or_else(|| text.strip_prefix("function* "))
         .or_else(|| text.strip_prefix("function "))?;
     let rest = rest.trim_start_matches('*').trim_start();
-    let end = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$'))?;
+    let end = rest.find(|c: char| !is_name_char(c))?;
     (end > 0 && rest[end..].trim_start().starts_with(['(', '<'])).then_some(&rest[..end])
 }
 
@@ -166,11 +156,8 @@ fn defined_function(text: &str) -> Option<&str> {
 pub(super) fn called_anywhere(line: &str) -> impl Iterator<Item = &str> {
     let plain = line.match_indices('(').filter_map(move |(at, _)| {
         let before = line[..at].trim_end();
-        let start = before
-            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$'))
-            .map_or(0, |i| i + 1);
-        let name = &before[start..];
-        (!name.is_empty() && !before[..start].ends_with('.')).then_some(name)
+        let name = name_at_end(before);
+        (!name.is_empty() && !before[..before.len() - name.len()].ends_with('.')).then_some(name)
     });
     called(line).chain(plain)
 }
@@ -330,11 +317,31 @@ fn is_loop_head(text: &str, python: bool) -> bool {
         || called(text).any(|name| name == "forEach" || name == "map")
 }
 
+/// A character of a name in Python or JavaScript (sanitized code's names
+/// are ASCII).
+pub(super) fn is_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || c == '$'
+}
+
+/// The name `text` ends with (empty if none).
+fn name_at_end(text: &str) -> &str {
+    let start = text.rfind(|c: char| !is_name_char(c)).map_or(0, |i| i + 1);
+    &text[start..]
+}
+
+/// Where `name` stands in `text` as a word of its own.
+pub(super) fn word_positions<'a>(text: &'a str, name: &'a str) -> impl Iterator<Item = usize> + 'a {
+    text.match_indices(name)
+        .map(|(at, _)| at)
+        .filter(move |&at| {
+            !text[..at].ends_with(is_name_char)
+                && !text[at + name.len()..].starts_with(is_name_char)
+        })
+}
+
 /// Whether `name` stands in `text` as a word of its own.
 pub(super) fn has_word(text: &str, name: &str) -> bool {
-    let word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
-    text.match_indices(name)
-        .any(|(at, _)| !text[..at].ends_with(word) && !text[at + name.len()..].starts_with(word))
+    word_positions(text, name).next().is_some()
 }
 
 /// The names an assignment on `text` binds: `a = ...`, `a, b = ...`,
@@ -364,12 +371,14 @@ pub(super) fn bound_names(text: &str) -> Vec<&str> {
                 None => piece,
             };
             let name = piece.trim().trim_start_matches("...");
-            let identifier = !name.is_empty()
-                && !name.starts_with(|c: char| c.is_ascii_digit())
-                && name
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
-            identifier.then_some(name)
+            is_name(name).then_some(name)
         })
         .collect()
+}
+
+/// Whether `text` is a whole name: name characters, not a number first.
+pub(super) fn is_name(text: &str) -> bool {
+    !text.is_empty()
+        && !text.starts_with(|c: char| c.is_ascii_digit())
+        && text.chars().all(is_name_char)
 }

@@ -1312,23 +1312,18 @@ fn bash_findings(
     let mut out: Vec<LiteralFinding> = hook_commands(code, literals, renamed, &Lines::of(code))
         .into_iter()
         .collect();
-    // A here-document or string holding an API's request body.
-    let lines = Lines::of(code);
-    out.extend(
-        literals
-            .iter()
-            .enumerate()
-            .filter(|(_, text)| silences_every_alert(text))
-            .map(|(n, _)| {
-                // Unquoted in a here-document (`S8` alone on its line).
-                let name = format!("S{}", n + 1);
-                let at = code.match_indices(&name).map(|(at, _)| at).find(|&at| {
-                    !code[..at].ends_with(|c: char| c.is_ascii_alphanumeric())
-                        && !code[at + name.len()..].starts_with(|c: char| c.is_ascii_digit())
-                });
-                LiteralFinding::at(at.map_or(1, |at| lines.at(at)), SILENCES_EVERY_ALERT)
-            }),
-    );
+    // A here-document or string holding an API's request body (its
+    // placeholder unquoted there, `S8` alone on its line).
+    if literals.iter().any(|text| silences_every_alert(text)) {
+        let lines = placeholder_lines(code, literals.len());
+        out.extend(
+            literals
+                .iter()
+                .zip(lines)
+                .filter(|(text, _)| silences_every_alert(text))
+                .map(|(_, line)| LiteralFinding::at(line, MUTES_MONITORING)),
+        );
+    }
     let mut texts = Vec::new();
     let mut written = Vec::new();
     // `IFS=,` on its own line: later unquoted expansions split at commas.
@@ -2520,7 +2515,7 @@ fn hook_commands(
     })
 }
 
-const SILENCES_EVERY_ALERT: Judgment = (
+const MUTES_MONITORING: Judgment = (
     Severity::Major,
     "disables-monitoring",
     super::cloud::DISABLES_MONITORING,
@@ -2665,7 +2660,7 @@ fn settings_judgment(text: &str, literals: &[String]) -> Option<Judgment> {
         return Some(BARE_IP_ENDPOINT);
     }
     if silences_every_alert(text) {
-        return Some(SILENCES_EVERY_ALERT);
+        return Some(MUTES_MONITORING);
     }
     // Cloudflare's security level at its lowest: no challenge for anyone.
     if text == "essentially_off" {
@@ -2900,21 +2895,15 @@ fn changes_sources_or_sweeps(program: &str, args: &[&str]) -> Option<Judgment> {
                 "runs another repository's playbook on this machine (ansible-pull -U URL): code the review did not see, with the privileges it asks for; a human decides",
             ))
         }
-        "vault" if args.first() == Some(&"audit") && args.get(1) == Some(&"disable") => Some((
-            Severity::Major,
-            "disables-monitoring",
-            super::cloud::DISABLES_MONITORING,
-        )),
+        "vault" if args.first() == Some(&"audit") && args.get(1) == Some(&"disable") => {
+            Some(MUTES_MONITORING)
+        }
         "amtool"
             if args.contains(&"silence")
                 && args.contains(&"add")
                 && args.iter().any(matches_every_alert) =>
         {
-            Some((
-                Severity::Major,
-                "disables-monitoring",
-                super::cloud::DISABLES_MONITORING,
-            ))
+            Some(MUTES_MONITORING)
         }
         "curl" | "wget" | "http" | "https" | "xh" if uploads_secret() => Some((
             Severity::Major,

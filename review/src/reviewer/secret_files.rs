@@ -3,7 +3,8 @@
 //! key, read and then put in a request's body (`requests.post(url,
 //! data=open(".env").read())`, `fetch(url, { body: readFileSync("x.pem") })`).
 //! The working directory is bound into the jail, so its secrets are real,
-//! where the environment's are placeholders (docs/credentials). Reading
+//! where the environment's are placeholders
+//! (docs/decisions/0013-credentials-by-placeholder-and-a-per-run-ca.md). Reading
 //! such a file for configuration (`load_dotenv()`, one value sent to the
 //! API it is for) is ordinary; the file's whole content in a request is
 //! not.
@@ -19,7 +20,9 @@
 //! as f`, `const rc = readFileSync(...)`) carries the content.
 
 use super::builtin::Severity;
-use super::bulk::{bound_names, called_anywhere, has_word, placeholders};
+use super::bulk::{
+    bound_names, called_anywhere, has_word, is_name, is_name_char, placeholders, word_positions,
+};
 use super::literals::LiteralFinding;
 
 pub(super) const SENDS_SECRET_FILE: &str = "sends a secret file of the project (.env, a private key, a Terraform state, a service account's key) over the network: real credentials, unlike the environment's placeholders; a human decides";
@@ -75,16 +78,17 @@ pub(super) fn findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
         if reads {
             contents.extend(bound_names(line));
         }
-        // The request's arguments may follow on the next lines.
-        let request = lines[index..lines.len().min(index + 4)].join("\n");
         // `https.request({ key, cert })`: the key and certificate of a TLS
         // connection, not a body.
         let tls = ["https.request(", "tls.connect(", "http2.connect(", "Agent("]
             .iter()
             .any(|call| line.contains(call));
         let sends = !tls && calls.iter().any(|name| SENDS.contains(name));
-        let carries = reads || contents.iter().any(|name| used_whole(&request, name));
-        if sends && carries {
+        let carries = || {
+            let request = window(&lines, index);
+            reads || contents.iter().any(|name| used_whole(&request, name))
+        };
+        if sends && carries() {
             out.push(LiteralFinding {
                 line: index + 1,
                 severity: Severity::Major,
@@ -100,19 +104,16 @@ pub(super) fn findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
 /// as `name["KEY"]` or `name.KEY` (one setting read from the file), though
 /// `name.decode()` is the whole value still.
 fn used_whole(text: &str, name: &str) -> bool {
-    let word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
-    text.match_indices(name).any(|(at, _)| {
-        let after = &text[at + name.len()..];
-        if text[..at].ends_with(word) || after.starts_with(word) {
-            return false;
-        }
-        let after = after.trim_start();
+    word_positions(text, name).any(|at| {
+        let after = text[at + name.len()..].trim_start();
         if after.starts_with('[') {
             return false;
         }
         match after.strip_prefix('.') {
             Some(member) => {
-                let end = member.find(|c: char| !word(c)).unwrap_or(member.len());
+                let end = member
+                    .find(|c: char| !is_name_char(c))
+                    .unwrap_or(member.len());
                 member[end..].trim_start().starts_with('(')
             }
             None => true,
@@ -212,10 +213,9 @@ pub(super) fn fetched_secrets_sent(code: &str) -> Vec<LiteralFinding> {
     let mut out = Vec::new();
     for (index, line) in lines.iter().enumerate() {
         let calls: Vec<&str> = called_anywhere(line).collect();
-        let window = lines[index..lines.len().min(index + 4)].join("\n");
         let fetches = calls.iter().any(|name| SECRET_GETTERS.contains(name))
             || (calls.iter().any(|name| DECRYPTING_GETTERS.contains(name))
-                && window.contains("WithDecryption"));
+                && window(&lines, index).contains("WithDecryption"));
         let mentions = secrets.iter().any(|name| has_word(line, name));
         if fetches || mentions {
             secrets.extend(bound_names(line));
@@ -223,8 +223,13 @@ pub(super) fn fetched_secrets_sent(code: &str) -> Vec<LiteralFinding> {
         }
         // The fetch itself (`sm.send(new GetSecretValueCommand(...))`) is
         // no request of the program's own.
-        let sends = !fetches && calls.iter().any(|name| SENDS.contains(name));
-        if sends && secrets.iter().any(|name| in_body(&window, name)) {
+        let sends =
+            !fetches && !secrets.is_empty() && calls.iter().any(|name| SENDS.contains(name));
+        let carries = || {
+            let request = window(&lines, index);
+            secrets.iter().any(|name| in_body(&request, name))
+        };
+        if sends && carries() {
             out.push(LiteralFinding {
                 line: index + 1,
                 severity: Severity::Major,
@@ -236,6 +241,12 @@ pub(super) fn fetched_secrets_sent(code: &str) -> Vec<LiteralFinding> {
     out
 }
 
+/// Line `index` and the three after it: a call's arguments may follow on
+/// the next lines.
+fn window(lines: &[&str], index: usize) -> String {
+    lines[index..lines.len().min(index + 4)].join("\n")
+}
+
 /// The collection an element assignment fills: `out[name] = ...`.
 fn element_target(line: &str) -> Option<&str> {
     let (left, right) = line.split_once('=')?;
@@ -243,11 +254,7 @@ fn element_target(line: &str) -> Option<&str> {
         return None;
     }
     let name = left.trim().split_once('[')?.0;
-    let identifier = !name.is_empty()
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
-    identifier.then_some(name)
+    is_name(name).then_some(name)
 }
 
 /// Whether `name` stands in a request's body in `request` (a field of it
@@ -258,14 +265,11 @@ fn in_body(request: &str, name: &str) -> bool {
     const BODY: &[&str] = &["data", "json", "body", "files", "content"];
     const NOT: &[&str] = &["headers", "auth", "Authorization", "password", "token"];
     let last = |before: &str, keys: &[&str]| keys.iter().filter_map(|key| before.rfind(key)).max();
-    let word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
-    request.match_indices(name).any(|(at, _)| {
-        !request[..at].ends_with(word)
-            && !request[at + name.len()..].starts_with(word)
-            && match (last(&request[..at], BODY), last(&request[..at], NOT)) {
-                (Some(body), Some(not)) => body > not,
-                (Some(_), None) => true,
-                _ => false,
-            }
+    word_positions(request, name).any(|at| {
+        match (last(&request[..at], BODY), last(&request[..at], NOT)) {
+            (Some(body), Some(not)) => body > not,
+            (Some(_), None) => true,
+            _ => false,
+        }
     })
 }
