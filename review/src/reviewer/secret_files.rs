@@ -260,10 +260,11 @@ fn element_target(line: &str) -> Option<&str> {
 /// Whether `name` stands in a request's body in `request` (a field of it
 /// too: a secret's every part is secret): after
 /// `data`, `json`, `body`, `files` or `content` more closely than after
-/// `headers` or `auth`.
+/// `headers` or `auth` (a key the program names, `token=` or `password:`,
+/// is the body's all the same).
 fn in_body(request: &str, name: &str) -> bool {
     const BODY: &[&str] = &["data", "json", "body", "files", "content"];
-    const NOT: &[&str] = &["headers", "auth", "Authorization", "password", "token"];
+    const NOT: &[&str] = &["headers", "auth", "Authorization"];
     let last = |before: &str, keys: &[&str]| keys.iter().filter_map(|key| before.rfind(key)).max();
     word_positions(request, name).any(|at| {
         match (last(&request[..at], BODY), last(&request[..at], NOT)) {
