@@ -12,6 +12,9 @@
 #
 #   scripts/review-corpora.sh [JAIL...]     (default: this tree's release build)
 # With two builds, also lists the files whose verdict changed between them.
+# EGRESS=1 reviews under a profile with an egress allowlist (`allow =
+# ["example.org"]`), where HTTP clients are the allowlist's business
+# (decision 0016) and the checks of what a request carries decide.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 if [ $# -eq 0 ]; then
@@ -21,6 +24,9 @@ fi
 work=$(mktemp -d /tmp/review-corpora.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 printf '[profile.default.review]\ncache = false\n' > "$work/policy.toml"
+if [ "${EGRESS:-0}" = 1 ]; then
+    printf '[profile.default.egress]\nallow = ["example.org"]\n' >> "$work/policy.toml"
+fi
 
 sdk=/opt/jail-ci/pysdk
 stdlib=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["stdlib"])')

@@ -14,7 +14,7 @@
 use super::builtin::Severity;
 use super::literals::LiteralFinding;
 
-const EACH_LISTED: &str = "deletes every resource a listing returned (tables, buckets, namespaces, databases, repositories): a bulk deletion a human decides";
+pub(super) const EACH_LISTED: &str = "deletes every resource a listing returned (tables, buckets, namespaces, databases, repositories): a bulk deletion a human decides";
 const EVERYTHING: &str =
     "sends an HTTP DELETE for every index or resource at once (`/_all`, `/*`): a human decides";
 
@@ -23,25 +23,18 @@ pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<Lit
     let mut out = Vec::new();
     // Names bound to a listing's result (`tables = ddb.list_tables()`).
     let mut listed: Vec<&str> = Vec::new();
-    // The indentation of each loop over a listing that encloses the line.
-    let mut loops: Vec<usize> = Vec::new();
+    // The loops over a listing that enclose the line, and the function.
+    let mut blocks = Blocks::default();
     // Clients made for a local emulator (DynamoDB Local, LocalStack, a
     // test container): `boto3.client(..., endpoint_url="http://localhost:...")`.
     let mut local: Vec<&str> = Vec::new();
     // Functions whose body lists (a generator paging through a listing),
     // and the one being read with its indentation.
     let mut listing_functions: Vec<&str> = Vec::new();
-    let mut function: Option<(&str, usize)> = None;
     for (index, line) in code.lines().enumerate() {
-        let text = line.trim_start();
-        if text.is_empty() || text.starts_with(['}', ')', ']']) {
+        let Some((text, indent)) = blocks.enter(line) else {
             continue;
-        }
-        let indent = line.len() - text.len();
-        loops.retain(|&outer| outer < indent);
-        if function.is_some_and(|(_, at)| indent <= at) {
-            function = None;
-        }
+        };
         // A listing narrowed by the caller (`q: "app_metadata.seeded:true"`,
         // `Prefix=`, a label selector) returns what the program marked as
         // its own, not everything.
@@ -49,7 +42,7 @@ pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<Lit
             || called_anywhere(text).any(|name| listing_functions.contains(&name));
         let over_listed = lists || listed.iter().any(|name| has_word(text, name));
         if lists {
-            if let Some((name, _)) = function {
+            if let Some((name, _)) = blocks.function {
                 listing_functions.push(name);
             }
         }
@@ -64,13 +57,13 @@ pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<Lit
             has_deletion(text, literals) && !local.iter().any(|name| has_word(text, name));
         let loop_head = is_loop_head(text, python);
         // A comprehension, `.map(...)` or `for` whose body is on this line.
-        if deletes && (!loops.is_empty() || (loop_head && over_listed)) {
+        if deletes && (!blocks.loops.is_empty() || (loop_head && over_listed)) {
             out.push(finding(index + 1, "deletes-each-listed", EACH_LISTED));
         } else if deletes && deletes_everything(text, literals) {
             out.push(finding(index + 1, "deletes-everything", EVERYTHING));
         }
         if loop_head && over_listed {
-            loops.push(indent);
+            blocks.loops.push(indent);
             listed.extend(loop_variables(text));
         }
         // A listing's result, or what is made from it (`keep = [d for d
@@ -80,10 +73,38 @@ pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<Lit
             listed.extend(collected_into(text));
         }
         if let Some(name) = defined_function(text) {
-            function = Some((name, indent));
+            blocks.function = Some((name, indent));
         }
     }
     out
+}
+
+/// The blocks enclosing a line of sanitized Python or JavaScript, found by
+/// indentation: the loops the caller entered and the function being read.
+#[derive(Default)]
+pub(super) struct Blocks<'a> {
+    /// The indentation of each enclosing loop the caller pushed.
+    pub(super) loops: Vec<usize>,
+    /// The function being read, with its indentation.
+    pub(super) function: Option<(&'a str, usize)>,
+}
+
+impl<'a> Blocks<'a> {
+    /// `line` without its indentation, and that indentation, once the
+    /// blocks it is not inside are left; none for a blank line or one
+    /// that starts by closing a bracket.
+    pub(super) fn enter(&mut self, line: &'a str) -> Option<(&'a str, usize)> {
+        let text = line.trim_start();
+        if text.is_empty() || text.starts_with(['}', ')', ']']) {
+            return None;
+        }
+        let indent = line.len() - text.len();
+        self.loops.retain(|&outer| outer < indent);
+        if self.function.is_some_and(|(_, at)| indent <= at) {
+            self.function = None;
+        }
+        Some((text, indent))
+    }
 }
 
 /// Whether a listing call on `text` is given a filter.
@@ -125,7 +146,7 @@ fn loop_variables(text: &str) -> Vec<&str> {
 }
 
 /// The collection a line adds to: `names.push(...)`, `.append(`, `.add(`.
-fn collected_into(text: &str) -> Option<&str> {
+pub(super) fn collected_into(text: &str) -> Option<&str> {
     ["push", "append", "add", "extend", "unshift"]
         .iter()
         .find_map(|verb| {
@@ -138,9 +159,19 @@ fn collected_into(text: &str) -> Option<&str> {
 }
 
 /// The function a line starts the definition of: `def NAME(`, `function
-/// NAME(`, `function* NAME(` (each maybe `async`).
-fn defined_function(text: &str) -> Option<&str> {
+/// NAME(`, `function* NAME(` (each maybe `async`), `const NAME = (...) =>
+/// {` whose body follows.
+pub(super) fn defined_function(text: &str) -> Option<&str> {
     let text = text.strip_prefix("export ").unwrap_or(text);
+    if text.ends_with("=> {") {
+        let rest = ["const ", "let ", "var "]
+            .iter()
+            .find_map(|keyword| text.strip_prefix(keyword))?;
+        let end = rest.find(|c: char| !is_name_char(c))?;
+        let after = rest[end..].trim_start();
+        return (end > 0 && after.starts_with('=') && !after.starts_with("=="))
+            .then_some(&rest[..end]);
+    }
     let text = text.strip_prefix("async ").unwrap_or(text);
     let rest = text
         .strip_prefix("def ")
@@ -196,6 +227,13 @@ pub(super) fn called(text: &str) -> impl Iterator<Item = &str> {
 /// a page iterator (`auto_paging_iter`), a cursor's `fetchall`, an HTTP
 /// collection's `json()`.
 fn has_listing(text: &str) -> bool {
+    // A search for anything: `notion.search({})`, `search()`.
+    if ["search({})", "search()", "find({})"]
+        .iter()
+        .any(|call| text.contains(&format!(".{call}")))
+    {
+        return true;
+    }
     let camel_after = |name: &str, prefix: &str| {
         name.strip_prefix(prefix)
             .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()))
@@ -203,7 +241,7 @@ fn has_listing(text: &str) -> bool {
     called(text).any(|name| {
         matches!(
             name,
-            "list" | "json" | "fetchall" | "getAll" | "auto_paging_iter"
+            "list" | "json" | "fetchall" | "getAll" | "auto_paging_iter" | "scan"
         ) || name.starts_with("list_")
             || name.starts_with("describe_")
             || name.starts_with("get_all")
@@ -230,6 +268,8 @@ pub(super) fn has_deletion(text: &str, literals: &[String]) -> bool {
         "terminate",
         "purge",
         "begin_delete",
+        "archive",
+        "trash",
     ];
     let sdk = called(text).any(|name| {
         VERBS.iter().any(|verb| {
@@ -255,8 +295,43 @@ pub(super) fn has_deletion(text: &str, literals: &[String]) -> bool {
             || called_anywhere(text)
                 .any(|name| matches!(name, "request" | "Request" | "fetch" | "urlopen" | "axios"))
     };
-    sdk || (placeholders(text, literals).any(|value| value.eq_ignore_ascii_case("DELETE"))
-        && http())
+    // `pages.update({ page_id, archived: true })`: Notion's and others'
+    // deletion, kept for a while in a trash.
+    let archives = [
+        "archived: true",
+        "archived=True",
+        "in_trash: true",
+        "in_trash=True",
+    ]
+    .iter()
+    .any(|option| text.contains(option));
+    sdk || archives
+        || (runs_sql(text) && placeholders(text, literals).any(deletes_rows))
+        || (placeholders(text, literals).any(|value| value.eq_ignore_ascii_case("DELETE"))
+            && http())
+}
+
+/// Whether `text` calls what runs SQL (`cur.execute(`, `client.query(`,
+/// `db.exec(`), not a statement built for later.
+fn runs_sql(text: &str) -> bool {
+    called(text).any(|name| {
+        matches!(
+            name,
+            "execute" | "executescript" | "executemany" | "query" | "exec" | "run" | "raw" | "sql"
+        )
+    })
+}
+
+/// SQL that deletes a table or all of its rows: `DROP TABLE`, `TRUNCATE`,
+/// `DELETE FROM t` with no `WHERE`.
+fn deletes_rows(value: &str) -> bool {
+    let upper = value.trim_start().to_ascii_uppercase();
+    let words: Vec<&str> = upper.split_whitespace().collect();
+    match words.as_slice() {
+        ["DROP", "TABLE" | "COLLECTION" | "INDEX" | "VIEW", ..] | ["TRUNCATE", ..] => true,
+        ["DELETE", "FROM", ..] => !words.contains(&"WHERE"),
+        _ => false,
+    }
 }
 
 /// An HTTP deletion of everything at once: a URL piece ending `/_all` or
@@ -306,7 +381,7 @@ pub(super) fn placeholders<'a>(
 
 /// Whether `text` starts a loop: Python's `for`, JavaScript's `for (`,
 /// and a callback run for each element (`.forEach(`, `.map(`).
-fn is_loop_head(text: &str, python: bool) -> bool {
+pub(super) fn is_loop_head(text: &str, python: bool) -> bool {
     let text = text.strip_prefix("async ").unwrap_or(text);
     let text = text.strip_prefix("await ").unwrap_or(text);
     if python {
@@ -324,7 +399,7 @@ pub(super) fn is_name_char(c: char) -> bool {
 }
 
 /// The name `text` ends with (empty if none).
-fn name_at_end(text: &str) -> &str {
+pub(super) fn name_at_end(text: &str) -> &str {
     let start = text.rfind(|c: char| !is_name_char(c)).map_or(0, |i| i + 1);
     &text[start..]
 }

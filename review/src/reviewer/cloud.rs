@@ -266,6 +266,13 @@ pub(super) fn findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
                     REMOVES_PROTECTION,
                 ))
             });
+        let judged = judged.or_else(|| {
+            grants_admin_role(line, literals).then_some((
+                Severity::Major,
+                "grants-account-access",
+                GRANTS_CLOUD_ACCESS,
+            ))
+        });
         if let Some((severity, id, message)) = judged {
             out.push(LiteralFinding {
                 line: index + 1,
@@ -276,4 +283,87 @@ pub(super) fn findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
         }
     }
     out
+}
+
+/// Roles that administer a whole organisation or account.
+const ADMIN_ROLES: &[&str] = &[
+    "admin",
+    "Admin",
+    "ADMIN",
+    "owner",
+    "Owner",
+    "OWNER",
+    "administrator",
+    "Administrator",
+    "super_admin",
+    "org_admin",
+    "SUPER_ADMIN",
+    "ORG_ADMIN",
+    "Global Administrator",
+];
+/// The keys a role is given under: `role`, `roles`, GitLab's
+/// `access_level`, Azure's `roleDefinitionName` (and Okta's `type`, below).
+const ROLE_KEYS: &[&str] = &[
+    "role",
+    "roles",
+    "role_name",
+    "roleName",
+    "roleDefinitionName",
+    "permission",
+    "access_level",
+    "accessLevel",
+    "member_role",
+];
+
+/// Whether `line` (sanitized) gives an administrator's role in a call: a
+/// role's key (an option's name kept, or a key literal `S1` before `:`)
+/// followed by an admin role's literal (`role: "admin"`, `{"type":
+/// "SUPER_ADMIN"}`, `role="Owner"`).
+fn grants_admin_role(line: &str, literals: &[String]) -> bool {
+    if !line.contains('(') && !line.contains(':') {
+        return false;
+    }
+    line.match_indices('S').any(|(at, _)| {
+        let digits = &line[at + 1..];
+        let end = digits
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(digits.len());
+        let Some(value) = digits[..end]
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| literals.get(n.checked_sub(1)?))
+        else {
+            return false;
+        };
+        if !ADMIN_ROLES.contains(&value.as_str()) {
+            return false;
+        }
+        // A type's union of literals (`role: "admin" | "member"`), not a
+        // value.
+        let after = line[at + 1 + end..]
+            .trim_start_matches(['"', '\'', '`'])
+            .trim_start();
+        if after.starts_with('|') || line[..at].trim_end().ends_with('|') {
+            return false;
+        }
+        // The key before it: `role: "`, `role="`, `"S4": "`.
+        let before = line[..at].trim_end_matches(['"', '\'', '`']).trim_end();
+        let Some(before) = before.strip_suffix([':', '=']) else {
+            return false;
+        };
+        let key = before.trim_end().trim_end_matches(['"', '\'', ']']);
+        let start = key
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(0, |i| i + 1);
+        let key = &key[start..];
+        // Okta's `type` is a role's key only for its admin roles' names.
+        let okta = matches!(value.as_str(), "SUPER_ADMIN" | "ORG_ADMIN");
+        let named = |k: &str| ROLE_KEYS.contains(&k) || (okta && k == "type");
+        named(key)
+            || key
+                .strip_prefix('S')
+                .and_then(|n| n.parse::<usize>().ok())
+                .and_then(|n| literals.get(n.checked_sub(1)?))
+                .is_some_and(|k| named(k))
+    })
 }

@@ -34,7 +34,7 @@ type Judgment = (Severity, &'static str, &'static str);
 
 impl LiteralFinding {
     /// `judgment` at `line`.
-    fn at(line: usize, (severity, id, message): Judgment) -> LiteralFinding {
+    pub(super) fn at(line: usize, (severity, id, message): Judgment) -> LiteralFinding {
         LiteralFinding {
             line,
             severity,
@@ -626,7 +626,8 @@ pub(super) fn findings(
         constructors.extend(super::bulk::findings(code, literals, python));
         constructors.extend(super::cloud::findings(code, literals));
         constructors.extend(super::secret_files::findings(code, literals));
-        constructors.extend(super::secret_files::fetched_secrets_sent(code));
+        constructors.extend(super::secret_files::fetched_secrets_sent(code, literals));
+        constructors.extend(super::dangerous_values::findings(code, literals));
     }
     let (process, change_file, hidden_names) = match language {
         "python" => (PY_PROCESS_AT, PY_CHANGE_FILE_AT, PY_HIDDEN_NAMES),
@@ -676,6 +677,11 @@ pub(super) fn findings(
                 id,
                 message,
             });
+        } else if discards_work_in_home(code, call.end(), &argv) {
+            out.push(LiteralFinding::at(
+                reader.lines.at(call.end() - 1),
+                DISCARDS_WORK_ELSEWHERE,
+            ));
         }
         // One string with blanks or a shell's characters: a command line
         // for a shell (`execSync("rm -rf ~")`, `os.system(...)`), read as
@@ -1328,6 +1334,11 @@ fn bash_findings(
     let mut written = Vec::new();
     // `IFS=,` on its own line: later unquoted expansions split at commas.
     let mut ifs_changed = false;
+    // A `cd` out of the working directory came before.
+    let mut moved_outside = false;
+    // Loops over what a command listed (`for x in $(...)`, `... | while
+    // read x`): whether each enclosing loop is one.
+    let mut loops: Vec<bool> = Vec::new();
     for command in &commands {
         let argv: Vec<&BashWord> = command
             .words
@@ -1543,6 +1554,51 @@ fn bash_findings(
                 });
             }
         }
+        match command
+            .words
+            .first()
+            .filter(|w| !w.quoted)
+            .map(|w| w.text.as_str())
+        {
+            Some("for" | "select") => loops.push(
+                command
+                    .words
+                    .iter()
+                    .any(|w| w.raw.contains("$(") || w.raw.contains('`')),
+            ),
+            Some("while" | "until") => loops.push(command.after_pipe),
+            Some("done") => {
+                loops.pop();
+            }
+            _ => {}
+        }
+        if loops.iter().any(|&listed| listed) && deletes_remotely(&words) {
+            out.push(LiteralFinding::at(
+                command.line,
+                (
+                    Severity::Major,
+                    "deletes-each-listed",
+                    super::bulk::EACH_LISTED,
+                ),
+            ));
+        }
+        // `cd ~/src/app && git reset --hard`: git then works on another
+        // checkout (subshells are not told apart: later commands count as
+        // moved too).
+        match basename(&words[0]) {
+            "cd" | "pushd" => {
+                moved_outside = words.get(1).is_none_or(|to| {
+                    outside_working_dir(to) || argv[1].others.iter().any(|o| outside_working_dir(o))
+                });
+            }
+            "git" if moved_outside => {
+                let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+                if git_discards_work(&args) {
+                    out.push(LiteralFinding::at(command.line, DISCARDS_WORK_ELSEWHERE));
+                }
+            }
+            _ => {}
+        }
         if basename(&program.text) == "rm" && deletes_root_or_home(&words[1..]) {
             out.push(LiteralFinding {
                 line: command.line,
@@ -1569,7 +1625,30 @@ fn bash_findings(
                 message: "a fork bomb: starts processes until the machine runs out",
             });
         }
+        // `cat .env | curl --data-binary @- URL`: the file as the body.
+        let secret = |command: &BashCommand| {
+            command
+                .words
+                .iter()
+                .skip(1)
+                .any(|w| w.texts().any(super::secret_files::is_secret_file))
+        };
+        if right.after_pipe && secret(left) && sends_stdin(right) {
+            out.push(LiteralFinding::at(right.line, SENDS_SECRET_FILE));
+        }
     }
+    // `curl --data-binary @- URL < .env`.
+    out.extend(
+        commands
+            .iter()
+            .filter(|c| {
+                sends_stdin(c)
+                    && c.words
+                        .iter()
+                        .any(|w| w.texts().any(super::secret_files::is_secret_file))
+            })
+            .map(|c| LiteralFinding::at(c.line, SENDS_SECRET_FILE)),
+    );
     out.extend(spelled_letter_by_letter(code, literals));
     // Shell code held as data (a heredoc, a string, a variable's value):
     // what it does happens where it is written to.
@@ -1583,6 +1662,18 @@ fn bash_findings(
         Some((line, value))
     }));
     out.extend(held_shell_code(&held));
+    // Values judged wherever they stand: in a literal, or a command's
+    // word (`claude --dangerously-skip-permissions`), once a line.
+    let mut valued: Vec<LiteralFinding> = held
+        .iter()
+        .chain(&texts)
+        .filter_map(|&(line, text)| {
+            super::dangerous_values::literal_judgment(text).map(|j| LiteralFinding::at(line, j))
+        })
+        .collect();
+    valued.sort_by_key(|found| (found.line, found.id));
+    valued.dedup_by_key(|found| (found.line, found.id));
+    out.extend(valued);
     out.extend(
         texts
             .iter()
@@ -1957,6 +2048,18 @@ fn runs_a_named_command(
                     RUN_GIT_COMMAND_SETTING,
                 ));
             }
+            // `git -C ~/src/app reset --hard`: another checkout's
+            // uncommitted work, which no commit or reflog keeps.
+            let elsewhere = args.windows(2).any(|w| {
+                matches!(w[0], "-C" | "--git-dir" | "--work-tree") && outside_working_dir(w[1])
+            }) || args.iter().any(|a| {
+                ["--git-dir=", "--work-tree="]
+                    .iter()
+                    .any(|flag| a.strip_prefix(flag).is_some_and(outside_working_dir))
+            });
+            if elsewhere && git_discards_work(args) {
+                return Some(DISCARDS_WORK_ELSEWHERE);
+            }
             if git_subcommand(args)
                 .is_some_and(|(name, rest)| name == "push" && pushes_destructively(rest))
             {
@@ -2058,6 +2161,124 @@ fn git_subcommand<'a>(args: &'a [&'a str]) -> Option<(&'a str, &'a [&'a str])> {
         }
     }
     None
+}
+
+const DISCARDS_WORK_ELSEWHERE: Judgment = (
+    Severity::Major,
+    "git-discards-work-elsewhere",
+    "discards uncommitted work or stashes of a repository outside the working directory (git reset --hard, clean -f, checkout -- ., stash clear, with -C or cwd elsewhere): work no commit keeps, in a checkout this task was not given; a human decides",
+);
+
+/// Whether git's words (its options, then the subcommand's) throw away
+/// work that no commit holds: `reset --hard`, `clean -f`, `checkout -f`
+/// or `checkout -- PATH`, `restore` of the worktree, `stash clear` or
+/// `drop`, `branch -D`.
+fn git_discards_work(args: &[&str]) -> bool {
+    let Some((sub, rest)) = git_subcommand(args) else {
+        return false;
+    };
+    let short = |letter: char| {
+        rest.iter().any(|a| {
+            a.starts_with('-')
+                && !a.starts_with("--")
+                && a[1..].bytes().all(|b| b.is_ascii_alphabetic())
+                && a.contains(letter)
+        })
+    };
+    let has = |word: &str| rest.contains(&word);
+    match sub {
+        "reset" => has("--hard") || has("--merge") || has("--keep"),
+        "clean" => short('f') || has("--force"),
+        "checkout" => short('f') || has("--force") || has("--") || has("."),
+        "restore" => !has("--staged") || has("--worktree"),
+        "stash" => has("clear") || has("drop"),
+        "branch" => short('D') || (short('d') && (short('f') || has("--force"))),
+        _ => false,
+    }
+}
+
+/// Whether the process call whose arguments start at `open` runs git so as
+/// to discard work ([`git_discards_work`]) in a directory the program
+/// computes (`cwd=repo`, `{ cwd: dir }`) while the program walks the home
+/// directory (`Path.home()`, `expanduser`, `os.homedir()`): the
+/// checkouts under `~/src`, not this one.
+fn discards_work_in_home(code: &str, open: usize, argv: &[String]) -> bool {
+    let words: Vec<&str> = argv.iter().map(String::as_str).collect();
+    let Some((program, args)) = words.split_first() else {
+        return false;
+    };
+    if basename(program) != "git" || !git_discards_work(args) {
+        return false;
+    }
+    let end = closing(code.as_bytes(), open, b'(', b')').unwrap_or(code.len());
+    let arguments = code.get(open..end).unwrap_or_default();
+    // `cwd=NAME` or `cwd: NAME`, not a literal (a placeholder `Sn`) of
+    // the checkout's own.
+    let computed_cwd = arguments.match_indices("cwd").any(|(at, _)| {
+        let value = arguments[at + 3..].trim_start();
+        let value = value
+            .strip_prefix('=')
+            .or_else(|| value.strip_prefix(':'))
+            .map(str::trim_start);
+        value.is_some_and(|v| {
+            v.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                && !(v.starts_with('S') && v[1..].starts_with(|c: char| c.is_ascii_digit()))
+        })
+    });
+    computed_cwd
+        && ["Path.home(", "expanduser(", "homedir(", "process.env.HOME"]
+            .iter()
+            .any(|home| code.contains(home))
+}
+
+const SENDS_SECRET_FILE: Judgment = (
+    Severity::Major,
+    "sends-secret-file",
+    super::secret_files::SENDS_SECRET_FILE,
+);
+
+/// Whether an HTTP client's words send its standard input as the body
+/// (`curl -d @-`, `--data-binary @-`, `-T -`, `wget --post-file=/dev/stdin`).
+fn sends_stdin(command: &BashCommand) -> bool {
+    let words: Vec<&str> = command.words.iter().map(|w| w.text.as_str()).collect();
+    let Some((program, args)) = words.split_first() else {
+        return false;
+    };
+    HTTP_CLIENTS.contains(&basename(program))
+        && (args
+            .iter()
+            .any(|a| a.ends_with("@-") || a.ends_with("=/dev/stdin") || *a == "/dev/stdin")
+            || args
+                .windows(2)
+                .any(|w| matches!(w[0], "-T" | "--upload-file") && w[1] == "-"))
+}
+
+/// Whether a command deletes something remote: an HTTP request whose
+/// method is DELETE, or a service's CLI told to delete, destroy or purge
+/// (`sentry-cli projects delete`, `heroku apps:destroy`). Local tools
+/// (`rm`, `docker rm`, `git branch -d`) are not remote.
+fn deletes_remotely(words: &[String]) -> bool {
+    let Some((program, args)) = words.split_first() else {
+        return false;
+    };
+    let program = basename(program);
+    if HTTP_CLIENTS.contains(&program) || matches!(program, "http" | "https" | "xh") {
+        return args.iter().enumerate().any(|(i, a)| {
+            a == "-XDELETE"
+                || a == "--request=DELETE"
+                || (a == "DELETE" && (i == 0 || matches!(args[i - 1].as_str(), "-X" | "--request")))
+        });
+    }
+    const LOCAL: &[&str] = &[
+        "rm", "rmdir", "unlink", "docker", "podman", "git", "find", "apt", "apt-get", "npm", "pip",
+        "brew", "trash",
+    ];
+    !LOCAL.contains(&program)
+        && args.iter().take(3).any(|a| {
+            matches!(a.as_str(), "delete" | "destroy" | "purge")
+                || a.ends_with(":destroy")
+                || a.ends_with(":delete")
+        })
 }
 
 /// Whether `git push`'s words replace or delete what a remote holds:
@@ -2614,6 +2835,9 @@ pub(super) fn homoglyph_identifiers(
 /// a container's arguments (xmrig's RandomX algorithm, its donation
 /// level), an AI agent told to run anything without asking.
 fn settings_judgment(text: &str, literals: &[String]) -> Option<Judgment> {
+    if let Some(judgment) = super::dangerous_values::literal_judgment(text) {
+        return Some(judgment);
+    }
     if text.starts_with("GOINSECURE=")
         || text == "GOSUMDB=off"
         || (text.starts_with("GOFLAGS=") && text.contains("-insecure"))
@@ -2694,16 +2918,6 @@ fn settings_judgment(text: &str, literals: &[String]) -> Option<Judgment> {
             Severity::Critical,
             "run-miner",
             "holds a cryptocurrency miner's settings (xmrig's rx/0 algorithm, --donate-level)",
-        ));
-    }
-    if text.contains("dangerouslyAllowAll")
-        || text.contains("dangerously-skip-permissions")
-        || matches!(text, "Shell(*)" | "Bash(*)")
-    {
-        return Some((
-            Severity::Major,
-            "names-agent-instructions",
-            "turns off an AI coding agent's confirmations (dangerouslyAllowAll, --dangerously-skip-permissions, Shell(*) allowed): what steers it next runs unchecked; a human decides",
         ));
     }
     None
@@ -2924,11 +3138,7 @@ fn changes_sources_or_sweeps(program: &str, args: &[&str]) -> Option<Judgment> {
         {
             Some(MUTES_MONITORING)
         }
-        "curl" | "wget" | "http" | "https" | "xh" if uploads_secret() => Some((
-            Severity::Major,
-            "sends-secret-file",
-            super::secret_files::SENDS_SECRET_FILE,
-        )),
+        "curl" | "wget" | "http" | "https" | "xh" if uploads_secret() => Some(SENDS_SECRET_FILE),
         "pip" | "pip3" | "uv" | "pipx" if pip_source() || installs_from_url() => source(),
         "npm" | "pnpm" | "yarn" | "bun" if npm_source() || installs_from_url() => source(),
         "cargo" if args.first() == Some(&"install") && (has("--git") || has("--index") || has("--registry")) => source(),
@@ -3783,9 +3993,20 @@ const MAX_SHELL_COMMANDS: usize = 256;
 
 /// Where placeholder `S<n>` stands in `code`, quoted.
 fn placeholder_at(code: &str, n: usize) -> Option<usize> {
-    ["'", "\"", "`"]
+    let whole = ["'", "\"", "`"]
         .iter()
-        .find_map(|q| code.find(&format!("{q}S{n}{q}")))
+        .find_map(|q| code.find(&format!("{q}S{n}{q}")));
+    // An f-string's or template's placeholder: `f"S3{a}"`, `` `S4${b}` ``.
+    whole.or_else(|| {
+        let name = format!("S{n}");
+        code.match_indices(&name)
+            .map(|(at, _)| at)
+            .find(|&at| {
+                code[..at].ends_with(['"', '\'', '`'])
+                    && !code[at + name.len()..].starts_with(|c: char| c.is_ascii_digit())
+            })
+            .map(|at| at - 1)
+    })
 }
 
 /// Programs whose name spelled letter by letter hides what runs, besides
@@ -3922,7 +4143,11 @@ fn is_shell(program: &str) -> bool {
 /// Whether a path a program names is outside the working directory:
 /// absolute, the home directory's (`~`), or climbing out with `..`.
 fn outside_working_dir(path: &str) -> bool {
-    path.starts_with(['/', '~', '\\']) || path.split(['/', '\\']).any(|p| p == "..")
+    let path = path.trim();
+    path.starts_with(['/', '~', '\\'])
+        || path.starts_with("$HOME")
+        || path.starts_with("${HOME}")
+        || path.split(['/', '\\']).any(|p| p == "..")
 }
 
 /// Whether shell `text` pipes what an HTTP client fetched into an

@@ -24,6 +24,7 @@ pub(crate) mod builtin;
 mod bulk;
 mod cloud;
 mod command;
+mod dangerous_values;
 mod expansion;
 mod literals;
 pub(crate) use literals::runs_code;

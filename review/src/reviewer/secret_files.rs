@@ -21,7 +21,8 @@
 
 use super::builtin::Severity;
 use super::bulk::{
-    bound_names, called_anywhere, has_word, is_name, is_name_char, placeholders, word_positions,
+    bound_names, called, called_anywhere, collected_into, defined_function, has_word, is_loop_head,
+    is_name, is_name_char, name_at_end, placeholders, word_positions, Blocks,
 };
 use super::literals::LiteralFinding;
 
@@ -36,6 +37,11 @@ const READS: &[&str] = &[
     "readFile",
     "dotenv_values",
     "load",
+    // A process's output: `check_output(["cat", ".env"])`.
+    "check_output",
+    "getoutput",
+    "execSync",
+    "execFileSync",
 ];
 const OPENS: &[&str] = &["open", "Path", "file", "createReadStream"];
 /// Calls that send a request's body.
@@ -173,7 +179,7 @@ pub(super) fn is_secret_file(value: &str) -> bool {
             .any(|word| name.contains(word)))
 }
 
-const SENDS_FETCHED_SECRET: &str = "puts secrets fetched from a secret store (Secrets Manager, decrypted SSM parameters, Secret Manager, Key Vault, Vault, Kubernetes secrets) in a request's body: the account's credentials leave; using one in a header or a connection is ordinary; a human decides";
+const SENDS_FETCHED_SECRET: &str = "puts secrets it fetched (from Secrets Manager, decrypted SSM parameters, Secret Manager, Key Vault, Vault, Kubernetes secrets, a platform's environment or CI variables, account keys, the keyring) in a request's body: the account's credentials leave; using one in a header or a connection is ordinary; a human decides";
 
 /// Calls that return a secret store's secrets.
 const SECRET_GETTERS: &[&str] = &[
@@ -206,35 +212,211 @@ const DECRYPTING_GETTERS: &[&str] = &[
     "getParametersByPath",
 ];
 
-/// Secrets a secret store returned, put whole in a request's body.
-pub(super) fn fetched_secrets_sent(code: &str) -> Vec<LiteralFinding> {
+/// Calls that return an account's secrets outside a secret store: a
+/// platform's environment variables and CI variables (GitLab's, Heroku's
+/// config vars, Netlify's, App Service settings), storage account keys,
+/// a cloud session's credentials, the system keyring's passwords.
+const PLATFORM_SECRET_GETTERS: &[&str] = &[
+    "getEnvVars",
+    "getEnvVar",
+    "get_env_vars",
+    "list_env_vars",
+    "listEnvVars",
+    "config_vars",
+    "get_config_vars",
+    "list_application_settings",
+    "listApplicationSettings",
+    "list_connection_strings",
+    "listConnectionStrings",
+    "list_keys",
+    "listKeys",
+    "get_credentials",
+    "get_frozen_credentials",
+    "get_session_token",
+    "GetSessionTokenCommand",
+    "get_password",
+    "getPassword",
+    "read_secret",
+];
+/// A collection's reads that return its secrets: python-gitlab's
+/// `project.variables.list()`, gitbeaker's `ProjectVariables.all()`,
+/// Doppler's `secrets.download()`.
+const SECRET_COLLECTIONS: &[&str] = &[
+    ".variables.list(",
+    ".variables.get(",
+    ".variables.all(",
+    "Variables.all(",
+    "Variables.show(",
+    ".secrets.list(",
+    ".secrets.get(",
+    ".secrets.download(",
+];
+
+/// Whether `value` (a literal, or a piece of a template) is a REST path
+/// that returns secrets: a platform's environment decrypted
+/// (`/env?decrypt=true`), config vars, CI variables.
+/// A template's substitutions read as blanks (`/projects/ /env?decrypt=true`).
+pub(super) fn is_secret_endpoint(value: &str) -> bool {
+    value.split_whitespace().any(is_secret_path)
+}
+
+fn is_secret_path(value: &str) -> bool {
+    let value = value.to_ascii_lowercase();
+    if !value.contains('/') {
+        return false;
+    }
+    let path = value.split(['?', '#']).next().unwrap_or_default();
+    let last = path
+        .trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .unwrap_or_default();
+    ["decrypt=true", "decrypted=true"]
+        .iter()
+        .any(|query| value.contains(query))
+        || [
+            "env",
+            "config-vars",
+            "config_vars",
+            "env-vars",
+            "env_vars",
+            "envvars",
+            "variables",
+            "secrets",
+        ]
+        .contains(&last)
+}
+
+/// Where a value a program sends came from, and what its finding says.
+struct Source {
+    id: &'static str,
+    message: &'static str,
+    /// Whether line `text` reads such a value; `looping` says whether a
+    /// loop encloses it.
+    reads: fn(text: &str, literals: &[String], window: &str, looping: bool) -> bool,
+    /// Whether a request naming this literal (its URL, or the variable
+    /// holding it) goes where such values may go.
+    allowed_sink: fn(value: &str) -> bool,
+}
+
+const SECRET_SOURCES: Source = Source {
+    id: "sends-fetched-secret",
+    message: SENDS_FETCHED_SECRET,
+    reads: |text, literals, window, _| {
+        let calls: Vec<&str> = called_anywhere(text).collect();
+        calls
+            .iter()
+            .any(|name| SECRET_GETTERS.contains(name) || PLATFORM_SECRET_GETTERS.contains(name))
+            || (calls.iter().any(|name| DECRYPTING_GETTERS.contains(name))
+                && window.contains("WithDecryption"))
+            || SECRET_COLLECTIONS.iter().any(|read| text.contains(read))
+            || placeholders(text, literals).any(is_secret_endpoint)
+    },
+    allowed_sink: |_| false,
+};
+
+const SENDS_HISTORY: &str = "reads conversations or mailboxes one by one (chat history, messages) and puts what it read in a request's body: people's private messages leave; a human decides";
+
+const HISTORY_SOURCES: Source = Source {
+    id: "sends-message-history",
+    message: SENDS_HISTORY,
+    reads: |text, _, _, looping| looping && called(text).any(reads_messages),
+    // A digest posted back to a chat (a webhook, the chat's own API) or
+    // summarized by a model is what such programs are for.
+    allowed_sink: |value| {
+        let value = value.to_ascii_lowercase();
+        [
+            "slack",
+            "discord",
+            "teams",
+            "webhook",
+            "openai",
+            "anthropic",
+        ]
+        .iter()
+        .any(|word| value.contains(word))
+            || value.contains("office.com")
+    },
+};
+
+/// A call that returns a conversation's or a mailbox's messages:
+/// `conversations_history`, `conversations.history`, `iter_messages`,
+/// Gmail's `messages().get`, `fetchMessages`.
+fn reads_messages(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    matches!(
+        lower.as_str(),
+        "history" | "replies" | "conversations_replies"
+    ) || lower.ends_with("history")
+        || (lower.contains("messages") && !lower.starts_with("send") && !lower.starts_with("post"))
+}
+
+/// Values read from secret stores and platforms, and messages read one
+/// conversation at a time, put in a request's body.
+pub(super) fn fetched_secrets_sent(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
+    let mut out = flows(code, literals, &SECRET_SOURCES);
+    out.extend(flows(code, literals, &HISTORY_SOURCES));
+    out
+}
+
+/// Where a value that `source` reads is put in a request's body, followed
+/// through the names bound to it (`out = ...`, `out[k] = ...`,
+/// `all.push(...)`) and the functions that return it.
+fn flows(code: &str, literals: &[String], source: &Source) -> Vec<LiteralFinding> {
     let lines: Vec<&str> = code.lines().collect();
-    let mut secrets: Vec<&str> = Vec::new();
+    let mut values: Vec<&str> = Vec::new();
+    // Names of where such values may go.
+    let mut allowed: Vec<&str> = Vec::new();
+    // The enclosing loops (any loop), and the function being read.
+    let mut blocks = Blocks::default();
     let mut out = Vec::new();
     for (index, line) in lines.iter().enumerate() {
-        let calls: Vec<&str> = called_anywhere(line).collect();
-        let fetches = calls.iter().any(|name| SECRET_GETTERS.contains(name))
-            || (calls.iter().any(|name| DECRYPTING_GETTERS.contains(name))
-                && window(&lines, index).contains("WithDecryption"));
-        let mentions = secrets.iter().any(|name| has_word(line, name));
-        if fetches || mentions {
-            secrets.extend(bound_names(line));
-            secrets.extend(element_target(line));
+        let Some((text, indent)) = blocks.enter(line) else {
+            continue;
+        };
+        // `WEBHOOK = os.environ["SLACK_WEBHOOK_URL"]`.
+        if placeholders(text, literals).any(source.allowed_sink) {
+            allowed.extend(bound_names(text));
         }
-        // The fetch itself (`sm.send(new GetSecretValueCommand(...))`) is
-        // no request of the program's own.
-        let sends =
-            !fetches && !secrets.is_empty() && calls.iter().any(|name| SENDS.contains(name));
+        let reads = (source.reads)(
+            text,
+            literals,
+            &window(&lines, index),
+            !blocks.loops.is_empty(),
+        );
+        let mentions = values.iter().any(|name| has_word(text, name));
+        if reads || mentions {
+            values.extend(bound_names(text));
+            values.extend(element_target(text));
+            values.extend(collected_into(text));
+            // A function that returns such a value hands it to its callers.
+            if let Some((name, _)) = blocks.function.filter(|_| reads) {
+                values.push(name);
+            }
+        }
+        if is_loop_head(text, true) || is_loop_head(text, false) || text.starts_with("while ") {
+            blocks.loops.push(indent);
+        }
+        if let Some(name) = defined_function(text) {
+            blocks.function = Some((name, indent));
+        }
+        // The read itself (`sm.send(new GetSecretValueCommand(...))`,
+        // `fetch(".../env?decrypt=true")`) is no request of the program's
+        // own.
+        let calls: Vec<&str> = called_anywhere(text).collect();
+        let sends = !reads && !values.is_empty() && calls.iter().any(|name| SENDS.contains(name));
         let carries = || {
             let request = window(&lines, index);
-            secrets.iter().any(|name| in_body(&request, name))
+            values.iter().any(|name| in_body(&request, name))
+                && !placeholders(&request, literals).any(source.allowed_sink)
+                && !allowed.iter().any(|name| has_word(&request, name))
         };
         if sends && carries() {
             out.push(LiteralFinding {
                 line: index + 1,
                 severity: Severity::Major,
-                id: "sends-fetched-secret",
-                message: SENDS_FETCHED_SECRET,
+                id: source.id,
+                message: source.message,
             });
         }
     }
@@ -253,8 +435,11 @@ fn element_target(line: &str) -> Option<&str> {
     if right.starts_with('=') || left.ends_with(['=', '!', '<', '>']) {
         return None;
     }
-    let name = left.trim().split_once('[')?.0;
-    is_name(name).then_some(name)
+    // (After a loop's head on the same line: `for (...) out[k] = v`.)
+    let before = left.trim().split_once('[')?.0;
+    let name = name_at_end(before);
+    let prefix = before[..before.len() - name.len()].trim_end();
+    (is_name(name) && !prefix.ends_with('.')).then_some(name)
 }
 
 /// Whether `name` stands in a request's body in `request` (a field of it

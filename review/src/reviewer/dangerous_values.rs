@@ -1,0 +1,175 @@
+//! Values that are harmful wherever a program puts them, whatever writes
+//! or sends them: an AI coding agent's confirmations turned off or its
+//! model API pointed at another host, a container given the host's root
+//! filesystem or all privileges, a database or schema dropped. A file, a
+//! request body, an environment variable or an SDK's keyword argument are
+//! all ways to say the same thing, so the value is judged, not the call.
+
+use super::builtin::Severity;
+use super::bulk::{placeholders, word_positions};
+use super::cloud::Judgment;
+use super::literals::LiteralFinding;
+
+const AGENT_UNCHECKED: Judgment = (
+    Severity::Major,
+    "names-agent-instructions",
+    "turns off an AI coding agent's confirmations (VS Code's chat.tools.autoApprove, Claude Code's bypassPermissions or --dangerously-skip-permissions, Shell(*) allowed, Cursor's dangerouslyAllowAll, Codex's danger-full-access or approval never, Gemini's yolo, every project MCP server enabled): what steers it next runs unchecked; a human decides",
+);
+const AGENT_API_ELSEWHERE: Judgment = (
+    Severity::Major,
+    "redirects-agent-api",
+    "points an AI agent's or SDK's model API at another host (ANTHROPIC_BASE_URL, OPENAI_BASE_URL): every prompt, the code it holds and the API key go there; a human decides",
+);
+const CONTAINER_ON_HOST: Judgment = (
+    Severity::Major,
+    "container-escape",
+    "starts a container with the host's root filesystem mounted or with every privilege (a bind of `/`, Privileged, the host's PID namespace): root on the host, outside any sandbox; a human decides",
+);
+const DROPS_DATABASE: Judgment = (
+    Severity::Major,
+    "destroys-database",
+    "drops a database or schema (DROP DATABASE, DROP SCHEMA ... CASCADE, FLUSHALL): every table and row in it, for good; a human decides",
+);
+
+/// Settings that let an agent act without asking.
+const AGENT_SETTINGS: &[&str] = &[
+    "dangerouslyAllowAll",
+    "dangerously-skip-permissions",
+    "chat.tools.autoApprove",
+    "chat.tools.global.autoApprove",
+    "bypassPermissions",
+    "danger-full-access",
+    "dangerously-bypass-approvals-and-sandbox",
+    "enableAllProjectMcpServers",
+    "--yolo",
+    "approval-mode=yolo",
+];
+
+/// Environment variables that say where an agent's or SDK's model API is.
+const AGENT_API_VARIABLES: &[&str] = &[
+    "ANTHROPIC_BASE_URL",
+    "ANTHROPIC_API_URL",
+    "OPENAI_BASE_URL",
+    "OPENAI_API_BASE",
+    "GOOGLE_GEMINI_BASE_URL",
+];
+
+/// The model APIs' own hosts, and this machine's (a local model).
+const AGENT_API_HOSTS: &[&str] = &[
+    "api.anthropic.com",
+    "api.openai.com",
+    "generativelanguage.googleapis.com",
+    "localhost",
+    "127.0.0.1",
+    "[::1]",
+];
+
+/// The judgment of one literal's text, if it is one of these values.
+pub(super) fn literal_judgment(text: &str) -> Option<Judgment> {
+    if AGENT_SETTINGS.iter().any(|setting| text.contains(setting))
+        || matches!(text, "Shell(*)" | "Bash(*)")
+        || (text.contains("approval_policy") && text.contains("never"))
+    {
+        return Some(AGENT_UNCHECKED);
+    }
+    // `ANTHROPIC_BASE_URL=https://...` in an env file's text or a
+    // command's.
+    // (A literal's `\n` may still be an escape here.)
+    let redirects = text.replace("\\n", "\n").lines().any(|line| {
+        let line = line.trim().trim_start_matches("export ");
+        line.split_once('=').is_some_and(|(name, value)| {
+            AGENT_API_VARIABLES.contains(&name.trim()) && elsewhere(value)
+        })
+    });
+    if redirects {
+        return Some(AGENT_API_ELSEWHERE);
+    }
+    if mounts_host_root(text) || privileged_json(text) {
+        return Some(CONTAINER_ON_HOST);
+    }
+    drops_database(text).then_some(DROPS_DATABASE)
+}
+
+/// Whether `value` is a URL whose host is not a model API's own.
+fn elsewhere(value: &str) -> bool {
+    let value = value.trim().trim_matches(['"', '\'']);
+    let Some(rest) = value
+        .strip_prefix("https://")
+        .or_else(|| value.strip_prefix("http://"))
+    else {
+        return false;
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let host = authority.rsplit('@').next().unwrap_or_default();
+    let host = match host.strip_prefix('[') {
+        Some(_) => host.split(']').next().map_or("", |h| &host[..h.len() + 1]),
+        None => host.split(':').next().unwrap_or_default(),
+    };
+    !host.is_empty() && !AGENT_API_HOSTS.contains(&host.to_ascii_lowercase().as_str())
+}
+
+/// A bind of the host's `/` into a container: `/:/host`, `/:/mnt:rw`; not
+/// a regular expression's text (`/:/g`).
+fn mounts_host_root(text: &str) -> bool {
+    text.split([',', '"', '\'', ' ', '[', ']']).any(|part| {
+        part.strip_prefix("/:/").is_some_and(|target| {
+            let name = target.split([':', '/']).next().unwrap_or_default();
+            name.len() >= 3 && !name.bytes().all(|b| b"dgimsuyv".contains(&b))
+        })
+    })
+}
+
+/// Docker's API body with `"Privileged": true` or the host's PID namespace.
+fn privileged_json(text: &str) -> bool {
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    compact.contains("\"Privileged\":true") || compact.contains("\"PidMode\":\"host\"")
+}
+
+/// `DROP DATABASE x`, `DROP SCHEMA x CASCADE`, `FLUSHALL`: a statement
+/// that ends a whole database; a table dropped is judged where it is
+/// dropped in bulk (bulk.rs).
+fn drops_database(text: &str) -> bool {
+    let upper = text.trim_start().to_ascii_uppercase();
+    let words: Vec<&str> = upper.split_whitespace().take(2).collect();
+    matches!(words.as_slice(), ["DROP", "DATABASE" | "SCHEMA"]) || upper == "FLUSHALL"
+}
+
+/// The findings of the code around the values (Python and JavaScript,
+/// sanitized): a model API's variable given another host (`os.environ[S1] =
+/// S2`, `{ S1: S2 }`), a container started `privileged=True` or with the
+/// host's `/` bound.
+pub(super) fn findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
+    let mut out = Vec::new();
+    for (index, line) in code.lines().enumerate() {
+        let values: Vec<&str> = placeholders(line, literals).collect();
+        // Set, not read: `os.environ.get(S1, S2)` has a default.
+        let sets = !line.contains("get(") && !line.contains("getenv(") && !line.contains("??");
+        let redirects = sets
+            && values
+                .windows(2)
+                .any(|pair| AGENT_API_VARIABLES.contains(&pair[0]) && elsewhere(pair[1]));
+        if redirects {
+            out.push(LiteralFinding::at(index + 1, AGENT_API_ELSEWHERE));
+            continue;
+        }
+        // A container's keyword arguments (docker-py, dockerode, the
+        // Docker API in an object).
+        let privileged = ["privileged=True", "privileged: true", "Privileged: true"]
+            .iter()
+            .any(|option| line.contains(option));
+        let host_namespace = ["pid_mode=", "PidMode:", "pid:"].iter().any(|key| {
+            word_positions(line, key.trim_end_matches(['=', ':']))
+                .next()
+                .is_some()
+                && values.contains(&"host")
+        });
+        let root_bound = values.iter().any(|v| *v == "/" || mounts_host_root(v))
+            && ["volumes", "Binds", "binds", "Mounts", "mounts"]
+                .iter()
+                .any(|key| line.contains(key));
+        if privileged || host_namespace || root_bound {
+            out.push(LiteralFinding::at(index + 1, CONTAINER_ON_HOST));
+        }
+    }
+    out
+}
