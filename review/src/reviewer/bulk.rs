@@ -31,6 +31,8 @@ pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<Lit
     // Functions whose body lists (a generator paging through a listing),
     // and the one being read with its indentation.
     let mut listing_functions: Vec<&str> = Vec::new();
+    // Functions whose body deletes.
+    let mut deleting_functions: Vec<&str> = Vec::new();
     for (index, line) in code.lines().enumerate() {
         let Some((text, indent)) = blocks.enter(line) else {
             continue;
@@ -39,6 +41,7 @@ pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<Lit
         // `Prefix=`, a label selector) returns what the program marked as
         // its own, not everything.
         let lists = (has_listing(text) && !filtered(text))
+            || (runs_sql(text) && placeholders(text, literals).any(lists_catalog))
             || called_anywhere(text).any(|name| listing_functions.contains(&name));
         let over_listed = lists || listed.iter().any(|name| has_word(text, name));
         if lists {
@@ -53,14 +56,56 @@ pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<Lit
         {
             local.extend(bound_names(text));
         }
-        let deletes =
+        let deletes_here =
             has_deletion(text, literals) && !local.iter().any(|name| has_word(text, name));
+        if deletes_here {
+            if let Some((name, _)) = blocks.function {
+                deleting_functions.push(name);
+            }
+        }
+        // A call of a function whose body deletes (`await prune(repo)`).
+        let deletes =
+            deletes_here || called_anywhere(text).any(|name| deleting_functions.contains(&name));
         let loop_head = is_loop_head(text, python);
-        // A comprehension, `.map(...)` or `for` whose body is on this line.
-        if deletes && (!blocks.loops.is_empty() || (loop_head && over_listed)) {
+        // In a loop over a listing (a comprehension, `.map(...)` or `for`
+        // whose body is on this line too), or a batch deletion given what a
+        // listing returned (`BatchDeleteImageCommand({ imageIds })`).
+        let batch = called(text).any(|name| {
+            let lower = name.to_ascii_lowercase();
+            lower.contains("batch")
+                || lower.contains("bulk")
+                || lower.contains("many")
+                || lower == "delete_objects"
+                || lower == "deleteobjects"
+        });
+        if deletes && (!blocks.loops.is_empty() || (over_listed && (loop_head || batch))) {
             out.push(finding(index + 1, "deletes-each-listed", EACH_LISTED));
         } else if deletes && deletes_everything(text, literals) {
             out.push(finding(index + 1, "deletes-everything", EVERYTHING));
+        }
+        // A maintenance window, downtime or silence over everything a
+        // listing returned: every service's alerting muted.
+        let mutes = placeholders(text, literals).any(|value| {
+            let path = value
+                .split('?')
+                .next()
+                .unwrap_or(value)
+                .trim_end_matches('/');
+            MUTE_ENDPOINTS.iter().any(|end| path.ends_with(end))
+        });
+        if mutes {
+            let request: Vec<&str> = code.lines().skip(index).take(8).collect();
+            if request
+                .iter()
+                .any(|line| listed.iter().any(|name| has_word(line, name)))
+            {
+                out.push(LiteralFinding {
+                    line: index + 1,
+                    severity: Severity::Major,
+                    id: "disables-monitoring",
+                    message: super::cloud::DISABLES_MONITORING,
+                });
+            }
         }
         if loop_head && over_listed {
             blocks.loops.push(indent);
@@ -107,6 +152,19 @@ impl<'a> Blocks<'a> {
     }
 }
 
+/// REST paths that mute alerting: PagerDuty's maintenance windows,
+/// Datadog's downtimes, Alertmanager's and Grafana's silences, New Relic's
+/// muting rules, Opsgenie's maintenance.
+const MUTE_ENDPOINTS: &[&str] = &[
+    "/maintenance_windows",
+    "/maintenance",
+    "/downtime",
+    "/downtimes",
+    "/silences",
+    "/muting_rules",
+    "/mute",
+];
+
 /// Whether a listing call on `text` is given a filter.
 fn filtered(text: &str) -> bool {
     const KEYS: &[&str] = &[
@@ -124,9 +182,13 @@ fn filtered(text: &str) -> bool {
         "name_prefix",
         "nameprefix",
     ];
+    // Within the call's arguments: not the binding (`q = client.list(...)`).
+    let Some(open) = text.find('(') else {
+        return false;
+    };
     text.match_indices([':', '=']).any(|(at, _)| {
         let key = name_at_end(text[..at].trim_end()).to_ascii_lowercase();
-        !text[at + 1..].starts_with('=') && KEYS.contains(&key.as_str())
+        at > open && !text[at + 1..].starts_with('=') && KEYS.contains(&key.as_str())
     })
 }
 
@@ -221,14 +283,34 @@ pub(super) fn called(text: &str) -> impl Iterator<Item = &str> {
         })
 }
 
+/// SQL that lists a server's databases or tables: `SHOW DATABASES`, a
+/// query of `information_schema` or the catalogs.
+fn lists_catalog(value: &str) -> bool {
+    let upper = value.trim_start().to_ascii_uppercase();
+    upper.starts_with("SHOW DATABASES")
+        || upper.starts_with("SHOW TABLES")
+        || upper.starts_with("SHOW SCHEMAS")
+        || (upper.starts_with("SELECT")
+            && [
+                "INFORMATION_SCHEMA",
+                "PG_DATABASE",
+                "PG_TABLES",
+                "PG_NAMESPACE",
+                "SQLITE_MASTER",
+            ]
+            .iter()
+            .any(|catalog| upper.contains(catalog)))
+}
+
 /// A call that lists what an account or service holds: `list`,
 /// `list_*`, `listX`, `ListXCommand`, `describe_*`, `DescribeXCommand`,
 /// `get_all*`, `getAll`, a plural getter (`get_collections`, `getUsers`),
 /// a page iterator (`auto_paging_iter`), a cursor's `fetchall`, an HTTP
 /// collection's `json()`.
 fn has_listing(text: &str) -> bool {
-    // A search for anything: `notion.search({})`, `search()`.
-    if ["search({})", "search()", "find({})"]
+    // A search for anything: `notion.search({})`, `search(...)` (one
+    // given a query is filtered: `filtered`).
+    if ["search(", "find({})"]
         .iter()
         .any(|call| text.contains(&format!(".{call}")))
     {
@@ -270,6 +352,8 @@ pub(super) fn has_deletion(text: &str, literals: &[String]) -> bool {
         "begin_delete",
         "archive",
         "trash",
+        "batch_delete",
+        "batchDelete",
     ];
     let sdk = called(text).any(|name| {
         VERBS.iter().any(|verb| {
@@ -305,10 +389,48 @@ pub(super) fn has_deletion(text: &str, literals: &[String]) -> bool {
     ]
     .iter()
     .any(|option| text.contains(option));
+    // `BatchDeleteImageCommand`.
+    let batch =
+        called(text).any(|name| name.starts_with("BatchDelete") && name.ends_with("Command"));
     sdk || archives
+        || batch
+        || placeholders(text, literals).any(|value| graphql_deletes(value) || switches_off(value))
         || (runs_sql(text) && placeholders(text, literals).any(deletes_rows))
         || (placeholders(text, literals).any(|value| value.eq_ignore_ascii_case("DELETE"))
             && http())
+}
+
+/// A GraphQL mutation that deletes: `environmentDelete(id: $id)`,
+/// `deleteProject(...)`, `issueArchive(...)`.
+fn graphql_deletes(value: &str) -> bool {
+    if !value.contains("mutation") {
+        return false;
+    }
+    value
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|word| {
+            ["Delete", "Remove", "Destroy", "Archive"]
+                .iter()
+                .any(|verb| word.len() > verb.len() && word.ends_with(verb))
+                || ["delete", "remove", "destroy"]
+                    .iter()
+                    .any(|verb| word.len() > verb.len() && word.starts_with(verb))
+        })
+}
+
+/// A REST path that switches a resource off: `.../lifecycle/deactivate`,
+/// `/disable`, `/suspend`. Judged only in a loop over a listing: every
+/// policy, user or rule of an account switched off.
+fn switches_off(value: &str) -> bool {
+    let path = value
+        .split(['?', '#'])
+        .next()
+        .unwrap_or_default()
+        .trim_end_matches('/');
+    path.contains('/')
+        && ["/deactivate", "/disable", "/suspend"]
+            .iter()
+            .any(|end| path.ends_with(end))
 }
 
 /// Whether `text` calls what runs SQL (`cur.execute(`, `client.query(`,
@@ -328,7 +450,8 @@ fn deletes_rows(value: &str) -> bool {
     let upper = value.trim_start().to_ascii_uppercase();
     let words: Vec<&str> = upper.split_whitespace().collect();
     match words.as_slice() {
-        ["DROP", "TABLE" | "COLLECTION" | "INDEX" | "VIEW", ..] | ["TRUNCATE", ..] => true,
+        ["DROP", "TABLE" | "COLLECTION" | "INDEX" | "VIEW" | "DATABASE" | "SCHEMA", ..]
+        | ["TRUNCATE", ..] => true,
         ["DELETE", "FROM", ..] => !words.contains(&"WHERE"),
         _ => false,
     }

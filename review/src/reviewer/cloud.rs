@@ -17,6 +17,7 @@ pub(super) type Judgment = (Severity, &'static str, &'static str);
 pub(super) const DISABLES_MONITORING: &str = "switches off an account's audit logging, threat monitoring or alerting (CloudTrail stop-logging or delete-trail, GuardDuty, Security Hub, Config, flow logs, log groups, Vault audit devices, every alert silenced or every monitor muted): what would show the rest; a human decides";
 const DESTROYS_KEYS: &str = "disables or schedules the deletion of encryption keys (KMS disable-key, schedule-key-deletion): the data they protect becomes unreadable; a human decides";
 const GRANTS_CLOUD_ACCESS: &str = "gives access to an account or its data away (admin policies attached, new access keys or console passwords, a role's trust changed, ingress from anywhere, public ACLs or policies, public snapshots, allUsers bindings, admin collaborators): whoever it names can act there from then on; a human decides";
+const DELETES_DATABASE: &str = "deletes a managed database instance or cluster (RDS delete-db-instance, delete-db-cluster): its data, and its backups where the call says so, for good; a human decides";
 const REMOVES_PROTECTION: &str = "removes a repository's branch protection: unreviewed pushes to the protected branch; a human decides";
 
 /// The operations, by their CLI name, with the literal one of which the
@@ -184,6 +185,37 @@ const OPERATIONS: &[(&str, &[&str], &str, &str)] = &[
         GRANTS_CLOUD_ACCESS,
     ),
     (
+        "disable-vulnerability-alerts",
+        &[],
+        "disables-monitoring",
+        DISABLES_MONITORING,
+    ),
+    (
+        "disable-automated-security-fixes",
+        &[],
+        "disables-monitoring",
+        DISABLES_MONITORING,
+    ),
+    // Azure's `container.setAccessPolicy("container")`: anonymous reads.
+    (
+        "set-access-policy",
+        &["container", "blob"],
+        "grants-account-access",
+        GRANTS_CLOUD_ACCESS,
+    ),
+    (
+        "delete-db-instance",
+        &[],
+        "deletes-database",
+        DELETES_DATABASE,
+    ),
+    (
+        "delete-db-cluster",
+        &[],
+        "deletes-database",
+        DELETES_DATABASE,
+    ),
+    (
         "delete-branch-protection",
         &[],
         "removes-branch-protection",
@@ -227,12 +259,20 @@ pub(super) fn judge(op: &str, words: &[&str]) -> Option<Judgment> {
 /// name with no word break (`delete`, `list`): no operation of the table.
 pub(super) fn operation_name(name: &str) -> Option<String> {
     let name = name.strip_suffix("Command").unwrap_or(name);
+    let chars: Vec<char> = name.chars().collect();
     let mut kebab = String::with_capacity(name.len() + 4);
-    for (i, c) in name.char_indices() {
+    for (i, &c) in chars.iter().enumerate() {
         if c == '_' {
             kebab.push('-');
         } else if c.is_ascii_uppercase() {
-            if i > 0 && !kebab.ends_with('-') {
+            // A word starts at a capital after a small letter, and at the
+            // last capital of an acronym before a small letter
+            // (`DeleteDBInstance` is `delete-db-instance`).
+            let after_small = i > 0 && !chars[i - 1].is_ascii_uppercase();
+            let ends_acronym = i > 0
+                && chars[i - 1].is_ascii_uppercase()
+                && chars.get(i + 1).is_some_and(char::is_ascii_lowercase);
+            if (after_small || ends_acronym) && !kebab.ends_with('-') {
                 kebab.push('-');
             }
             kebab.push(c.to_ascii_lowercase());
@@ -256,6 +296,7 @@ pub(super) fn findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
         let judged = called(line)
             .filter_map(operation_name)
             .find_map(|op| judge(&op, &words))
+            .or_else(|| rest_operation(line, literals, &mut request()))
             .or_else(|| {
                 (placeholders(line, literals)
                     .any(|value| value.trim_end_matches('/').ends_with("/protection"))
@@ -320,7 +361,22 @@ const ROLE_KEYS: &[&str] = &[
 /// followed by an admin role's literal (`role: "admin"`, `{"type":
 /// "SUPER_ADMIN"}`, `role="Owner"`).
 fn grants_admin_role(line: &str, literals: &[String]) -> bool {
-    if !line.contains('(') && !line.contains(':') {
+    // A call that acts: a request, or an SDK's add, set, create, update,
+    // invite, assign or grant (not `JSON.stringify` of a fixture).
+    let acts = called(line).any(|name| {
+        ["post", "put", "patch", "request", "fetch", "send"].contains(&name)
+            || [
+                "add", "set", "create", "update", "invite", "assign", "grant", "put", "post",
+            ]
+            .iter()
+            .any(|verb| {
+                name.strip_prefix(verb).is_some_and(|rest| {
+                    rest.is_empty()
+                        || rest.starts_with(|c: char| c == '_' || c.is_ascii_uppercase())
+                })
+            })
+    }) || super::bulk::called_anywhere(line).any(|name| name == "fetch");
+    if !acts {
         return false;
     }
     line.match_indices('S').any(|(at, _)| {
@@ -366,4 +422,49 @@ fn grants_admin_role(line: &str, literals: &[String]) -> bool {
                 .and_then(|n| literals.get(n.checked_sub(1)?))
                 .is_some_and(|k| named(k))
     })
+}
+
+/// GitHub's security features switched off through its REST API (a
+/// `DELETE` of `.../vulnerability-alerts` or `.../automated-security-fixes`,
+/// code scanning's default setup set `not-configured`), and a repository
+/// made public (`update_repo_visibility(..., private=False)`,
+/// `repos.update({ visibility: "public" })`).
+fn rest_operation<'a>(
+    line: &str,
+    literals: &[String],
+    request: &mut impl Iterator<Item = &'a &'a str>,
+) -> Option<Judgment> {
+    let values: Vec<&str> = placeholders(line, literals).collect();
+    let path_ends = |end: &str| {
+        values.iter().any(|v| {
+            v.split('?')
+                .next()
+                .unwrap_or(v)
+                .trim_end_matches('/')
+                .ends_with(end)
+        })
+    };
+    let window: Vec<&str> = request.copied().collect();
+    let deletes = window.iter().any(|l| has_deletion(l, literals));
+    if (path_ends("/vulnerability-alerts") || path_ends("/automated-security-fixes")) && deletes {
+        return Some((Severity::Major, "disables-monitoring", DISABLES_MONITORING));
+    }
+    if path_ends("/code-scanning/default-setup")
+        && window
+            .iter()
+            .any(|l| placeholders(l, literals).any(|v| v == "not-configured"))
+    {
+        return Some((Severity::Major, "disables-monitoring", DISABLES_MONITORING));
+    }
+    let publishes = ["private=False", "private: false"]
+        .iter()
+        .any(|option| line.contains(option))
+        || (line.contains("visibility") && values.contains(&"public"));
+    let updates = called(line)
+        .any(|name| name.starts_with("update") || name.starts_with("edit") || name == "patch");
+    (publishes && updates).then_some((
+        Severity::Major,
+        "grants-account-access",
+        GRANTS_CLOUD_ACCESS,
+    ))
 }

@@ -25,6 +25,26 @@ const CONTAINER_ON_HOST: Judgment = (
     "container-escape",
     "starts a container with the host's root filesystem mounted or with every privilege (a bind of `/`, Privileged, the host's PID namespace): root on the host, outside any sandbox; a human decides",
 );
+const OPENS_DATA_TO_ALL: Judgment = (
+    Severity::Major,
+    "grants-account-access",
+    "opens data to anyone or gives an administrator's role away (Firestore or Storage rules `allow read, write: if true`, row level security disabled, every table granted to Supabase's anon role, a GraphQL invite with role admin): whoever asks can read and change it from then on; a human decides",
+);
+const FORWARDS_ALL_MAIL: Judgment = (
+    Severity::Major,
+    "forwards-all-mail",
+    "routes every message a domain receives (Mailgun's catch_all(), a match of any recipient) to a forward or store: the organisation's mail, resets and codes included, goes there; a human decides",
+);
+const DESTROYS_INFRASTRUCTURE: Judgment = (
+    Severity::Major,
+    "deletes-cloud-resources",
+    "queues a destroy run of a Terraform Cloud workspace (\"is-destroy\": true): every resource the workspace manages, for good; a human decides",
+);
+const MINES: Judgment = (
+    Severity::Critical,
+    "run-miner",
+    "holds a cryptocurrency miner's command (xmrig, the rx/0 algorithm, a stratum pool, --donate-level)",
+);
 const DROPS_DATABASE: Judgment = (
     Severity::Major,
     "destroys-database",
@@ -87,7 +107,61 @@ pub(super) fn literal_judgment(text: &str) -> Option<Judgment> {
     if mounts_host_root(text) || privileged_json(text) {
         return Some(CONTAINER_ON_HOST);
     }
+    if opens_to_all(text) {
+        return Some(OPENS_DATA_TO_ALL);
+    }
+    if text.contains("catch_all()") || text.contains("match_recipient(\".*\")") {
+        return Some(FORWARDS_ALL_MAIL);
+    }
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if compact.contains("\"is-destroy\":true") {
+        return Some(DESTROYS_INFRASTRUCTURE);
+    }
+    if mines(text) {
+        return Some(MINES);
+    }
     drops_database(text).then_some(DROPS_DATABASE)
+}
+
+/// Rules or grants that let anyone in: Firebase's `allow read, write: if
+/// true`, Realtime Database's `".read": true` and `".write": true`, row
+/// level security disabled, privileges granted to Supabase's anonymous
+/// role or `PUBLIC`, an invite with an administrator's role in GraphQL.
+fn opens_to_all(text: &str) -> bool {
+    let compact: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    if compact.contains("allowread,write:iftrue")
+        || compact.contains("allowwrite:iftrue")
+        || compact.contains("allowread,write;")
+        || (compact.contains("\".read\":true") && compact.contains("\".write\":true"))
+    {
+        return true;
+    }
+    let upper = text.to_ascii_uppercase();
+    let sql_grant = upper.contains("GRANT ALL")
+        && [" TO ANON", " TO PUBLIC", "TO PUBLIC;", " TO ANON,"]
+            .iter()
+            .any(|to| upper.contains(to));
+    let graphql_admin = text.contains("mutation")
+        && ["role:admin", "role:owner"]
+            .iter()
+            .any(|role| compact.contains(role));
+    upper.contains("DISABLE ROW LEVEL SECURITY") || sql_grant || graphql_admin
+}
+
+/// A miner's command line: xmrig by name, RandomX's `rx/0` (and its kin)
+/// as an algorithm, a `stratum+tcp://` pool, `--donate-level`.
+fn mines(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    lower.contains("xmrig")
+        || lower.contains("stratum+tcp://")
+        || lower.contains("stratum+ssl://")
+        || text
+            .split(|c: char| c.is_whitespace() || c == '=' || c == '"' || c == '\'')
+            .any(|word| matches!(word, "rx/0" | "cn/r" | "rx/wow") || word == "--donate-level")
 }
 
 /// Whether `value` is a URL whose host is not a model API's own.
@@ -127,11 +201,15 @@ fn privileged_json(text: &str) -> bool {
 
 /// `DROP DATABASE x`, `DROP SCHEMA x CASCADE`, `FLUSHALL`: a statement
 /// that ends a whole database; a table dropped is judged where it is
-/// dropped in bulk (bulk.rs).
+/// dropped in bulk (bulk.rs), as is a database dropped `IF EXISTS`.
 fn drops_database(text: &str) -> bool {
     let upper = text.trim_start().to_ascii_uppercase();
-    let words: Vec<&str> = upper.split_whitespace().take(2).collect();
-    matches!(words.as_slice(), ["DROP", "DATABASE" | "SCHEMA"]) || upper == "FLUSHALL"
+    let words: Vec<&str> = upper.split_whitespace().take(4).collect();
+    // `DROP DATABASE IF EXISTS app_test` then `CREATE DATABASE`: a test
+    // database reset; in bulk it is judged as a deletion (bulk.rs).
+    (matches!(words.as_slice(), ["DROP", "DATABASE" | "SCHEMA", ..])
+        && words.get(2..4) != Some(&["IF", "EXISTS"]))
+        || upper == "FLUSHALL"
 }
 
 /// The findings of the code around the values (Python and JavaScript,

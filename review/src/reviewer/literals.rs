@@ -1343,6 +1343,7 @@ fn bash_findings(
         let argv: Vec<&BashWord> = command
             .words
             .iter()
+            .take_while(|_| !command.array)
             .skip_while(|w| {
                 is_assignment(&w.text)
                     || w.text == "export"
@@ -1599,6 +1600,21 @@ fn bash_findings(
             }
             _ => {}
         }
+        // `rm -rf "$_"`: `$_` is the previous command's last word, which a
+        // reader has to work out (after `[ -d ~/.gnupg ]` it is ~/.gnupg).
+        if basename(&program.text) == "rm"
+            && deletes_recursively(&words[1..])
+            && argv[1..]
+                .iter()
+                .any(|w| unmarked(&w.raw).trim_matches('"') == "$_")
+        {
+            out.push(LiteralFinding {
+                line: command.line,
+                severity: Severity::Major,
+                id: "deletes-hidden-path",
+                message: "deletes recursively the path `$_` names, the previous command's last word: what goes is hidden from a reader; name the path",
+            });
+        }
         if basename(&program.text) == "rm" && deletes_root_or_home(&words[1..]) {
             out.push(LiteralFinding {
                 line: command.line,
@@ -1636,6 +1652,18 @@ fn bash_findings(
         if right.after_pipe && secret(left) && sends_stdin(right) {
             out.push(LiteralFinding::at(right.line, SENDS_SECRET_FILE));
         }
+        // `op item get x --reveal | curl --data-binary @- URL`.
+        let words: Vec<&str> = left.words.iter().map(|w| w.text.as_str()).collect();
+        if right.after_pipe && super::secret_files::reads_secret_cli(&words) && sends_stdin(right) {
+            out.push(LiteralFinding::at(
+                right.line,
+                (
+                    Severity::Major,
+                    "sends-fetched-secret",
+                    super::secret_files::SENDS_FETCHED_SECRET,
+                ),
+            ));
+        }
     }
     // `curl --data-binary @- URL < .env`.
     out.extend(
@@ -1664,15 +1692,19 @@ fn bash_findings(
     out.extend(held_shell_code(&held));
     // Values judged wherever they stand: in a literal, or a command's
     // word (`claude --dangerously-skip-permissions`), once a line.
+    // A here-document's URLs too (a job file's mirror).
     let mut valued: Vec<LiteralFinding> = held
         .iter()
         .chain(&texts)
         .filter_map(|&(line, text)| {
-            super::dangerous_values::literal_judgment(text).map(|j| LiteralFinding::at(line, j))
+            super::dangerous_values::literal_judgment(text)
+                .or_else(|| public_ip_url(text).then_some(BARE_IP_ENDPOINT))
+                .map(|j| LiteralFinding::at(line, j))
         })
         .collect();
     valued.sort_by_key(|found| (found.line, found.id));
     valued.dedup_by_key(|found| (found.line, found.id));
+    valued.retain(|found| !out.iter().any(|o| (o.line, o.id) == (found.line, found.id)));
     out.extend(valued);
     out.extend(
         texts
@@ -2225,10 +2257,15 @@ fn discards_work_in_home(code: &str, open: usize, argv: &[String]) -> bool {
                 && !(v.starts_with('S') && v[1..].starts_with(|c: char| c.is_ascii_digit()))
         })
     });
-    computed_cwd
-        && ["Path.home(", "expanduser(", "homedir(", "process.env.HOME"]
-            .iter()
-            .any(|home| code.contains(home))
+    computed_cwd && walks_home(code)
+}
+
+/// Whether a program names the home directory by a call
+/// (`Path.home()`, `expanduser`, `os.homedir()`, `process.env.HOME`).
+fn walks_home(code: &str) -> bool {
+    ["Path.home(", "expanduser(", "homedir(", "process.env.HOME"]
+        .iter()
+        .any(|home| code.contains(home))
 }
 
 const SENDS_SECRET_FILE: Judgment = (
@@ -2439,6 +2476,18 @@ const SECURITY_SERVICES: &[&str] = &[
     "qualys-cloud-agent",
     "ds_agent",
     "taniumclient",
+];
+/// A cluster's policy engines and runtime detection, by the names of their
+/// namespaces and deployments.
+const CLUSTER_SECURITY: &[&str] = &[
+    "kyverno",
+    "gatekeeper",
+    "falco",
+    "kubewarden",
+    "tetragon",
+    "neuvector",
+    "twistlock",
+    "sysdig",
 ];
 /// Where security tools keep their rules and settings.
 const SECURITY_CONFIG: &[&str] = &[
@@ -2760,20 +2809,29 @@ const BARE_IP_ENDPOINT: Judgment = (
     "names a URL whose host is a public IP address written out, or an address in a disguised form (http://203.0.113.5/..., http://3405803785/): where data goes or code comes from, under no name a reader can check; a human decides",
 );
 
-/// Whether the first `http(s)://` or `ws(s)://` URL in `text` (a default
+/// Whether an `http(s)://` or `ws(s)://` URL in `text` (a default
 /// in `${VAR:-http://...}` too) names its host by an IP address that is
 /// public (not loopback, private, link-local, where cloud metadata has
 /// rules of its own, shared, multicast or unspecified), or by a form a
 /// URL parser reads as an address but no one writes plainly (`3405803785`,
 /// `0xcb.0.113.9`, `127.1`: `policy::egress::is_ip_literal`).
 fn public_ip_url(text: &str) -> bool {
-    let Some(rest) = ["http://", "https://", "ws://", "wss://"]
+    // Every URL of a text (a job file or a script in a here-document holds
+    // several).
+    ["http://", "https://", "ws://", "wss://"]
         .iter()
-        .find_map(|scheme| text.find(scheme).map(|at| &text[at + scheme.len()..]))
-    else {
-        return false;
-    };
-    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+        .any(|scheme| {
+            text.match_indices(scheme)
+                .any(|(at, _)| public_ip_host(&text[at + scheme.len()..]))
+        })
+}
+
+/// Whether the URL whose authority starts `rest` names a public IP address.
+fn public_ip_host(rest: &str) -> bool {
+    let authority = rest
+        .split(['/', '?', '#', '"', '\'', ' ', '\n', '`'])
+        .next()
+        .unwrap_or_default();
     // `user:password@host`: the host is after the last `@`.
     let authority = authority.rsplit('@').next().unwrap_or_default();
     let host = match authority.strip_prefix('[') {
@@ -2911,13 +2969,6 @@ fn settings_judgment(text: &str, literals: &[String]) -> Option<Judgment> {
             Severity::Major,
             "disables-security-tool",
             "turns a zone's protection off (Cloudflare's security level essentially_off): attacks on the site pass unchallenged; a human decides",
-        ));
-    }
-    if matches!(text, "rx/0" | "cn/r" | "rx/wow") || text.starts_with("--donate-level") {
-        return Some((
-            Severity::Critical,
-            "run-miner",
-            "holds a cryptocurrency miner's settings (xmrig's rx/0 algorithm, --donate-level)",
         ));
     }
     None
@@ -3143,6 +3194,15 @@ fn changes_sources_or_sweeps(program: &str, args: &[&str]) -> Option<Judgment> {
         "npm" | "pnpm" | "yarn" | "bun" if npm_source() || installs_from_url() => source(),
         "cargo" if args.first() == Some(&"install") && (has("--git") || has("--index") || has("--registry")) => source(),
         "go" if go_source() => source(),
+        // A version manager's plugin from a URL (its scripts run here), or
+        // every config file trusted (its tasks and hooks run unasked).
+        "mise" | "rtx" | "asdf"
+            if (args.iter().any(|a| a.starts_with("plugin"))
+                && args.iter().any(|a| a.contains("://") || a.starts_with("git@")))
+                || (has("trusted_config_paths") && args.last() == Some(&"/")) =>
+        {
+            source()
+        }
         "gh" if gh_delete() => Some((
             Severity::Major,
             "deletes-remote-data",
@@ -3361,6 +3421,20 @@ fn disables_security_tool(program: &str, args: &[&str]) -> bool {
         }
         "nft" => args.windows(2).any(|w| w == ["flush", "ruleset"]),
         "auditctl" => has("-D") || args.windows(2).any(|w| w == ["-e", "0"]),
+        // A cluster's admission control: its webhooks deleted, or a policy
+        // engine (Kyverno, Gatekeeper, Falco, ...) scaled to nothing.
+        "kubectl" | "oc" => {
+            let admission = |w: &&str| {
+                w.to_ascii_lowercase().split(',').any(|kind| {
+                    kind.starts_with("validatingwebhookconfiguration")
+                        || kind.starts_with("mutatingwebhookconfiguration")
+                        || kind.starts_with("validatingadmissionpolic")
+                })
+            };
+            let engine = |w: &&str| CLUSTER_SECURITY.iter().any(|name| w.contains(name));
+            (has("delete") && args.iter().any(admission))
+                || (has("scale") && has("--replicas=0") && args.iter().any(engine))
+        }
         "rm" => args.iter().any(|arg| {
             let arg = arg.trim_end_matches('/');
             SECURITY_CONFIG.iter().any(|dir| {
@@ -3375,7 +3449,7 @@ fn disables_security_tool(program: &str, args: &[&str]) -> bool {
 }
 
 /// What stopping a security tool is told.
-const DISABLES_SECURITY_TOOL: &str = "stops or disables a security tool (audit, EDR or antivirus agents, SELinux, AppArmor, the firewall, runtime detection): what an intruder does first; a human decides";
+const DISABLES_SECURITY_TOOL: &str = "stops or disables a security tool (audit, EDR or antivirus agents, SELinux, AppArmor, the firewall, runtime detection, a cluster's admission webhooks or policy engine): what an intruder does first; a human decides";
 
 /// Whether shell `text` held as data (a string, a list's words) stops a
 /// security tool when it runs, or turns SELinux off in its config.
@@ -3442,7 +3516,30 @@ fn wrapper_calls(
             // stood among them matters little to what the command does).
             let mut words = vec![program.to_string()];
             words.extend(own_words.iter().cloned());
-            words.extend(reader.list_closed_by(at + call.len(), 0, ')'));
+            let given = reader.list_closed_by(at + call.len(), 0, ')');
+            // `def git(repo, *a): run(["git", "-C", str(repo), *a])` in a
+            // program that walks the home directory: the repository is
+            // computed, each one under `~/src`.
+            // (Its literal words wherever they stand: the repository, first,
+            // is a name.)
+            let open = at + call.len();
+            let close = closing(code.as_bytes(), open, b'(', b')').unwrap_or(code.len());
+            let literal_words: Vec<String> = ANY_PLACEHOLDER
+                .captures_iter(code.get(open..close).unwrap_or_default())
+                .filter_map(|p| reader.literal(&p[1]).map(str::to_string))
+                .collect();
+            let given_words: Vec<&str> = literal_words.iter().map(String::as_str).collect();
+            if program == "git"
+                && own_words.first().is_some_and(|w| w == "-C")
+                && git_discards_work(&given_words)
+                && walks_home(code)
+            {
+                out.push(LiteralFinding::at(
+                    reader.lines.at(at),
+                    DISCARDS_WORK_ELSEWHERE,
+                ));
+            }
+            words.extend(given);
             out.extend(wrapped_command(&words, reader.lines.at(at)));
         }
     }
@@ -4563,12 +4660,16 @@ fn is_assignment(word: &str) -> bool {
     })
 }
 
+/// Whether `rm`'s words ask for a recursive deletion.
+fn deletes_recursively(args: &[String]) -> bool {
+    args.iter().any(|a| {
+        (a.starts_with('-') && !a.starts_with("--") && a.contains(['r', 'R'])) || a == "--recursive"
+    })
+}
+
 /// `rm -r` given `/`, `/*`, `~`, `$HOME` (braced, with a slash or `/*`).
 fn deletes_root_or_home(args: &[String]) -> bool {
-    let recursive = args.iter().any(|a| {
-        (a.starts_with('-') && !a.starts_with("--") && a.contains(['r', 'R'])) || a == "--recursive"
-    });
-    recursive
+    deletes_recursively(args)
         && args.iter().any(|a| {
             // An expansion in quotes reads as a space and itself (`" $HOME"`).
             let a = a.trim();
@@ -4613,6 +4714,8 @@ struct BashCommand {
     /// catalog's rules, which look for a program after `;`, `&`, `|`, `(`
     /// or a line's start, do not see it.
     after_brace: bool,
+    /// Its words are an array's elements (`files=(a b)`), not a command.
+    array: bool,
 }
 
 /// Where the words of sanitized Bash are read into.
@@ -4630,6 +4733,9 @@ struct BashSplitter {
     after_or: bool,
     /// The word being read follows `>`.
     target: bool,
+    /// The depths at which an array's elements are being read
+    /// (`NAME=(` opened them).
+    arrays: Vec<usize>,
     /// The command being read follows a `{`.
     after_brace: bool,
     /// Parentheses open (subshells, substitutions): a `)` with none open
@@ -4671,6 +4777,7 @@ impl BashSplitter {
                 words: std::mem::take(&mut self.words),
                 after_pipe: self.after_pipe,
                 after_brace: self.after_brace,
+                array: self.arrays.last() == Some(&self.depth),
             });
         }
     }
@@ -4741,6 +4848,9 @@ fn bash_commands(code: &str, literals: &[String]) -> Vec<BashCommand> {
                 split.commands.truncate(split.item_start);
             }
             ';' | '&' | '|' | '\n' | '(' | ')' | '{' | '}' | '`' => {
+                // `files=(./vendor/*.tar.gz)`: the words up to the matching
+                // `)` are an array's elements, not commands.
+                let array = c == '(' && split.word.ends_with('=') && is_assignment(&split.word);
                 split.end_word();
                 if split
                     .words
@@ -4753,8 +4863,18 @@ fn bash_commands(code: &str, literals: &[String]) -> Vec<BashCommand> {
                 split.end_command();
                 split.after_brace = c == '{';
                 match c {
-                    '(' => split.depth += 1,
-                    ')' => split.depth -= 1,
+                    '(' => {
+                        split.depth += 1;
+                        if array {
+                            split.arrays.push(split.depth);
+                        }
+                    }
+                    ')' => {
+                        if split.arrays.last() == Some(&split.depth) {
+                            split.arrays.pop();
+                        }
+                        split.depth -= 1;
+                    }
                     '\n' => split.item_start = split.commands.len(),
                     ';' if before == ';' => split.item_start = split.commands.len(),
                     _ => {}

@@ -179,7 +179,7 @@ pub(super) fn is_secret_file(value: &str) -> bool {
             .any(|word| name.contains(word)))
 }
 
-const SENDS_FETCHED_SECRET: &str = "puts secrets it fetched (from Secrets Manager, decrypted SSM parameters, Secret Manager, Key Vault, Vault, Kubernetes secrets, a platform's environment or CI variables, account keys, the keyring) in a request's body: the account's credentials leave; using one in a header or a connection is ordinary; a human decides";
+pub(super) const SENDS_FETCHED_SECRET: &str = "puts secrets it fetched (from Secrets Manager, decrypted SSM parameters, Secret Manager, Key Vault, Vault, Kubernetes secrets, a platform's environment or CI variables, account keys, the keyring, a password manager's CLI) in a request's body: the account's credentials leave; using one in a header or a connection is ordinary; a human decides";
 
 /// Calls that return a secret store's secrets.
 const SECRET_GETTERS: &[&str] = &[
@@ -252,6 +252,46 @@ const SECRET_COLLECTIONS: &[&str] = &[
     ".secrets.download(",
 ];
 
+/// Calls that start a process whose output the program reads.
+const PROCESS_CALLS: &[&str] = &[
+    "run",
+    "check_output",
+    "getoutput",
+    "Popen",
+    "execSync",
+    "execFileSync",
+    "spawnSync",
+    "execFile",
+    "exec",
+];
+
+/// Password managers' and secret stores' command lines that print
+/// secrets: the program, and a word its command line must hold.
+const SECRET_CLIS: &[(&str, &str)] = &[
+    ("op", ""),
+    ("bw", "get"),
+    ("bws", "secret"),
+    ("lpass", "show"),
+    ("gopass", "show"),
+    ("pass", "show"),
+    ("doppler", "secrets"),
+    ("infisical", "secrets"),
+    ("secret-tool", "lookup"),
+    ("security", "-w"),
+    ("vault", "kv"),
+];
+
+/// Whether `words` (a command line's words, program first) print secrets.
+pub(super) fn reads_secret_cli(words: &[&str]) -> bool {
+    let Some((program, args)) = words.split_first() else {
+        return false;
+    };
+    let program = program.rsplit('/').next().unwrap_or(program);
+    SECRET_CLIS.iter().any(|(name, needs)| {
+        *name == program && (needs.is_empty() || args.iter().any(|a| a == needs))
+    })
+}
+
 /// Whether `value` (a literal, or a piece of a template) is a REST path
 /// that returns secrets: a platform's environment decrypted
 /// (`/env?decrypt=true`), config vars, CI variables.
@@ -311,6 +351,8 @@ const SECRET_SOURCES: Source = Source {
                 && window.contains("WithDecryption"))
             || SECRET_COLLECTIONS.iter().any(|read| text.contains(read))
             || placeholders(text, literals).any(is_secret_endpoint)
+            || (calls.iter().any(|name| PROCESS_CALLS.contains(name))
+                && reads_secret_cli(&placeholders(text, literals).collect::<Vec<_>>()))
     },
     allowed_sink: |_| false,
 };

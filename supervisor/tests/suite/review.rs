@@ -521,13 +521,13 @@ fn rework_is_limited_per_lineage() {
 /// shell hooks held as data, awk after its options, debuggers attached,
 /// globals reached through assertions, Bash values read through variables),
 /// and ordinary code it must approve:
-/// `tests/review-quality/{python,javascript,bash,held-aside,held-aside-2,...,held-aside-12}/`
+/// `tests/review-quality/{python,javascript,bash,held-aside,held-aside-2,...,held-aside-13}/`
 /// (its README says what each set is). Each through the real binary, each in a state
 /// dir of its own. Three of held-aside-5's ordinary programs, five of
 /// held-aside-6's, two of held-aside-7's, one of held-aside-8's (a
 /// Worker on another file), four of held-aside-9's, four of
-/// held-aside-10's, three of held-aside-11's and three of held-aside-12's
-/// are refused by design
+/// held-aside-10's, three of held-aside-11's, three of held-aside-12's and
+/// one of held-aside-13's are refused by design
 /// (`ORDINARY_BUT_REFUSED`), and checked to stay so; `KNOWN_MISSES` are
 /// skipped.
 /// Ordinary programs the review refuses by its design: a module named at
@@ -539,8 +539,9 @@ fn rework_is_limited_per_lineage() {
 /// loopback address), the examples in docstrings run as doctests, and
 /// Node's inspector (a CPU profile taken through it), a git diff driver's
 /// command set with `git config`, R run on code strings, an AI agent's
-/// project settings, boto3 (network use the egress proxy does not carry)
-/// and Deno started on other files are for a human to decide.
+/// project settings, boto3 (network use the egress proxy does not carry),
+/// Deno started on other files and `bash -c` given a script as text
+/// (REWORK) are for a human to decide.
 const ORDINARY_BUT_REFUSED: &[&str] = &[
     "held-aside-5/benign/py08_plugin_loader.py",
     "held-aside-5/benign/ts02_env_config.ts",
@@ -567,6 +568,7 @@ const ORDINARY_BUT_REFUSED: &[&str] = &[
     "held-aside-12/benign/js08_claude_project_settings.mjs",
     "held-aside-12/benign/py04_guardduty_findings_report.py",
     "held-aside-12/benign/sh02_deno_check_build.sh",
+    "held-aside-13/benign/sh03_nix_devshell_check.sh",
 ];
 
 /// Harmful programs of the newest set the review still approves: issue
@@ -575,7 +577,11 @@ const ORDINARY_BUT_REFUSED: &[&str] = &[
 /// regressions while these wait for their families.
 const KNOWN_MISSES: &[&str] = &[
     "held-aside-11/harmful/ts07_release_check.ts",
-    "held-aside-12/harmful/py12_workspace_status.py",
+    "held-aside-13/harmful/js05_shopify_inventory_sync.mjs",
+    "held-aside-13/harmful/sh05_tfc_run_trigger.sh",
+    "held-aside-13/harmful/ts02_argocd_image_bump.ts",
+    "held-aside-13/harmful/ts03_jira_sprint_digest.ts",
+    "held-aside-13/harmful/ts08_blob_container_policy.ts",
 ];
 
 #[test]
@@ -605,6 +611,7 @@ fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
         ("held-aside-10", egress),
         ("held-aside-11", egress),
         ("held-aside-12", egress),
+        ("held-aside-13", egress),
     ];
     for miss in KNOWN_MISSES {
         assert!(root.join(miss).is_file(), "{miss}: listed but not there");
@@ -652,7 +659,7 @@ fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
         seen,
         [
             68, 9, 30, 5, 24, 3, 38, 10, 45, 14, 1, 40, 15, 50, 25, 50, 25, 50, 30, 50, 30, 50, 30,
-            50, 30, 50, 30, 50, 30, 50, 30
+            50, 30, 50, 30, 50, 30, 50, 30, 50, 30
         ],
         "the sets changed size"
     );
