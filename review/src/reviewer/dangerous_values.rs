@@ -6,7 +6,7 @@
 //! all ways to say the same thing, so the value is judged, not the call.
 
 use super::builtin::Severity;
-use super::bulk::{placeholders, word_positions};
+use super::bulk::{bound_names, has_word, placeholders, word_positions};
 use super::cloud::Judgment;
 use super::literals::LiteralFinding;
 
@@ -152,11 +152,17 @@ fn opens_to_all(text: &str) -> bool {
     upper.contains("DISABLE ROW LEVEL SECURITY") || sql_grant || graphql_admin
 }
 
-/// A miner's command line: xmrig by name, RandomX's `rx/0` (and its kin)
-/// as an algorithm, a `stratum+tcp://` pool, `--donate-level`.
+/// A miner's command line: xmrig run with a pool or downloaded, RandomX's
+/// `rx/0` (and its kin) as an algorithm, a `stratum+tcp://` pool,
+/// `--donate-level`.
 fn mines(text: &str) -> bool {
     let lower = text.to_ascii_lowercase();
-    lower.contains("xmrig")
+    // xmrig run with a pool, or fetched (not `pkill xmrig`, a name alone).
+    let xmrig = lower.contains("xmrig")
+        && [" -o ", "--url", "pool", "://", ".tar.gz", ".zip"]
+            .iter()
+            .any(|sign| lower.contains(sign));
+    xmrig
         || lower.contains("stratum+tcp://")
         || lower.contains("stratum+ssl://")
         || text
@@ -218,23 +224,40 @@ fn drops_database(text: &str) -> bool {
 /// host's `/` bound.
 pub(super) fn findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
     let mut out = Vec::new();
+    // Names bound to a URL of another host than a model API's
+    // (`RELAY = "https://..."`), which a variable may be set to later.
+    let mut urls_elsewhere: Vec<&str> = Vec::new();
     for (index, line) in code.lines().enumerate() {
         let values: Vec<&str> = placeholders(line, literals).collect();
+        if values.len() == 1 && elsewhere(values[0]) {
+            urls_elsewhere.extend(bound_names(line));
+        }
         // Set, not read: `os.environ.get(S1, S2)` has a default.
         let sets = !line.contains("get(") && !line.contains("getenv(") && !line.contains("??");
+        // The variable's key, then its value: a literal, or a name bound
+        // to one (`{"ANTHROPIC_BASE_URL": RELAY}`).
+        // (Or named in the code: `ANTHROPIC_BASE_URL=RELAY` as a keyword,
+        // `process.env.ANTHROPIC_BASE_URL = RELAY`.)
+        let compact: String = line.chars().filter(|c| !c.is_whitespace()).collect();
         let redirects = sets
-            && values
-                .windows(2)
-                .any(|pair| AGENT_API_VARIABLES.contains(&pair[0]) && elsewhere(pair[1]));
+            && AGENT_API_VARIABLES.iter().any(|variable| {
+                let value = match values.iter().position(|v| v == variable) {
+                    Some(key) => values.get(key + 1).copied(),
+                    None if compact.contains(&format!("{variable}=")) => values.first().copied(),
+                    None => return false,
+                };
+                value.is_some_and(elsewhere)
+                    || urls_elsewhere.iter().any(|name| has_word(line, name))
+            });
         if redirects {
             out.push(LiteralFinding::at(index + 1, AGENT_API_ELSEWHERE));
             continue;
         }
         // A container's keyword arguments (docker-py, dockerode, the
-        // Docker API in an object).
-        let privileged = ["privileged=True", "privileged: true", "Privileged: true"]
+        // Docker API in an object), however spaced.
+        let privileged = ["privileged=True", "privileged:true", "Privileged:true"]
             .iter()
-            .any(|option| line.contains(option));
+            .any(|option| compact.contains(option));
         let host_namespace = ["pid_mode=", "PidMode:", "pid:"].iter().any(|key| {
             word_positions(line, key.trim_end_matches(['=', ':']))
                 .next()

@@ -365,21 +365,45 @@ const HISTORY_SOURCES: Source = Source {
     reads: |text, _, _, looping| looping && called(text).any(reads_messages),
     // A digest posted back to a chat (a webhook, the chat's own API) or
     // summarized by a model is what such programs are for.
-    allowed_sink: |value| {
-        let value = value.to_ascii_lowercase();
-        [
-            "slack",
-            "discord",
-            "teams",
-            "webhook",
-            "openai",
-            "anthropic",
-        ]
-        .iter()
-        .any(|word| value.contains(word))
-            || value.contains("office.com")
-    },
+    allowed_sink: chat_or_model,
 };
+
+/// Whether `value` names a chat's or a model's API: a URL on Slack's,
+/// Discord's, Teams' (Office's), OpenAI's or Anthropic's hosts, or the
+/// name of the setting that holds one (`SLACK_WEBHOOK_URL`). A URL on any
+/// other host is not one, whatever its path says (`webhook.example.net`).
+fn chat_or_model(value: &str) -> bool {
+    const HOSTS: &[&str] = &[
+        "slack.com",
+        "discord.com",
+        "discordapp.com",
+        "office.com",
+        "openai.com",
+        "anthropic.com",
+    ];
+    let value = value.to_ascii_lowercase();
+    match value.split_once("://") {
+        Some((_, rest)) => {
+            let host = rest.split(['/', ':', '?']).next().unwrap_or_default();
+            HOSTS
+                .iter()
+                .any(|known| host == *known || host.ends_with(&format!(".{known}")))
+        }
+        None => {
+            !value.contains(['/', ' '])
+                && [
+                    "slack",
+                    "discord",
+                    "teams",
+                    "webhook",
+                    "openai",
+                    "anthropic",
+                ]
+                .iter()
+                .any(|word| value.contains(word))
+        }
+    }
+}
 
 /// A call that returns a conversation's or a mailbox's messages:
 /// `conversations_history`, `conversations.history`, `iter_messages`,
