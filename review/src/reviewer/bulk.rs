@@ -40,9 +40,16 @@ pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<Lit
         // A listing narrowed by the caller (`q: "app_metadata.seeded:true"`,
         // `Prefix=`, a label selector) returns what the program marked as
         // its own, not everything.
-        let lists = (has_listing(text) && !filtered(text))
-            || (runs_sql(text) && placeholders(text, literals).any(lists_catalog))
-            || called_anywhere(text).any(|name| listing_functions.contains(&name));
+        // The line's calls, read once: methods (`a.list_tables(`) and all
+        // (with plain calls, `prune(`).
+        let (methods, calls): (Vec<&str>, Vec<&str>) = if text.contains('(') {
+            (called(text).collect(), called_anywhere(text).collect())
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        let lists = (has_listing(text, &methods) && !filtered(text))
+            || (placeholders(text, literals).any(lists_catalog) && runs_sql(text))
+            || calls.iter().any(|name| listing_functions.contains(name));
         let over_listed = lists || listed.iter().any(|name| has_word(text, name));
         if lists {
             if let Some((name, _)) = blocks.function {
@@ -56,29 +63,30 @@ pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<Lit
         {
             local.extend(bound_names(text));
         }
-        let deletes_here =
-            has_deletion(text, literals) && !local.iter().any(|name| has_word(text, name));
+        let deletes_here = deletes_with(text, &methods, &calls, literals)
+            && !local.iter().any(|name| has_word(text, name));
         if deletes_here {
             if let Some((name, _)) = blocks.function {
                 deleting_functions.push(name);
             }
         }
         // A call of a function whose body deletes (`await prune(repo)`).
-        let deletes =
-            deletes_here || called_anywhere(text).any(|name| deleting_functions.contains(&name));
-        let loop_head = is_loop_head(text, python);
+        let deletes = deletes_here || calls.iter().any(|name| deleting_functions.contains(name));
+        let loop_head = is_loop_head(text, python, &methods);
         // In a loop over a listing (a comprehension, `.map(...)` or `for`
         // whose body is on this line too), or a batch deletion given what a
         // listing returned (`BatchDeleteImageCommand({ imageIds })`).
-        let batch = called(text).any(|name| {
-            let lower = name.to_ascii_lowercase();
-            lower.contains("batch")
-                || lower.contains("bulk")
-                || lower.contains("many")
-                || lower == "delete_objects"
-                || lower == "deleteobjects"
-        });
-        if deletes && (!blocks.loops.is_empty() || (over_listed && (loop_head || batch))) {
+        let batch = || {
+            methods.iter().any(|name| {
+                let lower = name.to_ascii_lowercase();
+                lower.contains("batch")
+                    || lower.contains("bulk")
+                    || lower.contains("many")
+                    || lower == "delete_objects"
+                    || lower == "deleteobjects"
+            })
+        };
+        if deletes && (!blocks.loops.is_empty() || (over_listed && (loop_head || batch()))) {
             out.push(finding(index + 1, "deletes-each-listed", EACH_LISTED));
         } else if deletes && deletes_everything(text, literals) {
             out.push(finding(index + 1, "deletes-everything", EVERYTHING));
@@ -307,20 +315,17 @@ fn lists_catalog(value: &str) -> bool {
 /// `get_all*`, `getAll`, a plural getter (`get_collections`, `getUsers`),
 /// a page iterator (`auto_paging_iter`), a cursor's `fetchall`, an HTTP
 /// collection's `json()`.
-fn has_listing(text: &str) -> bool {
+fn has_listing(text: &str, methods: &[&str]) -> bool {
     // A search for anything: `notion.search({})`, `search(...)` (one
     // given a query is filtered: `filtered`).
-    if ["search(", "find({})"]
-        .iter()
-        .any(|call| text.contains(&format!(".{call}")))
-    {
+    if text.contains(".search(") || text.contains(".find({})") {
         return true;
     }
     let camel_after = |name: &str, prefix: &str| {
         name.strip_prefix(prefix)
             .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()))
     };
-    called(text).any(|name| {
+    methods.iter().any(|&name| {
         matches!(
             name,
             "list" | "json" | "fetchall" | "getAll" | "auto_paging_iter" | "scan"
@@ -343,6 +348,17 @@ fn has_listing(text: &str) -> bool {
 /// `destroy*`, `terminate*`, `purge*` or a `Delete...Command`, a client's
 /// `.delete(...)`, or an HTTP request whose method is `DELETE`.
 pub(super) fn has_deletion(text: &str, literals: &[String]) -> bool {
+    let (methods, calls): (Vec<&str>, Vec<&str>) = if text.contains('(') {
+        (called(text).collect(), called_anywhere(text).collect())
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    deletes_with(text, &methods, &calls, literals)
+}
+
+/// [`has_deletion`] of a line whose methods called and calls of every
+/// kind are read already.
+fn deletes_with(text: &str, methods: &[&str], calls: &[&str], literals: &[String]) -> bool {
     const VERBS: &[&str] = &[
         "delete",
         "drop",
@@ -355,7 +371,7 @@ pub(super) fn has_deletion(text: &str, literals: &[String]) -> bool {
         "batch_delete",
         "batchDelete",
     ];
-    let sdk = called(text).any(|name| {
+    let sdk = methods.iter().any(|name| {
         VERBS.iter().any(|verb| {
             let Some(head) = name.get(..verb.len()) else {
                 return false;
@@ -376,8 +392,9 @@ pub(super) fn has_deletion(text: &str, literals: &[String]) -> bool {
     // says "delete".
     let http = || {
         text.contains("method")
-            || called_anywhere(text)
-                .any(|name| matches!(name, "request" | "Request" | "fetch" | "urlopen" | "axios"))
+            || calls
+                .iter()
+                .any(|name| matches!(*name, "request" | "Request" | "fetch" | "urlopen" | "axios"))
     };
     // `pages.update({ page_id, archived: true })`: Notion's and others'
     // deletion, kept for a while in a trash.
@@ -390,12 +407,13 @@ pub(super) fn has_deletion(text: &str, literals: &[String]) -> bool {
     .iter()
     .any(|option| text.contains(option));
     // `BatchDeleteImageCommand`.
-    let batch =
-        called(text).any(|name| name.starts_with("BatchDelete") && name.ends_with("Command"));
+    let batch = methods
+        .iter()
+        .any(|name| name.starts_with("BatchDelete") && name.ends_with("Command"));
     sdk || archives
         || batch
         || placeholders(text, literals).any(|value| graphql_deletes(value) || switches_off(value))
-        || (runs_sql(text) && placeholders(text, literals).any(deletes_rows))
+        || (placeholders(text, literals).any(deletes_rows) && runs_sql(text))
         || (placeholders(text, literals).any(|value| value.eq_ignore_ascii_case("DELETE"))
             && http())
 }
@@ -504,7 +522,8 @@ pub(super) fn placeholders<'a>(
 
 /// Whether `text` starts a loop: Python's `for`, JavaScript's `for (`,
 /// and a callback run for each element (`.forEach(`, `.map(`).
-pub(super) fn is_loop_head(text: &str, python: bool) -> bool {
+/// (`methods`: the line's methods called, read once.)
+fn is_loop_head(text: &str, python: bool, methods: &[&str]) -> bool {
     let text = text.strip_prefix("async ").unwrap_or(text);
     let text = text.strip_prefix("await ").unwrap_or(text);
     if python {
@@ -512,7 +531,9 @@ pub(super) fn is_loop_head(text: &str, python: bool) -> bool {
     }
     text.starts_with("for (")
         || text.starts_with("for await")
-        || called(text).any(|name| name == "forEach" || name == "map")
+        || methods
+            .iter()
+            .any(|name| *name == "forEach" || *name == "map")
 }
 
 /// A character of a name in Python or JavaScript (sanitized code's names

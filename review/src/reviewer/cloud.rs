@@ -254,11 +254,49 @@ pub(super) fn judge(op: &str, words: &[&str]) -> Option<Judgment> {
     (when.is_empty() || when.iter().any(holds)).then_some((Severity::Major, *id, *message))
 }
 
+/// The first words of the table's operations.
+const VERBS: &[&str] = &[
+    "stop",
+    "delete",
+    "disable",
+    "create",
+    "schedule",
+    "attach",
+    "update",
+    "authorize",
+    "put",
+    "modify",
+    "set",
+    "add",
+];
+
+/// Whether a name called starts with one of [`VERBS`] (`stopLogging`,
+/// `StopLoggingCommand`, `stop_logging`): most names a program calls do
+/// not, and need no spelling out.
+fn starts_with_an_operations_verb(name: &str) -> bool {
+    let end = name
+        .char_indices()
+        .skip(1)
+        .find(|&(_, c)| c == '_' || c.is_ascii_uppercase())
+        .map_or(name.len(), |(at, _)| at);
+    VERBS
+        .iter()
+        .any(|verb| name[..end].eq_ignore_ascii_case(verb))
+}
+
 /// `name` as the CLI spells the operation: `stop_logging`,
 /// `stopLogging` and `StopLoggingCommand` are `stop-logging`. None for a
 /// name with no word break (`delete`, `list`): no operation of the table.
 pub(super) fn operation_name(name: &str) -> Option<String> {
     let name = name.strip_suffix("Command").unwrap_or(name);
+    // No word break, no operation (and most names called are such).
+    if !name
+        .bytes()
+        .skip(1)
+        .any(|b| b == b'_' || b.is_ascii_uppercase())
+    {
+        return None;
+    }
     let chars: Vec<char> = name.chars().collect();
     let mut kebab = String::with_capacity(name.len() + 4);
     for (i, &c) in chars.iter().enumerate() {
@@ -294,6 +332,7 @@ pub(super) fn findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
         // The request's options may follow on the next lines.
         let request = || lines[index..lines.len().min(index + 4)].iter();
         let judged = called(line)
+            .filter(|name| starts_with_an_operations_verb(name))
             .filter_map(operation_name)
             .find_map(|op| judge(&op, &words))
             .or_else(|| rest_operation(line, literals, &mut request()))
@@ -361,6 +400,10 @@ const ROLE_KEYS: &[&str] = &[
 /// followed by an admin role's literal (`role: "admin"`, `{"type":
 /// "SUPER_ADMIN"}`, `role="Owner"`).
 fn grants_admin_role(line: &str, literals: &[String]) -> bool {
+    // Cheap first: no admin role's name on the line.
+    if !placeholders(line, literals).any(|value| ADMIN_ROLES.contains(&value)) {
+        return false;
+    }
     // A call that acts: a request, or an SDK's add, set, create, update,
     // invite, assign or grant (not `JSON.stringify` of a fixture).
     let acts = called(line).any(|name| {
@@ -435,6 +478,9 @@ fn rest_operation<'a>(
     request: &mut impl Iterator<Item = &'a &'a str>,
 ) -> Option<Judgment> {
     let values: Vec<&str> = placeholders(line, literals).collect();
+    if values.is_empty() && !line.contains("rivate") {
+        return None;
+    }
     let path_ends = |end: &str| {
         values.iter().any(|v| {
             v.split('?')
@@ -444,27 +490,47 @@ fn rest_operation<'a>(
                 .ends_with(end)
         })
     };
-    let window: Vec<&str> = request.copied().collect();
-    let deletes = window.iter().any(|l| has_deletion(l, literals));
-    if (path_ends("/vulnerability-alerts") || path_ends("/automated-security-fixes")) && deletes {
-        return Some((Severity::Major, "disables-monitoring", DISABLES_MONITORING));
+    if path_ends("/vulnerability-alerts") || path_ends("/automated-security-fixes") {
+        return request.any(|l| has_deletion(l, literals)).then_some((
+            Severity::Major,
+            "disables-monitoring",
+            DISABLES_MONITORING,
+        ));
     }
-    if path_ends("/code-scanning/default-setup")
-        && window
-            .iter()
+    if path_ends("/code-scanning/default-setup") {
+        return request
             .any(|l| placeholders(l, literals).any(|v| v == "not-configured"))
-    {
-        return Some((Severity::Major, "disables-monitoring", DISABLES_MONITORING));
+            .then_some((Severity::Major, "disables-monitoring", DISABLES_MONITORING));
     }
     let publishes = ["private=False", "private: false"]
         .iter()
         .any(|option| line.contains(option))
         || (line.contains("visibility") && values.contains(&"public"));
-    let updates = called(line)
-        .any(|name| name.starts_with("update") || name.starts_with("edit") || name == "patch");
-    (publishes && updates).then_some((
+    let updates = || {
+        called(line)
+            .any(|name| name.starts_with("update") || name.starts_with("edit") || name == "patch")
+    };
+    (publishes && updates()).then_some((
         Severity::Major,
         "grants-account-access",
         GRANTS_CLOUD_ACCESS,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every operation of the table starts with one of the verbs that
+    /// let a call's name through to be spelled out.
+    #[test]
+    fn every_operation_starts_with_a_listed_verb() {
+        for (name, ..) in OPERATIONS {
+            let verb = name.split('-').next().unwrap_or_default();
+            assert!(VERBS.contains(&verb), "{name}");
+            assert!(starts_with_an_operations_verb(verb), "{name}");
+        }
+        assert!(starts_with_an_operations_verb("StopLoggingCommand"));
+        assert!(!starts_with_an_operations_verb("parseOptions"));
+    }
 }

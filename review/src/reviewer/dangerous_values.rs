@@ -84,6 +84,28 @@ const AGENT_API_HOSTS: &[&str] = &[
     "[::1]",
 ];
 
+/// Whether a line of code names what [`findings`] judges: a model API's
+/// variable, or a container's privileges, PID namespace or mounts (one
+/// pass over its words: most lines name none).
+fn names_a_line_sign(line: &str) -> bool {
+    line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .any(|word| {
+            matches!(
+                word,
+                "privileged"
+                    | "Privileged"
+                    | "pid_mode"
+                    | "PidMode"
+                    | "pid"
+                    | "volumes"
+                    | "Binds"
+                    | "binds"
+                    | "Mounts"
+                    | "mounts"
+            ) || (word.len() > 12 && AGENT_API_VARIABLES.contains(&word))
+        })
+}
+
 /// The judgment of one literal's text, if it is one of these values.
 pub(super) fn literal_judgment(text: &str) -> Option<Judgment> {
     if AGENT_SETTINGS.iter().any(|setting| text.contains(setting))
@@ -95,16 +117,23 @@ pub(super) fn literal_judgment(text: &str) -> Option<Judgment> {
     // `ANTHROPIC_BASE_URL=https://...` in an env file's text or a
     // command's.
     // (A literal's `\n` may still be an escape here.)
-    let redirects = text.replace("\\n", "\n").lines().any(|line| {
-        let line = line.trim().trim_start_matches("export ");
-        line.split_once('=').is_some_and(|(name, value)| {
-            AGENT_API_VARIABLES.contains(&name.trim()) && elsewhere(value)
-        })
-    });
+    let redirects = AGENT_API_VARIABLES
+        .iter()
+        .any(|variable| text.contains(variable))
+        && text.replace("\\n", "\n").lines().any(|line| {
+            let line = line.trim().trim_start_matches("export ");
+            line.split_once('=').is_some_and(|(name, value)| {
+                AGENT_API_VARIABLES.contains(&name.trim()) && elsewhere(value)
+            })
+        });
     if redirects {
         return Some(AGENT_API_ELSEWHERE);
     }
-    if mounts_host_root(text) || privileged_json(text) {
+    // (Each test below first looks for a word its value must hold: most
+    // literals hold none, and a file has thousands.)
+    if (text.contains("/:/") && mounts_host_root(text))
+        || ((text.contains("Privileged") || text.contains("PidMode")) && privileged_json(text))
+    {
         return Some(CONTAINER_ON_HOST);
     }
     if opens_to_all(text) {
@@ -113,9 +142,11 @@ pub(super) fn literal_judgment(text: &str) -> Option<Judgment> {
     if text.contains("catch_all()") || text.contains("match_recipient(\".*\")") {
         return Some(FORWARDS_ALL_MAIL);
     }
-    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    if compact.contains("\"is-destroy\":true") {
-        return Some(DESTROYS_INFRASTRUCTURE);
+    if text.contains("is-destroy") {
+        let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        if compact.contains("\"is-destroy\":true") {
+            return Some(DESTROYS_INFRASTRUCTURE);
+        }
     }
     if mines(text) {
         return Some(MINES);
@@ -128,6 +159,12 @@ pub(super) fn literal_judgment(text: &str) -> Option<Judgment> {
 /// level security disabled, privileges granted to Supabase's anonymous
 /// role or `PUBLIC`, an invite with an administrator's role in GraphQL.
 fn opens_to_all(text: &str) -> bool {
+    let signs = [
+        "allow", "ALLOW", ".read", "LEVEL", "level", "GRANT", "grant", "mutation",
+    ];
+    if !signs.iter().any(|sign| text.contains(sign)) {
+        return false;
+    }
     let compact: String = text
         .chars()
         .filter(|c| !c.is_whitespace())
@@ -156,6 +193,18 @@ fn opens_to_all(text: &str) -> bool {
 /// `rx/0` (and its kin) as an algorithm, a `stratum+tcp://` pool,
 /// `--donate-level`.
 fn mines(text: &str) -> bool {
+    let signs = [
+        "xmrig",
+        "XMRig",
+        "XMRIG",
+        "stratum",
+        "rx/",
+        "cn/r",
+        "--donate-level",
+    ];
+    if !signs.iter().any(|sign| text.contains(sign)) {
+        return false;
+    }
     let lower = text.to_ascii_lowercase();
     // xmrig run with a pool, or fetched (not `pkill xmrig`, a name alone).
     let xmrig = lower.contains("xmrig")
@@ -209,7 +258,11 @@ fn privileged_json(text: &str) -> bool {
 /// that ends a whole database; a table dropped is judged where it is
 /// dropped in bulk (bulk.rs), as is a database dropped `IF EXISTS`.
 fn drops_database(text: &str) -> bool {
-    let upper = text.trim_start().to_ascii_uppercase();
+    let start = text.trim_start();
+    if !start.starts_with(['D', 'd', 'F', 'f']) {
+        return false;
+    }
+    let upper = start.to_ascii_uppercase();
     let words: Vec<&str> = upper.split_whitespace().take(4).collect();
     // `DROP DATABASE IF EXISTS app_test` then `CREATE DATABASE`: a test
     // database reset; in bulk it is judged as a deletion (bulk.rs).
@@ -232,14 +285,30 @@ pub(super) fn findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
         if values.len() == 1 && elsewhere(values[0]) {
             urls_elsewhere.extend(bound_names(line));
         }
+        // Cheap first: a line that names neither a model API's variable
+        // nor a container's privileges or mounts.
+        let keyed = values
+            .iter()
+            .any(|value| AGENT_API_VARIABLES.contains(value));
+        if !keyed && !names_a_line_sign(line) {
+            continue;
+        }
         // Set, not read: `os.environ.get(S1, S2)` has a default.
         let sets = !line.contains("get(") && !line.contains("getenv(") && !line.contains("??");
         // The variable's key, then its value: a literal, or a name bound
         // to one (`{"ANTHROPIC_BASE_URL": RELAY}`).
         // (Or named in the code: `ANTHROPIC_BASE_URL=RELAY` as a keyword,
         // `process.env.ANTHROPIC_BASE_URL = RELAY`.)
-        let compact: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+        let names_a_variable = AGENT_API_VARIABLES
+            .iter()
+            .any(|variable| line.contains(variable) || values.contains(variable));
+        let compact: String = if names_a_variable || line.contains("rivileged") {
+            line.chars().filter(|c| !c.is_whitespace()).collect()
+        } else {
+            String::new()
+        };
         let redirects = sets
+            && names_a_variable
             && AGENT_API_VARIABLES.iter().any(|variable| {
                 let value = match values.iter().position(|v| v == variable) {
                     Some(key) => values.get(key + 1).copied(),
@@ -273,4 +342,29 @@ pub(super) fn findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The line's signs must cover every value [`findings`] looks for: a
+    /// line without one is never judged.
+    #[test]
+    fn every_value_holds_a_sign() {
+        for line in AGENT_API_VARIABLES.iter().chain(&[
+            "privileged=True",
+            "Privileged: true",
+            "pid_mode=",
+            "PidMode: S1",
+            "pid: S1",
+            "volumes={",
+            "Binds: [",
+            "binds=",
+            "Mounts: [",
+            "mounts=",
+        ]) {
+            assert!(names_a_line_sign(line), "{line}");
+        }
+    }
 }

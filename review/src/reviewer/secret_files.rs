@@ -21,8 +21,8 @@
 
 use super::builtin::Severity;
 use super::bulk::{
-    bound_names, called, called_anywhere, collected_into, defined_function, has_word, is_loop_head,
-    is_name, is_name_char, name_at_end, placeholders, word_positions, Blocks,
+    bound_names, called_anywhere, collected_into, defined_function, has_word, is_name,
+    is_name_char, name_at_end, placeholders, word_positions, Blocks,
 };
 use super::literals::LiteralFinding;
 
@@ -327,13 +327,25 @@ fn is_secret_path(value: &str) -> bool {
         .contains(&last)
 }
 
+/// What a source's test is given of a line: its text, the names it calls,
+/// the program's literals, its lines and the line's index (the call's next
+/// lines, read only where a getter's argument decides), and whether a loop
+/// encloses it.
+struct LineRead<'a> {
+    text: &'a str,
+    calls: &'a [&'a str],
+    literals: &'a [String],
+    lines: &'a [&'a str],
+    index: usize,
+    looping: bool,
+}
+
 /// Where a value a program sends came from, and what its finding says.
 struct Source {
     id: &'static str,
     message: &'static str,
-    /// Whether line `text` reads such a value; `looping` says whether a
-    /// loop encloses it.
-    reads: fn(text: &str, literals: &[String], window: &str, looping: bool) -> bool,
+    /// Whether the line reads such a value.
+    reads: fn(&LineRead<'_>) -> bool,
     /// Whether a request naming this literal (its URL, or the variable
     /// holding it) goes where such values may go.
     allowed_sink: fn(value: &str) -> bool,
@@ -342,14 +354,21 @@ struct Source {
 const SECRET_SOURCES: Source = Source {
     id: "sends-fetched-secret",
     message: SENDS_FETCHED_SECRET,
-    reads: |text, literals, window, _| {
-        let calls: Vec<&str> = called_anywhere(text).collect();
+    reads: |&LineRead {
+                text,
+                calls,
+                literals,
+                lines,
+                index,
+                ..
+            }| {
         calls
             .iter()
             .any(|name| SECRET_GETTERS.contains(name) || PLATFORM_SECRET_GETTERS.contains(name))
             || (calls.iter().any(|name| DECRYPTING_GETTERS.contains(name))
-                && window.contains("WithDecryption"))
-            || SECRET_COLLECTIONS.iter().any(|read| text.contains(read))
+                && window(lines, index).contains("WithDecryption"))
+            || ((text.contains("ariables.") || text.contains(".secrets."))
+                && SECRET_COLLECTIONS.iter().any(|read| text.contains(read)))
             || placeholders(text, literals).any(is_secret_endpoint)
             || (calls.iter().any(|name| PROCESS_CALLS.contains(name))
                 && reads_secret_cli(&placeholders(text, literals).collect::<Vec<_>>()))
@@ -362,7 +381,7 @@ const SENDS_HISTORY: &str = "reads conversations or mailboxes one by one (chat h
 const HISTORY_SOURCES: Source = Source {
     id: "sends-message-history",
     message: SENDS_HISTORY,
-    reads: |text, _, _, looping| looping && called(text).any(reads_messages),
+    reads: |line| line.looping && line.calls.iter().any(|name| reads_messages(name)),
     // A digest posted back to a chat (a webhook, the chat's own API) or
     // summarized by a model is what such programs are for.
     allowed_sink: chat_or_model,
@@ -420,19 +439,24 @@ fn reads_messages(name: &str) -> bool {
 /// Values read from secret stores and platforms, and messages read one
 /// conversation at a time, put in a request's body.
 pub(super) fn fetched_secrets_sent(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
-    let mut out = flows(code, literals, &SECRET_SOURCES);
-    out.extend(flows(code, literals, &HISTORY_SOURCES));
-    out
+    flows(code, literals, &[&SECRET_SOURCES, &HISTORY_SOURCES])
 }
 
-/// Where a value that `source` reads is put in a request's body, followed
-/// through the names bound to it (`out = ...`, `out[k] = ...`,
-/// `all.push(...)`) and the functions that return it.
-fn flows(code: &str, literals: &[String], source: &Source) -> Vec<LiteralFinding> {
+/// What [`flows`] follows for one source: the names that hold what it
+/// reads, and the names of where such values may go.
+#[derive(Default)]
+struct Followed<'a> {
+    values: Vec<&'a str>,
+    allowed: Vec<&'a str>,
+}
+
+/// Where a value that one of `sources` reads is put in a request's body,
+/// followed through the names bound to it (`out = ...`, `out[k] = ...`,
+/// `all.push(...)`) and the functions that return it. One pass over the
+/// lines for every source.
+fn flows(code: &str, literals: &[String], sources: &[&Source]) -> Vec<LiteralFinding> {
     let lines: Vec<&str> = code.lines().collect();
-    let mut values: Vec<&str> = Vec::new();
-    // Names of where such values may go.
-    let mut allowed: Vec<&str> = Vec::new();
+    let mut followed: Vec<Followed<'_>> = sources.iter().map(|_| Followed::default()).collect();
     // The enclosing loops (any loop), and the function being read.
     let mut blocks = Blocks::default();
     let mut out = Vec::new();
@@ -440,50 +464,69 @@ fn flows(code: &str, literals: &[String], source: &Source) -> Vec<LiteralFinding
         let Some((text, indent)) = blocks.enter(line) else {
             continue;
         };
-        // `WEBHOOK = os.environ["SLACK_WEBHOOK_URL"]`.
-        if placeholders(text, literals).any(source.allowed_sink) {
-            allowed.extend(bound_names(text));
-        }
-        let reads = (source.reads)(
-            text,
-            literals,
-            &window(&lines, index),
-            !blocks.loops.is_empty(),
-        );
-        let mentions = values.iter().any(|name| has_word(text, name));
-        if reads || mentions {
-            values.extend(bound_names(text));
-            values.extend(element_target(text));
-            values.extend(collected_into(text));
-            // A function that returns such a value hands it to its callers.
-            if let Some((name, _)) = blocks.function.filter(|_| reads) {
-                values.push(name);
+        // (Most lines call nothing, and most lines hold no literal.)
+        let calls: Vec<&str> = if text.contains('(') {
+            called_anywhere(text).collect()
+        } else {
+            Vec::new()
+        };
+        let has_literal = placeholders(text, literals).next().is_some();
+        let looping = !blocks.loops.is_empty();
+        for (source, state) in sources.iter().zip(&mut followed) {
+            // `WEBHOOK = os.environ["SLACK_WEBHOOK_URL"]`.
+            if has_literal && placeholders(text, literals).any(source.allowed_sink) {
+                state.allowed.extend(bound_names(text));
+            }
+            let reads = (source.reads)(&LineRead {
+                text,
+                calls: &calls,
+                literals,
+                lines: &lines,
+                index,
+                looping,
+            });
+            let mentions = state.values.iter().any(|name| has_word(text, name));
+            if reads || mentions {
+                state.values.extend(bound_names(text));
+                state.values.extend(element_target(text));
+                state.values.extend(collected_into(text));
+                // A function that returns such a value hands it to its
+                // callers.
+                if let Some((name, _)) = blocks.function.filter(|_| reads) {
+                    state.values.push(name);
+                }
+            }
+            // The read itself (`sm.send(new GetSecretValueCommand(...))`,
+            // `fetch(".../env?decrypt=true")`) is no request of the
+            // program's own.
+            let sends =
+                !reads && !state.values.is_empty() && calls.iter().any(|name| SENDS.contains(name));
+            let carries = || {
+                let request = window(&lines, index);
+                state.values.iter().any(|name| in_body(&request, name))
+                    && !placeholders(&request, literals).any(source.allowed_sink)
+                    && !state.allowed.iter().any(|name| has_word(&request, name))
+            };
+            if sends && carries() {
+                out.push(LiteralFinding {
+                    line: index + 1,
+                    severity: Severity::Major,
+                    id: source.id,
+                    message: source.message,
+                });
             }
         }
-        if is_loop_head(text, true) || is_loop_head(text, false) || text.starts_with("while ") {
+        let loop_head = text.starts_with("for ")
+            || text.starts_with("for (")
+            || text.starts_with("while ")
+            || text.starts_with("for await")
+            || (text.contains(" for ") && text.contains(" in "))
+            || calls.iter().any(|name| matches!(*name, "forEach" | "map"));
+        if loop_head {
             blocks.loops.push(indent);
         }
         if let Some(name) = defined_function(text) {
             blocks.function = Some((name, indent));
-        }
-        // The read itself (`sm.send(new GetSecretValueCommand(...))`,
-        // `fetch(".../env?decrypt=true")`) is no request of the program's
-        // own.
-        let calls: Vec<&str> = called_anywhere(text).collect();
-        let sends = !reads && !values.is_empty() && calls.iter().any(|name| SENDS.contains(name));
-        let carries = || {
-            let request = window(&lines, index);
-            values.iter().any(|name| in_body(&request, name))
-                && !placeholders(&request, literals).any(source.allowed_sink)
-                && !allowed.iter().any(|name| has_word(&request, name))
-        };
-        if sends && carries() {
-            out.push(LiteralFinding {
-                line: index + 1,
-                severity: Severity::Major,
-                id: source.id,
-                message: source.message,
-            });
         }
     }
     out
