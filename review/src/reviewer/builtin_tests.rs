@@ -4020,6 +4020,11 @@ fn values_harmful_wherever_they_stand_need_a_human(
     "let q;\ndo {\n  const q = await notion.search({ start_cursor: c, page_size: 100 });\n  for (const r of q.results) {\n    await notion.pages.update({ page_id: r.id, archived: true });\n  }\n} while (c);\n",
     Some(("deletes-each-listed", 5))
 )]
+#[case::mjs_archived_on_its_own_line(
+    crate::Lang::JavaScript,
+    "const res = await notion.search({});\nfor (const page of res.results) {\n  await notion.pages.update({\n    page_id: page.id,\n    archived: true,\n  });\n}\n",
+    Some(("deletes-each-listed", 5))
+)]
 #[case::ts_deleting_function_for_each_listed(
     crate::Lang::TypeScript,
     "import { ECRClient, ListImagesCommand, BatchDeleteImageCommand } from \"@aws-sdk/client-ecr\";\nasync function prune(name: string) {\n  const page = await ecr.send(new ListImagesCommand({ repositoryName: name }));\n  await ecr.send(new BatchDeleteImageCommand({ repositoryName: name, imageIds: page.imageIds }));\n}\nconst repos = await listRepos();\nfor (const name of repos) {\n  await prune(name);\n}\n",
