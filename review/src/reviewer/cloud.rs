@@ -8,7 +8,7 @@
 //! spelling the same operation is judged the same.
 
 use super::builtin::Severity;
-use super::bulk::{called, has_deletion, placeholders};
+use super::bulk::{called, has_deletion, placeholder_spans, placeholders};
 use super::literals::LiteralFinding;
 
 /// What the review says of an operation: severity, id, message.
@@ -422,24 +422,14 @@ fn grants_admin_role(line: &str, literals: &[String]) -> bool {
     if !acts {
         return false;
     }
-    line.match_indices('S').any(|(at, _)| {
-        let digits = &line[at + 1..];
-        let end = digits
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(digits.len());
-        let Some(value) = digits[..end]
-            .parse::<usize>()
-            .ok()
-            .and_then(|n| literals.get(n.checked_sub(1)?))
-        else {
-            return false;
-        };
-        if !ADMIN_ROLES.contains(&value.as_str()) {
+    let spans: Vec<(usize, usize, &str)> = placeholder_spans(line, literals).collect();
+    spans.iter().any(|&(at, end, value)| {
+        if !ADMIN_ROLES.contains(&value) {
             return false;
         }
         // A type's union of literals (`role: "admin" | "member"`), not a
         // value.
-        let after = line[at + 1 + end..]
+        let after = line[end..]
             .trim_start_matches(['"', '\'', '`'])
             .trim_start();
         if after.starts_with('|') || line[..at].trim_end().ends_with('|') {
@@ -456,14 +446,13 @@ fn grants_admin_role(line: &str, literals: &[String]) -> bool {
             .map_or(0, |i| i + 1);
         let key = &key[start..];
         // Okta's `type` is a role's key only for its admin roles' names.
-        let okta = matches!(value.as_str(), "SUPER_ADMIN" | "ORG_ADMIN");
+        let okta = matches!(value, "SUPER_ADMIN" | "ORG_ADMIN");
         let named = |k: &str| ROLE_KEYS.contains(&k) || (okta && k == "type");
+        // Or a key literal (`"S4": "S5"`): the placeholder the key is.
         named(key)
-            || key
-                .strip_prefix('S')
-                .and_then(|n| n.parse::<usize>().ok())
-                .and_then(|n| literals.get(n.checked_sub(1)?))
-                .is_some_and(|k| named(k))
+            || spans
+                .iter()
+                .any(|&(from, to, text)| &line[from..to] == key && named(text))
     })
 }
 

@@ -81,7 +81,7 @@ const AGENT_API_HOSTS: &[&str] = &[
     "generativelanguage.googleapis.com",
     "localhost",
     "127.0.0.1",
-    "[::1]",
+    "::1",
 ];
 
 /// Whether a line of code names what [`findings`] judges: a model API's
@@ -228,12 +228,7 @@ fn elsewhere(value: &str) -> bool {
     else {
         return false;
     };
-    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
-    let host = authority.rsplit('@').next().unwrap_or_default();
-    let host = match host.strip_prefix('[') {
-        Some(_) => host.split(']').next().map_or("", |h| &host[..h.len() + 1]),
-        None => host.split(':').next().unwrap_or_default(),
-    };
+    let host = super::literals::url_host(rest);
     !host.is_empty() && !AGENT_API_HOSTS.contains(&host.to_ascii_lowercase().as_str())
 }
 

@@ -2826,18 +2826,25 @@ fn public_ip_url(text: &str) -> bool {
         })
 }
 
-/// Whether the URL whose authority starts `rest` names a public IP address.
-fn public_ip_host(rest: &str) -> bool {
+/// The host of the URL whose authority starts `rest` (after `scheme://`):
+/// past any `user:password@`, without a port or an IPv6 address's
+/// brackets, up to a path, query, fragment or the text's end.
+pub(super) fn url_host(rest: &str) -> &str {
     let authority = rest
         .split(['/', '?', '#', '"', '\'', ' ', '\n', '`'])
         .next()
         .unwrap_or_default();
     // `user:password@host`: the host is after the last `@`.
     let authority = authority.rsplit('@').next().unwrap_or_default();
-    let host = match authority.strip_prefix('[') {
+    match authority.strip_prefix('[') {
         Some(bracketed) => bracketed.split(']').next().unwrap_or_default(),
         None => authority.split(':').next().unwrap_or_default(),
-    };
+    }
+}
+
+/// Whether the URL whose authority starts `rest` names a public IP address.
+fn public_ip_host(rest: &str) -> bool {
+    let host = url_host(rest);
     if let Ok(ip) = host.parse::<std::net::Ipv4Addr>() {
         let [a, b, ..] = ip.octets();
         let shared = a == 100 && (64..128).contains(&b);

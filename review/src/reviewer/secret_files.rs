@@ -403,7 +403,7 @@ fn chat_or_model(value: &str) -> bool {
     let value = value.to_ascii_lowercase();
     match value.split_once("://") {
         Some((_, rest)) => {
-            let host = rest.split(['/', ':', '?']).next().unwrap_or_default();
+            let host = super::literals::url_host(rest);
             HOSTS
                 .iter()
                 .any(|known| host == *known || host.ends_with(&format!(".{known}")))
