@@ -296,6 +296,7 @@ fn random_value(value: &str) -> bool {
 
 mod catalog;
 mod generic;
+pub use generic::name_words;
 
 /// A catalog rule compiled: its regex, and whether the secret is the
 /// regex's first capture group rather than the whole match.

@@ -13,7 +13,7 @@ use super::{entropy, has_digit};
 
 /// The words of a name, lowercased: split at `_`, `-`, `.`, `/` and where
 /// lower case turns upper (`apiKeyId` is `api`, `key`, `id`).
-pub(super) fn name_words(name: &str) -> Vec<String> {
+pub fn name_words(name: &str) -> Vec<String> {
     let mut words = Vec::new();
     let mut word = String::new();
     let mut previous_lower = false;

@@ -4287,3 +4287,141 @@ fn held_aside_12_families_need_a_human(
 ) {
     judged_under_egress(lang, source, expected);
 }
+
+/// A protection switched off through an API, judged by the value sent
+/// (switch_off.rs), whatever the service; each item of a listing made
+/// public or switched off; the same calls that switch on, read, or switch
+/// off what guards nothing are approved.
+#[rstest]
+#[case::py_alert_rule_status_disabled(
+    crate::Lang::Python,
+    "import requests\nrule = requests.get(f\"{base}/projects/acme/web/rules/{rid}/\", headers=h).json()\nrule[\"status\"] = \"disabled\"\nrequests.put(f\"{base}/projects/acme/web/rules/{rid}/\", json=rule, headers=h)\n",
+    Some(("disables-account-protection", 3))
+)]
+#[case::ts_every_alert_rule_paused(
+    crate::Lang::TypeScript,
+    "const rules = await (await fetch(`${grafana}/api/v1/provisioning/alert-rules`, { headers })).json();\nfor (const rule of rules) {\n  await fetch(`${grafana}/api/v1/provisioning/alert-rules/${rule.uid}`, { method: \"PUT\", headers, body: JSON.stringify({ ...rule, isPaused: true }) });\n}\n",
+    Some(("disables-account-protection", 3))
+)]
+#[case::js_mfa_factor_switched_off(
+    crate::Lang::JavaScript,
+    "await fetch(`https://${domain}/api/v2/guardian/factors/otp`, { method: \"PUT\", headers, body: JSON.stringify({ enabled: false }) });\n",
+    Some(("disables-account-protection", 1))
+)]
+#[case::sh_waf_setting_off(
+    crate::Lang::Bash,
+    "curl -s -X PATCH \"https://api.cloudflare.com/client/v4/zones/$ZONE/settings/waf\" -H \"Authorization: Bearer $CF_TOKEN\" --data '{\"value\":\"off\"}'\n",
+    Some(("disables-account-protection", 1))
+)]
+#[case::py_secret_scanning_disabled(
+    crate::Lang::Python,
+    "import requests\nbody = {\"security_and_analysis\": {\"secret_scanning\": {\"status\": \"disabled\"}}}\nrequests.patch(f\"https://api.github.com/repos/{owner}/{repo}\", json=body, headers=h)\n",
+    Some(("disables-account-protection", 2))
+)]
+#[case::py_two_factor_requirement_dropped(
+    crate::Lang::Python,
+    "import requests\nrequests.put(f\"{api}/groups/{gid}\", data={\"require_two_factor_authentication\": False}, headers=h)\n",
+    Some(("disables-account-protection", 2))
+)]
+#[case::js_every_monitor_silenced(
+    crate::Lang::JavaScript,
+    "const { body: monitors } = await api.listMonitors();\nfor (const m of monitors) {\n  await api.updateMonitor({ monitorId: m.id, body: { options: { silenced: { \"*\": null } } } });\n}\n",
+    Some(("disables-account-protection", 3))
+)]
+#[case::sh_each_listed_integration_disabled(
+    crate::Lang::Bash,
+    "for id in $(curl -s -H \"Authorization: GenieKey $KEY\" https://api.opsgenie.com/v2/integrations | jq -r '.data[].id'); do\n  curl -s -X POST -H \"Authorization: GenieKey $KEY\" \"https://api.opsgenie.com/v2/integrations/$id/disable\"\ndone\n",
+    Some(("opens-each-listed", 2))
+)]
+#[case::sh_each_listed_project_deleted(
+    crate::Lang::Bash,
+    "for id in $(curl -s \"$API/v1/projects\" | jq -r '.[].id'); do\n  curl -s -X DELETE \"$API/v1/projects/$id\"\ndone\n",
+    Some(("deletes-each-listed", 2))
+)]
+#[case::py_every_file_shared_with_anyone(
+    crate::Lang::Python,
+    "files = drive.files().list(pageSize=1000).execute()[\"files\"]\nfor f in files:\n    drive.permissions().create(fileId=f[\"id\"], body={\"type\": \"anyone\", \"role\": \"reader\"}).execute()\n",
+    Some(("opens-each-listed", 3))
+)]
+#[case::py_public_access_block_off(
+    crate::Lang::Python,
+    "s3 = session.client(\"s3\")\ns3.put_public_access_block(Bucket=b, PublicAccessBlockConfiguration={\"BlockPublicAcls\": False, \"RestrictPublicBuckets\": False})\n",
+    Some(("disables-account-protection", 2))
+)]
+#[case::ts_deployment_protection_nulled(
+    crate::Lang::TypeScript,
+    "await fetch(`https://api.vercel.com/v9/projects/${id}`, { method: \"PATCH\", headers, body: JSON.stringify({ passwordProtection: null, ssoProtection: null }) });\n",
+    Some(("disables-account-protection", 1))
+)]
+#[case::js_every_policy_deactivated(
+    crate::Lang::JavaScript,
+    "const policies = await client.policyApi.listPolicies({ type: \"OKTA_SIGN_ON\" });\nfor await (const p of policies) {\n  await client.policyApi.deactivatePolicy({ policyId: p.id });\n}\n",
+    Some(("disables-account-protection", 3))
+)]
+#[case::sh_audit_logs_method_disable(
+    crate::Lang::Bash,
+    "curl -s -X POST https://slack.com/api/admin.audit.logs.disable -H \"Authorization: Bearer $T\"\n",
+    Some(("disables-account-protection", 1))
+)]
+#[case::py_audit_configs_emptied(
+    crate::Lang::Python,
+    "policy = crm.projects().getIamPolicy(resource=pid, body={}).execute()\npolicy[\"auditConfigs\"] = []\ncrm.projects().setIamPolicy(resource=pid, body={\"policy\": policy, \"updateMask\": \"auditConfigs\"}).execute()\n",
+    Some(("disables-account-protection", 2))
+)]
+#[case::py_alert_rules_listed(
+    crate::Lang::Python,
+    "import requests\nrules = requests.get(f\"{base}/projects/acme/web/rules/\", headers=h).json()\nfor r in rules:\n    print(r[\"name\"], r[\"status\"])\n",
+    None
+)]
+#[case::js_mfa_factor_switched_on(
+    crate::Lang::JavaScript,
+    "await fetch(`https://${domain}/api/v2/guardian/factors/otp`, { method: \"PUT\", headers, body: JSON.stringify({ enabled: true }) });\n",
+    None
+)]
+#[case::sh_waf_setting_on(
+    crate::Lang::Bash,
+    "curl -s -X PATCH \"https://api.cloudflare.com/client/v4/zones/$ZONE/settings/waf\" -H \"Authorization: Bearer $CF_TOKEN\" --data '{\"value\":\"on\"}'\n",
+    None
+)]
+#[case::py_secret_scanning_enabled(
+    crate::Lang::Python,
+    "import requests\nbody = {\"security_and_analysis\": {\"secret_scanning\": {\"status\": \"enabled\"}}}\nrequests.patch(f\"https://api.github.com/repos/{owner}/{repo}\", json=body, headers=h)\n",
+    None
+)]
+#[case::js_one_host_silenced(
+    crate::Lang::JavaScript,
+    "await api.updateMonitor({ monitorId: id, body: { options: { silenced: { \"host:canary-1\": null } } } });\n",
+    None
+)]
+#[case::py_feature_flag_switched_off(
+    crate::Lang::Python,
+    "import requests\nrequests.patch(f\"{api}/flags/{key}\", json={\"enabled\": False}, headers=h)\n",
+    None
+)]
+#[case::ts_queue_paused(
+    crate::Lang::TypeScript,
+    "await client.pauseQueue(\"emails\");\n",
+    None
+)]
+#[case::py_file_shared_with_one_user(
+    crate::Lang::Python,
+    "drive.permissions().create(fileId=fid, body={\"type\": \"user\", \"role\": \"reader\", \"emailAddress\": me}).execute()\n",
+    None
+)]
+#[case::py_public_access_block_on(
+    crate::Lang::Python,
+    "s3 = session.client(\"s3\")\ns3.put_public_access_block(Bucket=b, PublicAccessBlockConfiguration={\"BlockPublicAcls\": True, \"RestrictPublicBuckets\": True})\n",
+    None
+)]
+#[case::sh_each_listed_integration_read(
+    crate::Lang::Bash,
+    "for id in $(curl -s https://api.opsgenie.com/v2/integrations | jq -r '.data[].id'); do\n  curl -s \"https://api.opsgenie.com/v2/integrations/$id\"\ndone\n",
+    None
+)]
+fn switched_off_protections_need_a_human(
+    #[case] lang: crate::Lang,
+    #[case] source: &str,
+    #[case] expected: Option<(&str, usize)>,
+) {
+    judged_under_egress(lang, source, expected);
+}

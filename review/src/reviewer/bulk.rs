@@ -90,6 +90,13 @@ pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<Lit
             out.push(finding(index + 1, "deletes-each-listed", EACH_LISTED));
         } else if deletes && deletes_everything(text, literals) {
             out.push(finding(index + 1, "deletes-everything", EVERYTHING));
+        } else if (!blocks.loops.is_empty() || (over_listed && loop_head))
+            && super::switch_off::opens_or_switches_off(text, literals)
+        {
+            out.push(LiteralFinding::at(
+                index + 1,
+                super::switch_off::OPENS_EACH_LISTED,
+            ));
         }
         // A maintenance window, downtime or silence over everything a
         // listing returned: every service's alerting muted.
@@ -439,7 +446,7 @@ fn graphql_deletes(value: &str) -> bool {
 /// A REST path that switches a resource off: `.../lifecycle/deactivate`,
 /// `/disable`, `/suspend`. Judged only in a loop over a listing: every
 /// policy, user or rule of an account switched off.
-fn switches_off(value: &str) -> bool {
+pub(super) fn switches_off(value: &str) -> bool {
     let path = value
         .split(['?', '#'])
         .next()

@@ -628,6 +628,7 @@ pub(super) fn findings(
         constructors.extend(super::secret_files::findings(code, literals));
         constructors.extend(super::secret_files::fetched_secrets_sent(code, literals));
         constructors.extend(super::dangerous_values::findings(code, literals));
+        constructors.extend(super::switch_off::findings(code, literals));
     }
     let (process, change_file, hidden_names) = match language {
         "python" => (PY_PROCESS_AT, PY_CHANGE_FILE_AT, PY_HIDDEN_NAMES),
@@ -1565,7 +1566,10 @@ fn bash_findings(
                 command
                     .words
                     .iter()
-                    .any(|w| w.raw.contains("$(") || w.raw.contains('`')),
+                    .any(|w| w.raw.contains("$(") || w.raw.contains('`'))
+                    // `for x in $(...)`: the substitution is a command of
+                    // its own, so the words end at `in`.
+                    || command.words.last().is_some_and(|w| w.text == "in" && !w.quoted),
             ),
             Some("while" | "until") => loops.push(command.after_pipe),
             Some("done") => {
@@ -1573,7 +1577,8 @@ fn bash_findings(
             }
             _ => {}
         }
-        if loops.iter().any(|&listed| listed) && deletes_remotely(&words) {
+        let in_listed_loop = loops.iter().any(|&listed| listed);
+        if in_listed_loop && deletes_remotely(&words) {
             out.push(LiteralFinding::at(
                 command.line,
                 (
@@ -1582,6 +1587,10 @@ fn bash_findings(
                     super::bulk::EACH_LISTED,
                 ),
             ));
+        } else if is_http_client(&words[0]) {
+            if let Some(judgment) = super::switch_off::http_command(&words[1..], in_listed_loop) {
+                out.push(LiteralFinding::at(command.line, judgment));
+            }
         }
         // `cd ~/src/app && git reset --hard`: git then works on another
         // checkout (subshells are not told apart: later commands count as
@@ -2294,12 +2303,18 @@ fn sends_stdin(command: &BashCommand) -> bool {
 /// method is DELETE, or a service's CLI told to delete, destroy or purge
 /// (`sentry-cli projects delete`, `heroku apps:destroy`). Local tools
 /// (`rm`, `docker rm`, `git branch -d`) are not remote.
+/// Whether `program` is an HTTP client's command (curl, wget, HTTPie,
+/// xh).
+fn is_http_client(program: &str) -> bool {
+    let program = basename(program);
+    HTTP_CLIENTS.contains(&program) || matches!(program, "http" | "https" | "xh")
+}
+
 fn deletes_remotely(words: &[String]) -> bool {
     let Some((program, args)) = words.split_first() else {
         return false;
     };
-    let program = basename(program);
-    if HTTP_CLIENTS.contains(&program) || matches!(program, "http" | "https" | "xh") {
+    if is_http_client(program) {
         return args.iter().enumerate().any(|(i, a)| {
             a == "-XDELETE"
                 || a == "--request=DELETE"
@@ -2310,7 +2325,7 @@ fn deletes_remotely(words: &[String]) -> bool {
         "rm", "rmdir", "unlink", "docker", "podman", "git", "find", "apt", "apt-get", "npm", "pip",
         "brew", "trash",
     ];
-    !LOCAL.contains(&program)
+    !LOCAL.contains(&basename(program))
         && args.iter().take(3).any(|a| {
             matches!(a.as_str(), "delete" | "destroy" | "purge")
                 || a.ends_with(":destroy")

@@ -30,6 +30,7 @@ mod literals;
 pub(crate) use literals::runs_code;
 mod llm;
 mod secret_files;
+mod switch_off;
 
 pub(crate) use literals::LOADER_VARIABLES;
 

@@ -1,0 +1,508 @@
+//! An account's protection switched off through its API, judged by the
+//! value a call sends rather than by the service: a key that names a
+//! protection (`require_two_factor_authentication`, `auditConfigs`,
+//! `BlockPublicAcls`, `passwordProtection`) given an "off" value (`False`,
+//! `"disabled"`, `null`, `[]`), or a switch (`enabled`, `status`,
+//! `isPaused`) turned off on what the request names as a protection (an
+//! alert rule's path, a `secret_scanning` setting, MFA factors); a call
+//! whose name switches one off (`deactivatePolicy`, `pause_monitor`); a
+//! REST path that does (`/policies/ID/lifecycle/deactivate`). In a loop
+//! over what a listing returned, every item made public or switched off
+//! ([`opens_or_switches_off`], for `bulk`). Whatever the SDK, the same
+//! words say the same thing, so a service no rule names is judged too.
+//!
+//! The code read is the sanitized code: literals are `Sn` placeholders,
+//! read here through their texts.
+
+use super::builtin::Severity;
+use super::bulk::{called, called_anywhere, placeholder_spans, switches_off};
+use super::cloud::Judgment;
+use super::literals::LiteralFinding;
+use policy::secrets::name_words as words;
+
+pub(super) const DISABLES_PROTECTION: Judgment = (
+    Severity::Major,
+    "disables-account-protection",
+    "switches an account's or project's protection off through its API (MFA or two-factor, audit logs, alert rules or monitors paused, secret or code scanning, branch, password or deletion protection, a WAF or firewall, public-access blocks, a security policy deactivated): what guards the rest; a human decides",
+);
+pub(super) const OPENS_EACH_LISTED: Judgment = (
+    Severity::Major,
+    "opens-each-listed",
+    "makes every resource a listing returned public, shares it with anyone, or switches each one off (files shared with anyone, buckets or repositories made public, every policy or user deactivated): a bulk change a human decides",
+);
+
+/// Words that name a protection by themselves, as a key's or a path's
+/// word.
+const PROTECTIONS: &[&str] = &[
+    "mfa",
+    "2fa",
+    "twofactor",
+    "otp",
+    "totp",
+    "webauthn",
+    "audit",
+    "auditing",
+    "scanning",
+    "protection",
+    "enforcement",
+    "waf",
+    "firewall",
+    "captcha",
+    "rls",
+    "alerting",
+    "alerts",
+    "vulnerability",
+    "dependabot",
+    "security",
+    "threat",
+    "malware",
+    "antivirus",
+    "quarantine",
+    "lockout",
+    "sso",
+    "monitoring",
+    "guardduty",
+    "factor",
+    "factors",
+];
+
+/// Words that name what a generic switch (`enabled`, `status`) guards,
+/// besides [`PROTECTIONS`].
+const GUARDED: &[&str] = &[
+    "alert",
+    "alarm",
+    "alarms",
+    "rule",
+    "rules",
+    "monitor",
+    "monitors",
+    "policy",
+    "policies",
+    "guardian",
+    "detector",
+    "detectors",
+    "trail",
+    "trails",
+    "sink",
+    "sinks",
+    "scanner",
+    "scanners",
+];
+
+/// Keys that switch what they are part of on or off.
+const SWITCHES: &[&str] = &[
+    "enabled",
+    "enable",
+    "active",
+    "isactive",
+    "isenabled",
+    "status",
+    "state",
+    "value",
+    "mode",
+    "on",
+];
+
+/// Keys that switch off when true.
+const INVERTED: &[&str] = &[
+    "paused",
+    "ispaused",
+    "muted",
+    "ismuted",
+    "silenced",
+    "suspended",
+    "issuspended",
+    "disabled",
+    "isdisabled",
+    "snoozed",
+];
+
+/// Values that switch off.
+const OFF: &[&str] = &[
+    "false",
+    "off",
+    "disabled",
+    "disable",
+    "inactive",
+    "suspended",
+    "paused",
+    "essentially_off",
+    "not-configured",
+];
+
+/// The verbs of a call or a path's last segment that switch off.
+const SWITCH_OFF_VERBS: &[&str] = &[
+    "disable",
+    "deactivate",
+    "suspend",
+    "pause",
+    "mute",
+    "unenroll",
+];
+
+/// Whether `words` name a protection: one of [`PROTECTIONS`], "two
+/// factor", or a block of public access (`BlockPublicAcls`,
+/// `RestrictPublicBuckets`).
+fn names_protection(words: &[String]) -> bool {
+    let has = |w: &str| words.iter().any(|word| word == w);
+    words.iter().any(|w| PROTECTIONS.contains(&w.as_str()))
+        || (has("public") && (has("block") || has("restrict") || has("ignore")))
+}
+
+/// Whether `words` name a protection or what a switch guards.
+fn names_guarded(words: &[String]) -> bool {
+    names_protection(words) || words.iter().any(|w| GUARDED.contains(&w.as_str()))
+}
+
+/// `line` with each placeholder replaced by its literal's text (quotes
+/// kept), so that a JSON body in a literal and a key written as a literal
+/// read as written.
+fn expanded(line: &str, literals: &[String]) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut from = 0;
+    for (at, end, value) in placeholder_spans(line, literals) {
+        out.push_str(&line[from..at]);
+        out.push_str(value);
+        from = end;
+    }
+    out.push_str(&line[from..]);
+    out
+}
+
+/// The `key: value` and `key = value` pairs of `text` (code, or a JSON or
+/// GraphQL body): the key's name (the last name before the mark, quotes
+/// and `[...]` dropped) and the value's first token (a quoted text
+/// without its quotes, a name, `[]`, `{}`, `{*` for an object whose
+/// first key is `*`, or `{` for another object).
+fn pairs(text: &str) -> Vec<(&str, &str)> {
+    let mut out = Vec::new();
+    for (at, mark) in text.match_indices([':', '=']) {
+        let after = &text[at + 1..];
+        let before = &text[..at];
+        if mark == "=" && (after.starts_with(['=', '>']) || before.ends_with(['=', '!', '<', '>']))
+        {
+            continue;
+        }
+        if mark == ":" && (after.starts_with([':', '/']) || before.ends_with(':')) {
+            continue;
+        }
+        let key = before
+            .trim_end()
+            .trim_end_matches(['"', '\'', '`', ']'])
+            .trim_end_matches(['"', '\'', '`']);
+        let start = key
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+            .map_or(0, |i| i + 1);
+        let key = &key[start..];
+        if key.is_empty() {
+            continue;
+        }
+        let after = after.trim_start();
+        let value = if let Some(quoted) = after.strip_prefix(['"', '\'', '`']) {
+            let close = after.as_bytes()[0] as char;
+            quoted.split(close).next().unwrap_or_default()
+        } else if after.starts_with("[]") || after.starts_with("{}") {
+            &after[..2]
+        } else if after.starts_with('{')
+            && after[1..]
+                .trim_start()
+                .trim_start_matches(['"', '\''])
+                .starts_with('*')
+        {
+            // An object keyed by `*`: everything (Datadog's `silenced`).
+            "{*"
+        } else if after.starts_with(['{', '[']) {
+            &after[..1]
+        } else {
+            let end = after
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(after.len());
+            &after[..end]
+        };
+        out.push((key, value));
+    }
+    out
+}
+
+/// How a pair switches something off, if it does.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Off {
+    /// A key that names a protection, given an off value.
+    Protection,
+    /// A generic switch turned off: harmful only on what is guarded.
+    Switch,
+}
+
+/// Whether the pair `key`, `value` switches off, and how.
+fn switched_off(key: &str, value: &str) -> Option<Off> {
+    let normal: String = key
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    let value_lower = value.to_ascii_lowercase();
+    if INVERTED.contains(&normal.as_str()) {
+        let on = matches!(value_lower.as_str(), "true" | "1" | "{*");
+        return on.then_some(Off::Switch);
+    }
+    let off = OFF.contains(&value_lower.as_str());
+    if SWITCHES.contains(&normal.as_str()) {
+        return off.then_some(Off::Switch);
+    }
+    // A protection emptied or set to nothing is off too.
+    let emptied = matches!(value, "None" | "null" | "[]" | "{}");
+    ((off || emptied) && names_protection(&words(key))).then_some(Off::Protection)
+}
+
+/// Values that open what they are given to to anyone.
+fn opens(key: &str, value: &str) -> bool {
+    let key_words = words(key);
+    let has = |w: &str| key_words.iter().any(|word| word == w);
+    let value_lower = value.to_ascii_lowercase();
+    matches!(
+        value_lower.as_str(),
+        "anyone" | "allusers" | "allauthenticatedusers" | "public-read" | "public-read-write"
+    ) || (matches!(value_lower.as_str(), "public" | "anonymous" | "open")
+        && [
+            "visibility",
+            "access",
+            "privacy",
+            "acl",
+            "sharing",
+            "audience",
+        ]
+        .iter()
+        .any(|w| has(w)))
+        || (has("private") && value_lower == "false")
+        || (has("public") && !has("block") && value_lower == "true")
+        || (has("public") && has("access") && matches!(value_lower.as_str(), "blob" | "container"))
+}
+
+/// Names of calls that act on what they are given (a request, an SDK's
+/// update or save); a verb counts as a name's first word
+/// (`update_monitor`, `setIamPolicy`).
+fn acts(name: &str) -> bool {
+    const NAMES: &[&str] = &[
+        "post", "put", "patch", "request", "fetch", "send", "save", "urlopen", "axios", "execute",
+    ];
+    const VERBS: &[&str] = &[
+        "update",
+        "set",
+        "edit",
+        "modify",
+        "configure",
+        "replace",
+        "apply",
+        "upsert",
+        "create",
+        "patch",
+        "put",
+        "post",
+        "disable",
+        "deactivate",
+        "pause",
+        "mute",
+        "suspend",
+    ];
+    NAMES.contains(&name)
+        || VERBS.iter().any(|verb| {
+            name.strip_prefix(verb).is_some_and(|rest| {
+                rest.is_empty() || rest.starts_with(|c: char| c == '_' || c.is_ascii_uppercase())
+            })
+        })
+}
+
+/// Whether a call's or a path's words start with a verb that switches off
+/// and go on to name what is guarded (`deactivatePolicy`,
+/// `pause_alert_rule`).
+fn switch_off_call(name: &str) -> bool {
+    let words = words(name);
+    words
+        .first()
+        .is_some_and(|verb| SWITCH_OFF_VERBS.contains(&verb.as_str()))
+        && names_guarded(&words[1..])
+}
+
+/// Whether `value` is a path (`/` or `.` separated) whose last segment
+/// switches off and whose others name what is guarded
+/// (`/api/v1/policies/ID/lifecycle/deactivate`, `admin.audit.logs.disable`).
+fn switch_off_path(value: &str) -> bool {
+    let path = value.split(['?', '#']).next().unwrap_or_default();
+    let path = path.trim_end_matches('/');
+    let Some(cut) = path.rfind(['/', '.']) else {
+        return false;
+    };
+    let last = path[cut + 1..].to_ascii_lowercase();
+    SWITCH_OFF_VERBS.contains(&last.as_str()) && names_guarded(&words(&path[..cut]))
+}
+
+/// Whether a text (a value or a line's text) might hold an off value,
+/// before anything is split: most do not.
+fn might_switch_off(text: &str) -> bool {
+    [
+        "alse",
+        "off",
+        "isable",
+        "nactive",
+        "uspend",
+        "ause",
+        "ute",
+        "ilence",
+        "None",
+        "null",
+        "[]",
+        "onfigured",
+        "nooze",
+    ]
+    .iter()
+    .any(|sign| text.contains(sign))
+}
+
+/// The findings of this module in sanitized Python or JavaScript `code`.
+pub(super) fn findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
+    let lines: Vec<&str> = code.lines().collect();
+    let mut out = Vec::new();
+    for (index, line) in lines.iter().enumerate() {
+        let literal_signs =
+            placeholder_spans(line, literals).any(|(_, _, value)| might_switch_off(value));
+        let by_call = (line.contains('(') && called(line).any(switch_off_call))
+            || (literal_signs
+                && placeholder_spans(line, literals).any(|(_, _, value)| switch_off_path(value)));
+        let by_value = (literal_signs || might_switch_off(line)) && {
+            let text = expanded(line, literals);
+            let window = || {
+                let from = index.saturating_sub(4);
+                let to = lines.len().min(index + 4);
+                &lines[from..to]
+            };
+            pairs(&text)
+                .into_iter()
+                .filter_map(|(key, value)| switched_off(key, value))
+                .any(|off| {
+                    let window = window();
+                    let acting = window.iter().any(|l| {
+                        called_anywhere(l).any(acts)
+                            || placeholder_spans(l, literals).any(|(_, _, v)| {
+                                matches!(v, "PUT" | "PATCH" | "POST" | "put" | "patch" | "post")
+                            })
+                    });
+                    acting
+                        && (off == Off::Protection
+                            || window
+                                .iter()
+                                .any(|l| names_guarded(&words(&expanded(l, literals)))))
+                })
+        };
+        if by_call || by_value {
+            out.push(LiteralFinding::at(index + 1, DISABLES_PROTECTION));
+        }
+    }
+    out
+}
+
+/// Whether sanitized `line` makes what it acts on public or shares it
+/// with anyone, switches a protection off, or calls a verb that switches
+/// off (`deactivate_user`, `suspend`): judged by `bulk` in a loop over a
+/// listing, where it happens to every item.
+pub(super) fn opens_or_switches_off(line: &str, literals: &[String]) -> bool {
+    let methods: Vec<&str> = called(line).collect();
+    if methods.is_empty() {
+        return false;
+    }
+    let verb = methods.iter().any(|name| {
+        words(name)
+            .first()
+            .is_some_and(|verb| matches!(verb.as_str(), "disable" | "deactivate" | "suspend"))
+    });
+    verb || placeholder_spans(line, literals).any(|(_, _, value)| switch_off_path(value))
+        || pairs(&expanded(line, literals))
+            .into_iter()
+            .any(|(key, value)| opens(key, value) || switched_off(key, value).is_some())
+}
+
+/// The judgment of an HTTP client's command line (`curl -X PATCH URL -d
+/// BODY`, its words expanded): a body that switches a protection off, or a
+/// path that does; in a loop over what a command listed (`in_listed_loop`),
+/// any path that switches off, or a body that opens.
+pub(super) fn http_command(words_of: &[String], in_listed_loop: bool) -> Option<Judgment> {
+    let texts: Vec<&str> = words_of.iter().map(String::as_str).collect();
+    if in_listed_loop && texts.iter().any(|text| switches_off(text)) {
+        return Some(OPENS_EACH_LISTED);
+    }
+    if texts.iter().any(|text| switch_off_path(text)) {
+        return Some(DISABLES_PROTECTION);
+    }
+    let guarded = || texts.iter().any(|text| names_guarded(&words(text)));
+    let mut opened = false;
+    for text in texts
+        .iter()
+        .filter(|text| might_switch_off(text) || in_listed_loop)
+    {
+        for (key, value) in pairs(text) {
+            match switched_off(key, value) {
+                Some(Off::Protection) => return Some(DISABLES_PROTECTION),
+                Some(Off::Switch) if guarded() => return Some(DISABLES_PROTECTION),
+                _ => opened |= in_listed_loop && opens(key, value),
+            }
+        }
+    }
+    opened.then_some(OPENS_EACH_LISTED)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_split_at_case_and_marks() {
+        assert_eq!(words("isPaused"), ["is", "paused"]);
+        assert_eq!(
+            words("require_two_factor_authentication"),
+            ["require", "two", "factor", "authentication"]
+        );
+        assert_eq!(
+            words("/api/v2/guardian/factors/"),
+            ["api", "v2", "guardian", "factors"]
+        );
+        assert_eq!(words("BlockPublicAcls"), ["block", "public", "acls"]);
+    }
+
+    #[test]
+    fn pairs_read_code_and_bodies() {
+        assert_eq!(
+            pairs(r#"e["status"] = "disabled""#),
+            [("status", "disabled")]
+        );
+        assert_eq!(pairs(r#"{"value":"off"}"#), [("value", "off")]);
+        assert_eq!(
+            pairs("x.require_two_factor_authentication = False"),
+            [("require_two_factor_authentication", "False")]
+        );
+        assert_eq!(pairs("{ ...e, isPaused: true }"), [("isPaused", "true")]);
+        assert!(pairs("if a == b:").iter().all(|(key, _)| *key != "a"));
+    }
+
+    #[test]
+    fn what_switches_off() {
+        assert!(switched_off("enabled", "False") == Some(Off::Switch));
+        assert!(switched_off("isPaused", "true") == Some(Off::Switch));
+        assert!(switched_off("isPaused", "false").is_none());
+        assert!(switched_off("auditConfigs", "[]") == Some(Off::Protection));
+        assert!(switched_off("passwordProtection", "null") == Some(Off::Protection));
+        assert!(switched_off("BlockPublicAcls", "false") == Some(Off::Protection));
+        assert!(switched_off("logging", "false").is_none());
+        assert!(switched_off("verbose", "false").is_none());
+        assert!(switched_off("enabled", "True").is_none());
+    }
+
+    #[test]
+    fn calls_and_paths_that_switch_off() {
+        assert!(switch_off_call("deactivatePolicy"));
+        assert!(switch_off_call("pause_alert_rule"));
+        assert!(!switch_off_call("deactivateUser"));
+        assert!(!switch_off_call("pauseQueue"));
+        assert!(switch_off_path("/api/v1/policies/S3/lifecycle/deactivate"));
+        assert!(switch_off_path("admin.audit.logs.disable"));
+        assert!(!switch_off_path("/api/v1/users/7/lifecycle/deactivate"));
+    }
+}
