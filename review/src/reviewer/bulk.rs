@@ -128,7 +128,9 @@ pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<Lit
         }
         // A listing's result, or what is made from it (`keep = [d for d
         // in listed if ...]`, `names.push(d)`).
-        if over_listed {
+        // (Not what a name pattern picked out of it: `if (/^pr-\d+$/.test(
+        // t.name)) stale.push(t)`, a `.filter(` whose predicate tests one.)
+        if over_listed && !picked_by_pattern(text, code.lines().skip(index + 1).take(4)) {
             listed.extend(bound_names(text));
             listed.extend(collected_into(text));
         }
@@ -179,6 +181,36 @@ const MUTE_ENDPOINTS: &[&str] = &[
     "/muting_rules",
     "/mute",
 ];
+
+/// Whether `text`, which binds or collects what a listing returned, keeps
+/// only what a name pattern matches: a test, not negated, on its line
+/// (`.test(`, `startsWith(`, `re.match(`, `fnmatch(`), or in the predicate of a
+/// `.filter(` or comprehension it opens on the lines after (`next`).
+fn picked_by_pattern<'a>(text: &str, next: impl Iterator<Item = &'a str>) -> bool {
+    const TESTS: &[&str] = &[
+        ".test(",
+        ".startsWith(",
+        ".startswith(",
+        ".match(",
+        ".fullmatch(",
+        "re.search(",
+        "fnmatch(",
+        ".endsWith(",
+        ".endswith(",
+    ];
+    // A test negated keeps everything else (`!/^keep-/.test(n)`).
+    let negated = |line: &str| {
+        line.contains(" not ")
+            || line
+                .match_indices('!')
+                .any(|(at, _)| !line[at + 1..].starts_with('='))
+    };
+    let tests = |line: &str| TESTS.iter().any(|test| line.contains(test)) && !negated(line);
+    tests(text)
+        || ((text.contains(".filter(") || text.trim_end().ends_with('['))
+            && text.trim_end().ends_with(['{', '[', '('])
+            && next.into_iter().any(tests))
+}
 
 /// Whether a listing call on `text` is given a filter.
 fn filtered(text: &str) -> bool {
@@ -322,7 +354,7 @@ fn lists_catalog(value: &str) -> bool {
 /// `get_all*`, `getAll`, a plural getter (`get_collections`, `getUsers`),
 /// a page iterator (`auto_paging_iter`), a cursor's `fetchall`, an HTTP
 /// collection's `json()`.
-fn has_listing(text: &str, methods: &[&str]) -> bool {
+pub(super) fn has_listing(text: &str, methods: &[&str]) -> bool {
     // A search for anything: `notion.search({})`, `search(...)` (one
     // given a query is filtered: `filtered`).
     if text.contains(".search(") || text.contains(".find({})") {
@@ -492,7 +524,7 @@ fn deletes_everything(text: &str, literals: &[String]) -> bool {
 }
 
 /// A URL of this machine: what an emulator or a test container serves.
-fn is_loopback_url(value: &str) -> bool {
+pub(super) fn is_loopback_url(value: &str) -> bool {
     let host = value
         .strip_prefix("http://")
         .or_else(|| value.strip_prefix("https://"))

@@ -347,7 +347,8 @@ pub(super) fn findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
                 ))
             });
         let judged = judged.or_else(|| {
-            grants_admin_role(line, literals).then_some((
+            let next = &lines[lines.len().min(index + 1)..lines.len().min(index + 3)];
+            grants_admin_role(line, next, literals).then_some((
                 Severity::Major,
                 "grants-account-access",
                 GRANTS_CLOUD_ACCESS,
@@ -399,26 +400,35 @@ const ROLE_KEYS: &[&str] = &[
 /// role's key (an option's name kept, or a key literal `S1` before `:`)
 /// followed by an admin role's literal (`role: "admin"`, `{"type":
 /// "SUPER_ADMIN"}`, `role="Owner"`).
-fn grants_admin_role(line: &str, literals: &[String]) -> bool {
+fn grants_admin_role(line: &str, next: &[&str], literals: &[String]) -> bool {
     // Cheap first: no admin role's name on the line.
     if !placeholders(line, literals).any(|value| ADMIN_ROLES.contains(&value)) {
         return false;
     }
     // A call that acts: a request, or an SDK's add, set, create, update,
     // invite, assign or grant (not `JSON.stringify` of a fixture).
-    let acts = called(line).any(|name| {
-        ["post", "put", "patch", "request", "fetch", "send"].contains(&name)
-            || [
-                "add", "set", "create", "update", "invite", "assign", "grant", "put", "post",
-            ]
-            .iter()
-            .any(|verb| {
-                name.strip_prefix(verb).is_some_and(|rest| {
-                    rest.is_empty()
-                        || rest.starts_with(|c: char| c == '_' || c.is_ascii_uppercase())
+    let acts_in = |line: &str| {
+        called(line).any(|name| {
+            ["post", "put", "patch", "request", "fetch", "send"].contains(&name)
+                || [
+                    "add", "set", "create", "update", "invite", "assign", "grant", "put", "post",
+                ]
+                .iter()
+                .any(|verb| {
+                    name.strip_prefix(verb).is_some_and(|rest| {
+                        rest.is_empty()
+                            || rest.starts_with(|c: char| c == '_' || c.is_ascii_uppercase())
+                    })
                 })
-            })
-    }) || super::bulk::called_anywhere(line).any(|name| name == "fetch");
+        }) || super::bulk::called_anywhere(line).any(|name| name == "fetch")
+    };
+    // Or a request whose method is a literal (`method: "POST"`), on the
+    // line or the next two (`const user = { role: "admin" }` then the
+    // request).
+    let acts = acts_in(line)
+        || std::iter::once(&line).chain(next).any(|line| {
+            placeholders(line, literals).any(|value| matches!(value, "POST" | "PUT" | "PATCH"))
+        });
     if !acts {
         return false;
     }

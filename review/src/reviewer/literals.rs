@@ -1321,14 +1321,20 @@ fn bash_findings(
         .collect();
     // A here-document or string holding an API's request body (its
     // placeholder unquoted there, `S8` alone on its line).
-    if literals.iter().any(|text| silences_every_alert(text)) {
+    let body_judgment = |text: &str| {
+        if silences_every_alert(text) {
+            Some(MUTES_MONITORING)
+        } else {
+            super::switch_off::literal_judgment(text)
+        }
+    };
+    if literals.iter().any(|text| body_judgment(text).is_some()) {
         let lines = placeholder_lines(code, literals.len());
         out.extend(
             literals
                 .iter()
                 .zip(lines)
-                .filter(|(text, _)| silences_every_alert(text))
-                .map(|(_, line)| LiteralFinding::at(line, MUTES_MONITORING)),
+                .filter_map(|(text, line)| Some(LiteralFinding::at(line, body_judgment(text)?))),
         );
     }
     let mut texts = Vec::new();
@@ -1587,10 +1593,15 @@ fn bash_findings(
                     super::bulk::EACH_LISTED,
                 ),
             ));
-        } else if is_http_client(&words[0]) {
+        } else if is_http_client(&words[0])
+            || super::switch_off::changes_remotely(basename(&words[0]), &words[1..])
+        {
             if let Some(judgment) = super::switch_off::http_command(&words[1..], in_listed_loop) {
                 out.push(LiteralFinding::at(command.line, judgment));
             }
+        }
+        if copies_home_out(&words) {
+            out.push(LiteralFinding::at(command.line, SENDS_HOME_FILES));
         }
         // `cd ~/src/app && git reset --hard`: git then works on another
         // checkout (subshells are not told apart: later commands count as
@@ -2916,6 +2927,9 @@ pub(super) fn homoglyph_identifiers(
 /// level), an AI agent told to run anything without asking.
 fn settings_judgment(text: &str, literals: &[String]) -> Option<Judgment> {
     if let Some(judgment) = super::dangerous_values::literal_judgment(text) {
+        return Some(judgment);
+    }
+    if let Some(judgment) = super::switch_off::literal_judgment(text) {
         return Some(judgment);
     }
     if text.starts_with("GOINSECURE=")
@@ -4261,6 +4275,46 @@ fn is_shell(program: &str) -> bool {
 
 /// Whether a path a program names is outside the working directory:
 /// absolute, the home directory's (`~`), or climbing out with `..`.
+const SENDS_HOME_FILES: Judgment = (
+    Severity::Major,
+    "sends-home-files",
+    "copies files from the home directory (documents, keys, other projects) to another machine with rsync, scp or rclone: the user's files leave, not the project's; a human decides",
+);
+
+/// Whether a copy command (`rsync`, `scp`, `rclone copy`) sends a path
+/// under the home directory (`~`, `$HOME`, `/home/...`, `/root`) to a
+/// remote destination (`host:path`, `rsync://`, a `remote:` of rclone),
+/// its last operand.
+fn copies_home_out(words: &[String]) -> bool {
+    let Some((program, args)) = words.split_first() else {
+        return false;
+    };
+    if !matches!(basename(program), "rsync" | "scp" | "rclone") {
+        return false;
+    }
+    let operands: Vec<&str> = args
+        .iter()
+        .map(String::as_str)
+        .filter(|arg| !arg.starts_with('-') && !matches!(*arg, "copy" | "sync" | "copyto" | "move"))
+        .collect();
+    let Some((destination, sources)) = operands.split_last() else {
+        return false;
+    };
+    let remote = destination.contains("://")
+        || destination
+            .split_once(':')
+            .is_some_and(|(host, _)| !host.is_empty() && !host.contains('/'));
+    let home = |path: &str| {
+        let path = path.trim();
+        path.starts_with('~')
+            || path.starts_with("$HOME")
+            || path.starts_with("${HOME}")
+            || path.starts_with("/home/")
+            || path.starts_with("/root")
+    };
+    remote && sources.iter().any(|source| home(source))
+}
+
 fn outside_working_dir(path: &str) -> bool {
     let path = path.trim();
     path.starts_with(['/', '~', '\\'])

@@ -21,8 +21,8 @@
 
 use super::builtin::Severity;
 use super::bulk::{
-    bound_names, called_anywhere, collected_into, defined_function, has_word, is_name,
-    is_name_char, name_at_end, placeholders, word_positions, Blocks,
+    bound_names, called, called_anywhere, collected_into, defined_function, has_listing, has_word,
+    is_loopback_url, is_name, is_name_char, name_at_end, placeholders, word_positions, Blocks,
 };
 use super::literals::LiteralFinding;
 
@@ -349,6 +349,9 @@ struct Source {
     /// Whether a request naming this literal (its URL, or the variable
     /// holding it) goes where such values may go.
     allowed_sink: fn(value: &str) -> bool,
+    /// Whether only a request to a host the program reads nothing from
+    /// counts: what a service returned sent to another one.
+    elsewhere_only: bool,
 }
 
 const SECRET_SOURCES: Source = Source {
@@ -374,6 +377,7 @@ const SECRET_SOURCES: Source = Source {
                 && reads_secret_cli(&placeholders(text, literals).collect::<Vec<_>>()))
     },
     allowed_sink: |_| false,
+    elsewhere_only: false,
 };
 
 const SENDS_HISTORY: &str = "reads conversations or mailboxes one by one (chat history, messages) and puts what it read in a request's body: people's private messages leave; a human decides";
@@ -385,6 +389,21 @@ const HISTORY_SOURCES: Source = Source {
     // A digest posted back to a chat (a webhook, the chat's own API) or
     // summarized by a model is what such programs are for.
     allowed_sink: chat_or_model,
+    elsewhere_only: false,
+};
+
+const SENDS_LISTED: &str = "puts what a service's listing returned (its records: contacts, conversations, users) in a request's body to another host, one the program reads nothing from: the account's data leaves for a third party; a human decides";
+
+const LISTED_SOURCES: Source = Source {
+    id: "sends-listed-data",
+    message: SENDS_LISTED,
+    reads: |line| {
+        line.text.contains('(') && has_listing(line.text, &called(line.text).collect::<Vec<_>>())
+    },
+    // A digest posted to a chat or summarized by a model, or a local
+    // service.
+    allowed_sink: |value| chat_or_model(value) || is_loopback_url(value),
+    elsewhere_only: true,
 };
 
 /// Whether `value` names a chat's or a model's API: a URL on Slack's,
@@ -439,7 +458,11 @@ fn reads_messages(name: &str) -> bool {
 /// Values read from secret stores and platforms, and messages read one
 /// conversation at a time, put in a request's body.
 pub(super) fn fetched_secrets_sent(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
-    flows(code, literals, &[&SECRET_SOURCES, &HISTORY_SOURCES])
+    flows(
+        code,
+        literals,
+        &[&SECRET_SOURCES, &HISTORY_SOURCES, &LISTED_SOURCES],
+    )
 }
 
 /// What [`flows`] follows for one source: the names that hold what it
@@ -453,83 +476,185 @@ struct Followed<'a> {
 /// Where a value that one of `sources` reads is put in a request's body,
 /// followed through the names bound to it (`out = ...`, `out[k] = ...`,
 /// `all.push(...)`) and the functions that return it. One pass over the
-/// lines for every source.
+/// lines for every source; two when a source counts only requests to
+/// another host, whose first gathers what it reads, so that a function
+/// defined before its caller (`def archive(batch)`) sees the names too.
 fn flows(code: &str, literals: &[String], sources: &[&Source]) -> Vec<LiteralFinding> {
     let lines: Vec<&str> = code.lines().collect();
     let mut followed: Vec<Followed<'_>> = sources.iter().map(|_| Followed::default()).collect();
-    // The enclosing loops (any loop), and the function being read.
-    let mut blocks = Blocks::default();
+    let hosts = sources
+        .iter()
+        .any(|source| source.elsewhere_only)
+        .then(|| Hosts::of(&lines, literals));
+    let passes = if hosts.is_some() { 2 } else { 1 };
     let mut out = Vec::new();
-    for (index, line) in lines.iter().enumerate() {
-        let Some((text, indent)) = blocks.enter(line) else {
-            continue;
-        };
-        // (Most lines call nothing, and most lines hold no literal.)
-        let calls: Vec<&str> = if text.contains('(') {
-            called_anywhere(text).collect()
-        } else {
-            Vec::new()
-        };
-        let has_literal = placeholders(text, literals).next().is_some();
-        let looping = !blocks.loops.is_empty();
-        for (source, state) in sources.iter().zip(&mut followed) {
-            // `WEBHOOK = os.environ["SLACK_WEBHOOK_URL"]`.
-            if has_literal && placeholders(text, literals).any(source.allowed_sink) {
-                state.allowed.extend(bound_names(text));
-            }
-            let reads = (source.reads)(&LineRead {
-                text,
-                calls: &calls,
-                literals,
-                lines: &lines,
-                index,
-                looping,
-            });
-            let mentions = state.values.iter().any(|name| has_word(text, name));
-            if reads || mentions {
-                state.values.extend(bound_names(text));
-                state.values.extend(element_target(text));
-                state.values.extend(collected_into(text));
-                // A function that returns such a value hands it to its
-                // callers.
-                if let Some((name, _)) = blocks.function.filter(|_| reads) {
-                    state.values.push(name);
+    for pass in 1..=passes {
+        let last = pass == passes;
+        // The enclosing loops (any loop), and the function being read.
+        let mut blocks = Blocks::default();
+        for (index, line) in lines.iter().enumerate() {
+            let Some((text, indent)) = blocks.enter(line) else {
+                continue;
+            };
+            // (Most lines call nothing, and most lines hold no literal.)
+            let calls: Vec<&str> = if text.contains('(') {
+                called_anywhere(text).collect()
+            } else {
+                Vec::new()
+            };
+            let has_literal = placeholders(text, literals).next().is_some();
+            let looping = !blocks.loops.is_empty();
+            for (source, state) in sources.iter().zip(&mut followed) {
+                if !last && !source.elsewhere_only {
+                    continue;
+                }
+                // `WEBHOOK = os.environ["SLACK_WEBHOOK_URL"]`.
+                if has_literal && placeholders(text, literals).any(source.allowed_sink) {
+                    state.allowed.extend(bound_names(text));
+                }
+                let reads = (source.reads)(&LineRead {
+                    text,
+                    calls: &calls,
+                    literals,
+                    lines: &lines,
+                    index,
+                    looping,
+                });
+                let mentions = state.values.iter().any(|name| has_word(text, name));
+                if reads || mentions {
+                    state.values.extend(bound_names(text));
+                    state.values.extend(element_target(text));
+                    state.values.extend(collected_into(text));
+                    // A function that returns such a value hands it to its
+                    // callers.
+                    if let Some((name, _)) = blocks.function.filter(|_| reads) {
+                        state.values.push(name);
+                    }
+                }
+                // The read itself (`sm.send(new GetSecretValueCommand(...))`,
+                // `fetch(".../env?decrypt=true")`) is no request of the
+                // program's own.
+                let sends = last
+                    && !reads
+                    && !state.values.is_empty()
+                    && calls.iter().any(|name| SENDS.contains(name));
+                let carries = || {
+                    let request = window(&lines, index);
+                    state.values.iter().any(|name| in_body(&request, name))
+                        && !placeholders(&request, literals).any(source.allowed_sink)
+                        && !state.allowed.iter().any(|name| has_word(&request, name))
+                        && (!source.elsewhere_only
+                            || hosts
+                                .as_ref()
+                                .is_some_and(|hosts| hosts.elsewhere(text, literals)))
+                };
+                if sends && carries() {
+                    out.push(LiteralFinding {
+                        line: index + 1,
+                        severity: Severity::Major,
+                        id: source.id,
+                        message: source.message,
+                    });
                 }
             }
-            // The read itself (`sm.send(new GetSecretValueCommand(...))`,
-            // `fetch(".../env?decrypt=true")`) is no request of the
-            // program's own.
-            let sends =
-                !reads && !state.values.is_empty() && calls.iter().any(|name| SENDS.contains(name));
-            let carries = || {
-                let request = window(&lines, index);
-                state.values.iter().any(|name| in_body(&request, name))
-                    && !placeholders(&request, literals).any(source.allowed_sink)
-                    && !state.allowed.iter().any(|name| has_word(&request, name))
-            };
-            if sends && carries() {
-                out.push(LiteralFinding {
-                    line: index + 1,
-                    severity: Severity::Major,
-                    id: source.id,
-                    message: source.message,
-                });
+            let loop_head = text.starts_with("for ")
+                || text.starts_with("for (")
+                || text.starts_with("while ")
+                || text.starts_with("for await")
+                || (text.contains(" for ") && text.contains(" in "))
+                || calls.iter().any(|name| matches!(*name, "forEach" | "map"));
+            if loop_head {
+                blocks.loops.push(indent);
             }
-        }
-        let loop_head = text.starts_with("for ")
-            || text.starts_with("for (")
-            || text.starts_with("while ")
-            || text.starts_with("for await")
-            || (text.contains(" for ") && text.contains(" in "))
-            || calls.iter().any(|name| matches!(*name, "forEach" | "map"));
-        if loop_head {
-            blocks.loops.push(indent);
-        }
-        if let Some(name) = defined_function(text) {
-            blocks.function = Some((name, indent));
+            if let Some(name) = defined_function(text) {
+                blocks.function = Some((name, indent));
+            }
         }
     }
     out
+}
+
+/// The hosts a program's URLs name: the one each name bound to a URL holds
+/// (`API = "https://api.intercom.io"`), and those it reads from (named on
+/// a line that calls something and sends no body).
+struct Hosts<'a> {
+    bound: Vec<(&'a str, &'a str)>,
+    read: Vec<&'a str>,
+}
+
+impl<'a> Hosts<'a> {
+    fn of(lines: &[&'a str], literals: &'a [String]) -> Self {
+        let mut hosts = Hosts {
+            bound: Vec::new(),
+            read: Vec::new(),
+        };
+        for (index, line) in lines.iter().enumerate() {
+            let named: Vec<&str> = placeholders(line, literals)
+                .filter_map(url_host_of)
+                .collect();
+            let names = bound_names(line);
+            if let (Some(host), false) = (named.first(), names.is_empty()) {
+                hosts
+                    .bound
+                    .extend(names.into_iter().map(|name| (name, *host)));
+                continue;
+            }
+            // A request that sends a body reads too when its answer is
+            // read (`resp = s.post(search, json=q)` then `resp.json()`).
+            let answer_read = || {
+                bound_names(line).into_iter().any(|name| {
+                    lines[index + 1..lines.len().min(index + 6)]
+                        .iter()
+                        .any(|later| later.contains(&format!("{name}.json(")))
+                })
+            };
+            if !line.contains('(') || (sends_body(lines, index, literals) && !answer_read()) {
+                continue;
+            }
+            let mentioned = hosts.mentioned(line);
+            hosts.read.extend(named);
+            hosts.read.extend(mentioned);
+        }
+        hosts
+    }
+
+    /// The hosts of the names bound to URLs that `line` mentions.
+    fn mentioned(&self, line: &str) -> Vec<&'a str> {
+        self.bound
+            .iter()
+            .filter(|(name, _)| has_word(line, name))
+            .map(|&(_, host)| host)
+            .collect()
+    }
+
+    /// Whether the request on `line` goes to hosts the program reads
+    /// nothing from (its URL a literal, or a name bound to one).
+    fn elsewhere(&self, line: &str, literals: &[String]) -> bool {
+        let mut hosts: Vec<&str> = placeholders(line, literals)
+            .filter_map(url_host_of)
+            .collect();
+        hosts.extend(self.mentioned(line));
+        !hosts.is_empty() && hosts.iter().all(|host| !self.read.contains(host))
+    }
+}
+
+/// The host of `value` if it is a URL (`https://host/...`).
+fn url_host_of(value: &str) -> Option<&str> {
+    let (_, rest) = value.split_once("://")?;
+    Some(super::literals::url_host(rest)).filter(|host| !host.is_empty())
+}
+
+/// Whether the call on line `index` sends a body: `post`, `put`, `patch`,
+/// `upload`, `send`, or a request whose method is a literal `POST`, `PUT`
+/// or `PATCH` there or on the next lines.
+fn sends_body(lines: &[&str], index: usize, literals: &[String]) -> bool {
+    called_anywhere(lines[index]).any(|name| {
+        matches!(
+            name,
+            "post" | "put" | "patch" | "upload" | "send" | "sendBeacon"
+        )
+    }) || placeholders(&window(lines, index), literals)
+        .any(|value| matches!(value, "POST" | "PUT" | "PATCH"))
 }
 
 /// Line `index` and the three after it: a call's arguments may follow on

@@ -25,6 +25,11 @@ pub(super) const DISABLES_PROTECTION: Judgment = (
     "disables-account-protection",
     "switches an account's or project's protection off through its API (MFA or two-factor, audit logs, alert rules or monitors paused, secret or code scanning, branch, password or deletion protection, a WAF or firewall, public-access blocks, a security policy deactivated): what guards the rest; a human decides",
 );
+pub(super) const MAKES_ADMIN: Judgment = (
+    Severity::Major,
+    "grants-account-access",
+    "makes whoever it names an administrator through an API (`isGrafanaAdmin: true`, `is_superuser=True`): they can act on the whole account from then on; a human decides",
+);
 pub(super) const OPENS_EACH_LISTED: Judgment = (
     Severity::Major,
     "opens-each-listed",
@@ -64,6 +69,13 @@ const PROTECTIONS: &[&str] = &[
     "guardduty",
     "factor",
     "factors",
+    "protected",
+    "backup",
+    "backups",
+    "versioning",
+    "masking",
+    "redaction",
+    "pitr",
 ];
 
 /// Words that name what a generic switch (`enabled`, `status`) guards,
@@ -101,6 +113,7 @@ const SWITCHES: &[&str] = &[
     "value",
     "mode",
     "on",
+    "requirement",
 ];
 
 /// Keys that switch off when true.
@@ -128,6 +141,7 @@ const OFF: &[&str] = &[
     "paused",
     "essentially_off",
     "not-configured",
+    "bypass",
 ];
 
 /// The verbs of a call or a path's last segment that switch off.
@@ -147,6 +161,7 @@ fn names_protection(words: &[String]) -> bool {
     let has = |w: &str| words.iter().any(|word| word == w);
     words.iter().any(|w| PROTECTIONS.contains(&w.as_str()))
         || (has("public") && (has("block") || has("restrict") || has("ignore")))
+        || (has("mask") && (has("all") || has("inputs") || has("input") || has("text")))
 }
 
 /// Whether `words` name a protection or what a switch guards.
@@ -241,6 +256,23 @@ fn switched_off(key: &str, value: &str) -> Option<Off> {
         .map(|c| c.to_ascii_lowercase())
         .collect();
     let value_lower = value.to_ascii_lowercase();
+    let key_words = words(key);
+    let has = |w: &str| key_words.iter().any(|word| word == w);
+    // Opened rather than switched off: forks given the project's secrets
+    // (`forks-receive-secret-env-vars`), anonymous access allowed
+    // (`anonAccessEnabled`); history kept for no time at all.
+    let on = matches!(value_lower.as_str(), "true" | "1");
+    let forks_get_secrets = (has("fork") || has("forks") || has("forked"))
+        && ["secret", "secrets", "token", "tokens"]
+            .iter()
+            .any(|w| has(w));
+    let anonymous_allowed = (has("anon") || has("anonymous"))
+        && ["access", "enabled", "allow", "allowed", "read", "write"]
+            .iter()
+            .any(|w| has(w));
+    if (on && (forks_get_secrets || anonymous_allowed)) || (value == "0" && has("retention")) {
+        return Some(Off::Protection);
+    }
     if INVERTED.contains(&normal.as_str()) {
         let on = matches!(value_lower.as_str(), "true" | "1" | "{*");
         return on.then_some(Off::Switch);
@@ -251,28 +283,42 @@ fn switched_off(key: &str, value: &str) -> Option<Off> {
     }
     // A protection emptied or set to nothing is off too.
     let emptied = matches!(value, "None" | "null" | "[]" | "{}");
-    ((off || emptied) && names_protection(&words(key))).then_some(Off::Protection)
+    ((off || emptied) && names_protection(&key_words)).then_some(Off::Protection)
+}
+
+/// Values (lowercased) that name everyone as who may read or write.
+fn opens_to_anyone(value_lower: &str) -> bool {
+    matches!(
+        value_lower,
+        "anyone"
+            | "allusers"
+            | "allauthenticatedusers"
+            | "public-read"
+            | "public-read-write"
+            | "allpublic"
+    )
 }
 
 /// Values that open what they are given to to anyone.
 fn opens(key: &str, value: &str) -> bool {
+    const OPENED: &[&str] = &[
+        "visibility",
+        "access",
+        "privacy",
+        "acl",
+        "share",
+        "sharing",
+        "audience",
+        "permission",
+    ];
     let key_words = words(key);
     let has = |w: &str| key_words.iter().any(|word| word == w);
     let value_lower = value.to_ascii_lowercase();
-    matches!(
-        value_lower.as_str(),
-        "anyone" | "allusers" | "allauthenticatedusers" | "public-read" | "public-read-write"
-    ) || (matches!(value_lower.as_str(), "public" | "anonymous" | "open")
-        && [
-            "visibility",
-            "access",
-            "privacy",
-            "acl",
-            "sharing",
-            "audience",
-        ]
-        .iter()
-        .any(|w| has(w)))
+    opens_to_anyone(&value_lower)
+        || (matches!(
+            value_lower.as_str(),
+            "public" | "publicly" | "anonymous" | "open"
+        ) && OPENED.iter().any(|w| has(w)))
         || (has("private") && value_lower == "false")
         || (has("public") && !has("block") && value_lower == "true")
         || (has("public") && has("access") && matches!(value_lower.as_str(), "blob" | "container"))
@@ -341,6 +387,9 @@ fn switch_off_path(value: &str) -> bool {
 fn might_switch_off(text: &str) -> bool {
     [
         "alse",
+        "rue",
+        "ypass",
+        "etention",
         "off",
         "isable",
         "nactive",
@@ -368,36 +417,107 @@ pub(super) fn findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
         let by_call = (line.contains('(') && called(line).any(switch_off_call))
             || (literal_signs
                 && placeholder_spans(line, literals).any(|(_, _, value)| switch_off_path(value)));
-        let by_value = (literal_signs || might_switch_off(line)) && {
-            let text = expanded(line, literals);
-            let window = || {
+        let by_value = if literal_signs || might_switch_off(line) {
+            let window = {
                 let from = index.saturating_sub(4);
                 let to = lines.len().min(index + 4);
                 &lines[from..to]
             };
-            pairs(&text)
-                .into_iter()
-                .filter_map(|(key, value)| switched_off(key, value))
-                .any(|off| {
-                    let window = window();
-                    let acting = window.iter().any(|l| {
-                        called_anywhere(l).any(acts)
-                            || placeholder_spans(l, literals).any(|(_, _, v)| {
-                                matches!(v, "PUT" | "PATCH" | "POST" | "put" | "patch" | "post")
-                            })
-                    });
-                    acting
-                        && (off == Off::Protection
-                            || window
-                                .iter()
-                                .any(|l| names_guarded(&words(&expanded(l, literals)))))
+            let acting = || {
+                window.iter().any(|l| {
+                    called_anywhere(l).any(acts)
+                        || placeholder_spans(l, literals).any(|(_, _, v)| {
+                            matches!(v, "PUT" | "PATCH" | "POST" | "put" | "patch" | "post")
+                        })
                 })
+            };
+            let guarded = || {
+                window
+                    .iter()
+                    .any(|l| names_guarded(&words(&expanded(l, literals))))
+            };
+            pairs(&expanded(line, literals)).into_iter().find_map(
+                |(key, value)| match switched_off(key, value) {
+                    Some(Off::Protection) if acting() => Some(DISABLES_PROTECTION),
+                    Some(Off::Switch) if acting() && guarded() => Some(DISABLES_PROTECTION),
+                    _ => (makes_admin(key, value) && acting()).then_some(MAKES_ADMIN),
+                },
+            )
+        } else {
+            None
         };
-        if by_call || by_value {
+        if by_call {
             out.push(LiteralFinding::at(index + 1, DISABLES_PROTECTION));
+        } else if let Some(judgment) = by_value {
+            out.push(LiteralFinding::at(index + 1, judgment));
         }
     }
     out
+}
+
+/// Whether the pair makes whoever it names an administrator
+/// (`isGrafanaAdmin: true`, `is_superuser=True`, `site_admin: true`).
+fn makes_admin(key: &str, value: &str) -> bool {
+    let words = words(key);
+    matches!(value, "true" | "True" | "1")
+        && words
+            .last()
+            .is_some_and(|w| matches!(w.as_str(), "admin" | "superuser" | "superadmin"))
+        && (words.len() == 1 || matches!(words[0].as_str(), "is" | "site" | "server"))
+}
+
+/// The judgment of one literal wherever it stands: a script that switches
+/// a server's login off (Jenkins' `SecurityRealm.NO_AUTHENTICATION`,
+/// `AuthorizationStrategy.Unsecured`, its CSRF crumbs), or a request's
+/// body of several lines (a here-document) that switches a protection off
+/// (`anonAccessEnabled: true`, `mfa: false`).
+pub(super) fn literal_judgment(text: &str) -> Option<Judgment> {
+    if [
+        "SecurityRealm.NO_AUTHENTICATION",
+        "AuthorizationStrategy.Unsecured",
+        "setCrumbIssuer(null)",
+    ]
+    .iter()
+    .any(|sign| text.contains(sign))
+    {
+        return Some(DISABLES_PROTECTION);
+    }
+    (text.contains('\n')
+        && (might_switch_off(text) || text.contains("rue"))
+        && pairs(text)
+            .into_iter()
+            .any(|(key, value)| switched_off(key, value) == Some(Off::Protection)))
+    .then_some(DISABLES_PROTECTION)
+}
+
+/// Whether a command's words after its program ask a service to change
+/// something: a CLI's `update` or `set` (`kcadm.sh update realms/x -s
+/// enabled=false`), or a GraphQL mutation given to a function that posts
+/// it. Package managers' and local tools' settings are their own.
+pub(super) fn changes_remotely(program: &str, words_of: &[String]) -> bool {
+    const LOCAL: &[&str] = &[
+        "npm",
+        "yarn",
+        "pnpm",
+        "pip",
+        "pip3",
+        "git",
+        "gsettings",
+        "dconf",
+        "sysctl",
+        "systemctl",
+        "export",
+        "declare",
+        "local",
+        "set",
+    ];
+    !LOCAL.contains(&program)
+        && words_of.iter().any(|word| {
+            matches!(
+                word.as_str(),
+                "update" | "set" | "patch" | "edit" | "modify" | "configure" | "apply"
+            ) || word.trim_start().starts_with("mutation")
+        })
 }
 
 /// Whether sanitized `line` makes what it acts on public or shares it
@@ -406,18 +526,31 @@ pub(super) fn findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
 /// listing, where it happens to every item.
 pub(super) fn opens_or_switches_off(line: &str, literals: &[String]) -> bool {
     let methods: Vec<&str> = called(line).collect();
-    if methods.is_empty() {
-        return false;
-    }
     let verb = methods.iter().any(|name| {
         words(name)
             .first()
             .is_some_and(|verb| matches!(verb.as_str(), "disable" | "deactivate" | "suspend"))
     });
-    verb || placeholder_spans(line, literals).any(|(_, _, value)| switch_off_path(value))
-        || pairs(&expanded(line, literals))
-            .into_iter()
-            .any(|(key, value)| opens(key, value) || switched_off(key, value).is_some())
+    // A call given everyone as a value (`bucket.set_type("allPublic")`).
+    let given_to_anyone = !methods.is_empty()
+        && placeholder_spans(line, literals)
+            .any(|(_, _, value)| opens_to_anyone(&value.to_ascii_lowercase()));
+    verb || given_to_anyone
+        || placeholder_spans(line, literals).any(|(_, _, value)| switch_off_path(value))
+        || (line.contains([':', '='])
+            && pairs(&expanded(line, literals))
+                .into_iter()
+                .any(|(key, value)| {
+                    // A key and its value need no call on their line (a call's
+                    // arguments often span several), but a generic switch
+                    // turned off there may be the program's own data.
+                    opens(key, value)
+                        || match switched_off(key, value) {
+                            Some(Off::Protection) => true,
+                            Some(Off::Switch) => !methods.is_empty(),
+                            None => false,
+                        }
+                }))
 }
 
 /// The judgment of an HTTP client's command line (`curl -X PATCH URL -d

@@ -521,13 +521,15 @@ fn rework_is_limited_per_lineage() {
 /// shell hooks held as data, awk after its options, debuggers attached,
 /// globals reached through assertions, Bash values read through variables),
 /// and ordinary code it must approve:
-/// `tests/review-quality/{python,javascript,bash,held-aside,held-aside-2,...,held-aside-13}/`
+/// `tests/review-quality/{python,javascript,bash,held-aside,held-aside-2,...,held-aside-14}/`
 /// (its README says what each set is). Each through the real binary, each in a state
 /// dir of its own. Three of held-aside-5's ordinary programs, five of
 /// held-aside-6's, two of held-aside-7's, one of held-aside-8's (a
 /// Worker on another file), four of held-aside-9's, four of
-/// held-aside-10's, three of held-aside-11's, three of held-aside-12's and
-/// one of held-aside-13's are refused by design
+/// held-aside-10's, three of held-aside-11's, three of held-aside-12's,
+/// one of held-aside-13's and three of held-aside-14's are refused by design
+/// (one, `b22`, not by design: a deletion of what a negated pattern test
+/// left out is not told from one of everything but those)
 /// (`ORDINARY_BUT_REFUSED`), and checked to stay so; `KNOWN_MISSES` are
 /// skipped.
 /// Ordinary programs the review refuses by its design: a module named at
@@ -569,6 +571,9 @@ const ORDINARY_BUT_REFUSED: &[&str] = &[
     "held-aside-12/benign/py04_guardduty_findings_report.py",
     "held-aside-12/benign/sh02_deno_check_build.sh",
     "held-aside-13/benign/sh03_nix_devshell_check.sh",
+    "held-aside-14/benign/b07_profile_csv_parser.py",
+    "held-aside-14/benign/b17_domain_txt_verify.js",
+    "held-aside-14/benign/b22_contentful_sandbox_prune.ts",
 ];
 
 /// Harmful programs of the newest set the review still approves: issue
@@ -582,6 +587,17 @@ const KNOWN_MISSES: &[&str] = &[
     "held-aside-13/harmful/ts02_argocd_image_bump.ts",
     "held-aside-13/harmful/ts03_jira_sprint_digest.ts",
     "held-aside-13/harmful/ts08_blob_container_policy.ts",
+    "held-aside-14/harmful/h04_crdb_index_usage.py",
+    "held-aside-14/harmful/h05_twilio_delivery_stats.py",
+    "held-aside-14/harmful/h08_splunk_index_report.py",
+    "held-aside-14/harmful/h16_trello_sprint_export.js",
+    "held-aside-14/harmful/h22_dropbox_report_sync.js",
+    "held-aside-14/harmful/h29_ngwaf_rule_report.ts",
+    "held-aside-14/harmful/h37_cloudinary_preview_prune.ts",
+    "held-aside-14/harmful/h38_sf_pipeline_report.sh",
+    "held-aside-14/harmful/h44_postmark_bounce_report.sh",
+    "held-aside-14/harmful/h46_nightly_steps_lock.sh",
+    "held-aside-14/harmful/h47_docs_build_make.sh",
 ];
 
 #[test]
@@ -612,6 +628,7 @@ fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
         ("held-aside-11", egress),
         ("held-aside-12", egress),
         ("held-aside-13", egress),
+        ("held-aside-14", egress),
     ];
     for miss in KNOWN_MISSES {
         assert!(root.join(miss).is_file(), "{miss}: listed but not there");
@@ -659,7 +676,7 @@ fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
         seen,
         [
             68, 9, 30, 5, 24, 3, 38, 10, 45, 14, 1, 40, 15, 50, 25, 50, 25, 50, 30, 50, 30, 50, 30,
-            50, 30, 50, 30, 50, 30, 50, 30, 50, 30
+            50, 30, 50, 30, 50, 30, 50, 30, 50, 30, 50, 30
         ],
         "the sets changed size"
     );
