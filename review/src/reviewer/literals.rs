@@ -494,7 +494,7 @@ const SYSTEM_PATH_PATTERN: &str = r"^(?:/etc/|/bin/|/sbin/|/lib|/usr/|/boot/|/de
     clippy::expect_used,
     reason = "constant patterns; every one is exercised by the tests"
 )]
-fn compile(pattern: &str) -> Regex {
+pub(super) fn compile(pattern: &str) -> Regex {
     Regex::new(pattern).expect("valid constant regex")
 }
 

@@ -398,7 +398,24 @@ const LISTED_SOURCES: Source = Source {
     id: "sends-listed-data",
     message: SENDS_LISTED,
     reads: |line| {
-        line.text.contains('(') && has_listing(line.text, &called(line.text).collect::<Vec<_>>())
+        // (Cheap first: a call whose name might list.)
+        line.calls.iter().any(|name| {
+            [
+                "list",
+                "List",
+                "describe",
+                "Describe",
+                "get",
+                "json",
+                "fetchall",
+                "auto_paging",
+                "scan",
+                "search",
+                "find",
+            ]
+            .iter()
+            .any(|start| name.starts_with(start))
+        }) && has_listing(line.text, &called(line.text).collect::<Vec<_>>())
     },
     // A digest posted to a chat or summarized by a model, or a local
     // service.
@@ -476,20 +493,34 @@ struct Followed<'a> {
 /// Where a value that one of `sources` reads is put in a request's body,
 /// followed through the names bound to it (`out = ...`, `out[k] = ...`,
 /// `all.push(...)`) and the functions that return it. One pass over the
-/// lines for every source; two when a source counts only requests to
-/// another host, whose first gathers what it reads, so that a function
-/// defined before its caller (`def archive(batch)`) sees the names too.
+/// lines for every source, and a second for a source that counts only
+/// requests to another host once the first found what it reads, so that
+/// a function defined before its caller (`def archive(batch)`) sees the
+/// names too.
 fn flows(code: &str, literals: &[String], sources: &[&Source]) -> Vec<LiteralFinding> {
     let lines: Vec<&str> = code.lines().collect();
     let mut followed: Vec<Followed<'_>> = sources.iter().map(|_| Followed::default()).collect();
-    let hosts = sources
-        .iter()
-        .any(|source| source.elsewhere_only)
-        .then(|| Hosts::of(&lines, literals));
-    let passes = if hosts.is_some() { 2 } else { 1 };
+    // Sources that count only requests elsewhere are followed when the
+    // program names a URL and sends anything at all (most do neither), and
+    // the hosts are read when a request carries a value.
+    let elsewhere = sources.iter().any(|source| source.elsewhere_only)
+        && literals.iter().any(|value| value.contains("://"))
+        && code
+            .match_indices('(')
+            .any(|(at, _)| SENDS.contains(&name_at_end(&code[..at])));
+    let hosts = std::cell::OnceCell::new();
     let mut out = Vec::new();
-    for pass in 1..=passes {
-        let last = pass == passes;
+    for pass in 1..=2 {
+        let again = pass == 2;
+        let read_before = || {
+            sources
+                .iter()
+                .zip(&followed)
+                .any(|(source, state)| source.elsewhere_only && !state.values.is_empty())
+        };
+        if again && !(elsewhere && read_before()) {
+            break;
+        }
         // The enclosing loops (any loop), and the function being read.
         let mut blocks = Blocks::default();
         for (index, line) in lines.iter().enumerate() {
@@ -505,7 +536,7 @@ fn flows(code: &str, literals: &[String], sources: &[&Source]) -> Vec<LiteralFin
             let has_literal = placeholders(text, literals).next().is_some();
             let looping = !blocks.loops.is_empty();
             for (source, state) in sources.iter().zip(&mut followed) {
-                if !last && !source.elsewhere_only {
+                if (again && !source.elsewhere_only) || (source.elsewhere_only && !elsewhere) {
                     continue;
                 }
                 // `WEBHOOK = os.environ["SLACK_WEBHOOK_URL"]`.
@@ -534,8 +565,7 @@ fn flows(code: &str, literals: &[String], sources: &[&Source]) -> Vec<LiteralFin
                 // The read itself (`sm.send(new GetSecretValueCommand(...))`,
                 // `fetch(".../env?decrypt=true")`) is no request of the
                 // program's own.
-                let sends = last
-                    && !reads
+                let sends = !reads
                     && !state.values.is_empty()
                     && calls.iter().any(|name| SENDS.contains(name));
                 let carries = || {
@@ -545,10 +575,14 @@ fn flows(code: &str, literals: &[String], sources: &[&Source]) -> Vec<LiteralFin
                         && !state.allowed.iter().any(|name| has_word(&request, name))
                         && (!source.elsewhere_only
                             || hosts
-                                .as_ref()
-                                .is_some_and(|hosts| hosts.elsewhere(text, literals)))
+                                .get_or_init(|| Hosts::of(&lines, literals))
+                                .elsewhere(text, literals))
                 };
-                if sends && carries() {
+                let found_before = || {
+                    out.iter()
+                        .any(|f: &LiteralFinding| f.line == index + 1 && f.id == source.id)
+                };
+                if sends && carries() && !found_before() {
                     out.push(LiteralFinding {
                         line: index + 1,
                         severity: Severity::Major,

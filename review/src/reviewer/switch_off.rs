@@ -19,6 +19,8 @@ use super::bulk::{called, called_anywhere, placeholder_spans, switches_off};
 use super::cloud::Judgment;
 use super::literals::LiteralFinding;
 use policy::secrets::name_words as words;
+use regex::Regex;
+use std::sync::LazyLock;
 
 pub(super) const DISABLES_PROTECTION: Judgment = (
     Severity::Major,
@@ -250,18 +252,31 @@ enum Off {
 
 /// Whether the pair `key`, `value` switches off, and how.
 fn switched_off(key: &str, value: &str) -> Option<Off> {
+    // (Cheap first: most values are none of these, and the key is split
+    // only for those that are.)
+    let on = value.eq_ignore_ascii_case("true") || value == "1";
+    let off = OFF.iter().any(|word| value.eq_ignore_ascii_case(word));
+    // A protection emptied or set to nothing is off too.
+    let emptied = matches!(value, "None" | "null" | "[]" | "{}");
+    if !(on || off || emptied || value == "0" || value == "{*") {
+        return None;
+    }
     let normal: String = key
         .chars()
         .filter(|c| c.is_ascii_alphanumeric())
         .map(|c| c.to_ascii_lowercase())
         .collect();
-    let value_lower = value.to_ascii_lowercase();
+    if INVERTED.contains(&normal.as_str()) {
+        return (on || value == "{*").then_some(Off::Switch);
+    }
+    if SWITCHES.contains(&normal.as_str()) {
+        return off.then_some(Off::Switch);
+    }
     let key_words = words(key);
     let has = |w: &str| key_words.iter().any(|word| word == w);
     // Opened rather than switched off: forks given the project's secrets
     // (`forks-receive-secret-env-vars`), anonymous access allowed
     // (`anonAccessEnabled`); history kept for no time at all.
-    let on = matches!(value_lower.as_str(), "true" | "1");
     let forks_get_secrets = (has("fork") || has("forks") || has("forked"))
         && ["secret", "secrets", "token", "tokens"]
             .iter()
@@ -273,16 +288,6 @@ fn switched_off(key: &str, value: &str) -> Option<Off> {
     if (on && (forks_get_secrets || anonymous_allowed)) || (value == "0" && has("retention")) {
         return Some(Off::Protection);
     }
-    if INVERTED.contains(&normal.as_str()) {
-        let on = matches!(value_lower.as_str(), "true" | "1" | "{*");
-        return on.then_some(Off::Switch);
-    }
-    let off = OFF.contains(&value_lower.as_str());
-    if SWITCHES.contains(&normal.as_str()) {
-        return off.then_some(Off::Switch);
-    }
-    // A protection emptied or set to nothing is off too.
-    let emptied = matches!(value, "None" | "null" | "[]" | "{}");
     ((off || emptied) && names_protection(&key_words)).then_some(Off::Protection)
 }
 
@@ -362,6 +367,14 @@ fn acts(name: &str) -> bool {
 /// and go on to name what is guarded (`deactivatePolicy`,
 /// `pause_alert_rule`).
 fn switch_off_call(name: &str) -> bool {
+    // (Cheap first: most names start with no such verb.)
+    let starts_with_verb = SWITCH_OFF_VERBS.iter().any(|verb| {
+        name.get(..verb.len())
+            .is_some_and(|start| start.eq_ignore_ascii_case(verb))
+    });
+    if !starts_with_verb {
+        return false;
+    }
     let words = words(name);
     words
         .first()
@@ -385,26 +398,14 @@ fn switch_off_path(value: &str) -> bool {
 /// Whether a text (a value or a line's text) might hold an off value,
 /// before anything is split: most do not.
 fn might_switch_off(text: &str) -> bool {
-    [
-        "alse",
-        "rue",
-        "ypass",
-        "etention",
-        "off",
-        "isable",
-        "nactive",
-        "uspend",
-        "ause",
-        "ute",
-        "ilence",
-        "None",
-        "null",
-        "[]",
-        "onfigured",
-        "nooze",
-    ]
-    .iter()
-    .any(|sign| text.contains(sign))
+    // One pass of a multi-pattern search (Teddy or Aho-Corasick) instead
+    // of a search per sign: this runs on every line and literal.
+    static SIGNS: LazyLock<Regex> = LazyLock::new(|| {
+        super::literals::compile(
+            "alse|rue|ypass|etention|off|isable|nactive|eactivate|nenroll|uspend|ause|ute|ilence|None|null|\\[\\]|onfigured|nooze",
+        )
+    });
+    SIGNS.is_match(text)
 }
 
 /// The findings of this module in sanitized Python or JavaScript `code`.
@@ -412,12 +413,13 @@ pub(super) fn findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
     let lines: Vec<&str> = code.lines().collect();
     let mut out = Vec::new();
     for (index, line) in lines.iter().enumerate() {
-        let literal_signs =
-            placeholder_spans(line, literals).any(|(_, _, value)| might_switch_off(value));
+        // (A literal `"[]"` is a text, not an emptied value.)
+        let literal_signs = placeholder_spans(line, literals)
+            .any(|(_, _, value)| value.len() > 2 && might_switch_off(value));
         let by_call = (line.contains('(') && called(line).any(switch_off_call))
             || (literal_signs
                 && placeholder_spans(line, literals).any(|(_, _, value)| switch_off_path(value)));
-        let by_value = if literal_signs || might_switch_off(line) {
+        let by_value = if line.contains([':', '=']) && (literal_signs || might_switch_off(line)) {
             let window = {
                 let from = index.saturating_sub(4);
                 let to = lines.len().min(index + 4);
@@ -458,11 +460,13 @@ pub(super) fn findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
 /// Whether the pair makes whoever it names an administrator
 /// (`isGrafanaAdmin: true`, `is_superuser=True`, `site_admin: true`).
 fn makes_admin(key: &str, value: &str) -> bool {
+    if !matches!(value, "true" | "True" | "1") {
+        return false;
+    }
     let words = words(key);
-    matches!(value, "true" | "True" | "1")
-        && words
-            .last()
-            .is_some_and(|w| matches!(w.as_str(), "admin" | "superuser" | "superadmin"))
+    words
+        .last()
+        .is_some_and(|w| matches!(w.as_str(), "admin" | "superuser" | "superadmin"))
         && (words.len() == 1 || matches!(words[0].as_str(), "is" | "site" | "server"))
 }
 
