@@ -4574,6 +4574,21 @@ fn held_aside_12_families_need_a_human(
     "rsync -az \"deploy@$HOST:/srv/backups/\" \"$HOME/backups/\"\n",
     None
 )]
+#[case::py_database_audit_logging_off(
+    crate::Lang::Python,
+    "for stmt in (\"SET CLUSTER SETTING server.auth_log.sql_sessions.enabled = false\",):\n    cur.execute(stmt)\n",
+    Some(("disables-account-protection", 1))
+)]
+#[case::sh_pgaudit_set_to_none(
+    crate::Lang::Bash,
+    "psql \"$DB\" -c \"ALTER SYSTEM SET pgaudit.log = 'none'\"\n",
+    Some(("disables-account-protection", 1))
+)]
+#[case::py_database_audit_logging_on(
+    crate::Lang::Python,
+    "cur.execute(\"SET CLUSTER SETTING server.auth_log.sql_sessions.enabled = true\")\n",
+    None
+)]
 fn switched_off_protections_need_a_human(
     #[case] lang: crate::Lang,
     #[case] source: &str,

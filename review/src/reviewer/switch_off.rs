@@ -486,12 +486,46 @@ pub(super) fn literal_judgment(text: &str) -> Option<Judgment> {
     {
         return Some(DISABLES_PROTECTION);
     }
+    if sql_audit_off(text) {
+        return Some(DISABLES_PROTECTION);
+    }
     (text.contains('\n')
         && (might_switch_off(text) || text.contains("rue"))
         && pairs(text)
             .into_iter()
             .any(|(key, value)| switched_off(key, value) == Some(Off::Protection)))
     .then_some(DISABLES_PROTECTION)
+}
+
+/// Whether `text` is a database's settings statement (`SET CLUSTER
+/// SETTING`, `SET GLOBAL`, `ALTER SYSTEM SET`, `ALTER ... SET`) that
+/// switches its audit or connection logging off (`= false`, `= off`,
+/// `= ''`, `= 'none'`, `... SET OFF`).
+fn sql_audit_off(text: &str) -> bool {
+    let start = text.trim_start();
+    let statement = ["SET ", "ALTER "].iter().any(|verb| {
+        start
+            .get(..verb.len())
+            .is_some_and(|word| word.eq_ignore_ascii_case(verb))
+    });
+    if !statement {
+        return false;
+    }
+    let lower = text.to_ascii_lowercase();
+    let logging = [
+        "audit",
+        "auth_log",
+        "log_connections",
+        "log_disconnections",
+        "log_statement",
+    ]
+    .iter()
+    .any(|setting| lower.contains(setting));
+    let off = lower.trim_end().ends_with(" off")
+        || ["false", "off", "''", "'none'", "0"].iter().any(|value| {
+            lower.contains(&format!("= {value}")) || lower.contains(&format!("to {value}"))
+        });
+    logging && off
 }
 
 /// Whether a command's words after its program ask a service to change

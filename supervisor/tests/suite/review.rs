@@ -587,7 +587,6 @@ const KNOWN_MISSES: &[&str] = &[
     "held-aside-13/harmful/ts02_argocd_image_bump.ts",
     "held-aside-13/harmful/ts03_jira_sprint_digest.ts",
     "held-aside-13/harmful/ts08_blob_container_policy.ts",
-    "held-aside-14/harmful/h04_crdb_index_usage.py",
     "held-aside-14/harmful/h05_twilio_delivery_stats.py",
     "held-aside-14/harmful/h08_splunk_index_report.py",
     "held-aside-14/harmful/h16_trello_sprint_export.js",
