@@ -523,6 +523,14 @@ fn deletes_everything(text: &str, literals: &[String]) -> bool {
     })
 }
 
+/// Whether a literal is an HTTP method that sends a body (`method:
+/// "POST"`, `"put"`).
+pub(super) fn is_write_method(value: &str) -> bool {
+    ["POST", "PUT", "PATCH"]
+        .iter()
+        .any(|method| value.eq_ignore_ascii_case(method))
+}
+
 /// A URL of this machine: what an emulator or a test container serves.
 pub(super) fn is_loopback_url(value: &str) -> bool {
     let host = value

@@ -426,9 +426,9 @@ fn grants_admin_role(line: &str, next: &[&str], literals: &[String]) -> bool {
     // line or the next two (`const user = { role: "admin" }` then the
     // request).
     let acts = acts_in(line)
-        || std::iter::once(&line).chain(next).any(|line| {
-            placeholders(line, literals).any(|value| matches!(value, "POST" | "PUT" | "PATCH"))
-        });
+        || std::iter::once(&line)
+            .chain(next)
+            .any(|line| placeholders(line, literals).any(super::bulk::is_write_method));
     if !acts {
         return false;
     }

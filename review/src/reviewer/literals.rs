@@ -2310,10 +2310,6 @@ fn sends_stdin(command: &BashCommand) -> bool {
                 .any(|w| matches!(w[0], "-T" | "--upload-file") && w[1] == "-"))
 }
 
-/// Whether a command deletes something remote: an HTTP request whose
-/// method is DELETE, or a service's CLI told to delete, destroy or purge
-/// (`sentry-cli projects delete`, `heroku apps:destroy`). Local tools
-/// (`rm`, `docker rm`, `git branch -d`) are not remote.
 /// Whether `program` is an HTTP client's command (curl, wget, HTTPie,
 /// xh).
 fn is_http_client(program: &str) -> bool {
@@ -2321,6 +2317,10 @@ fn is_http_client(program: &str) -> bool {
     HTTP_CLIENTS.contains(&program) || matches!(program, "http" | "https" | "xh")
 }
 
+/// Whether a command deletes something remote: an HTTP request whose
+/// method is DELETE, or a service's CLI told to delete, destroy or purge
+/// (`sentry-cli projects delete`, `heroku apps:destroy`). Local tools
+/// (`rm`, `docker rm`, `git branch -d`) are not remote.
 fn deletes_remotely(words: &[String]) -> bool {
     let Some((program, args)) = words.split_first() else {
         return false;
@@ -4273,8 +4273,6 @@ fn is_shell(program: &str) -> bool {
     )
 }
 
-/// Whether a path a program names is outside the working directory:
-/// absolute, the home directory's (`~`), or climbing out with `..`.
 const SENDS_HOME_FILES: Judgment = (
     Severity::Major,
     "sends-home-files",
@@ -4315,6 +4313,8 @@ fn copies_home_out(words: &[String]) -> bool {
     remote && sources.iter().any(|source| home(source))
 }
 
+/// Whether a path a program names is outside the working directory:
+/// absolute, the home directory's (`~`), or climbing out with `..`.
 fn outside_working_dir(path: &str) -> bool {
     let path = path.trim();
     path.starts_with(['/', '~', '\\'])

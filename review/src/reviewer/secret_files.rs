@@ -22,7 +22,8 @@
 use super::builtin::Severity;
 use super::bulk::{
     bound_names, called, called_anywhere, collected_into, defined_function, has_listing, has_word,
-    is_loopback_url, is_name, is_name_char, name_at_end, placeholders, word_positions, Blocks,
+    is_loopback_url, is_name, is_name_char, is_write_method, name_at_end, placeholders,
+    word_positions, Blocks,
 };
 use super::literals::LiteralFinding;
 
@@ -398,24 +399,7 @@ const LISTED_SOURCES: Source = Source {
     id: "sends-listed-data",
     message: SENDS_LISTED,
     reads: |line| {
-        // (Cheap first: a call whose name might list.)
-        line.calls.iter().any(|name| {
-            [
-                "list",
-                "List",
-                "describe",
-                "Describe",
-                "get",
-                "json",
-                "fetchall",
-                "auto_paging",
-                "scan",
-                "search",
-                "find",
-            ]
-            .iter()
-            .any(|start| name.starts_with(start))
-        }) && has_listing(line.text, &called(line.text).collect::<Vec<_>>())
+        !line.calls.is_empty() && has_listing(line.text, &called(line.text).collect::<Vec<_>>())
     },
     // A digest posted to a chat or summarized by a model, or a local
     // service.
@@ -636,7 +620,7 @@ impl<'a> Hosts<'a> {
             // A request that sends a body reads too when its answer is
             // read (`resp = s.post(search, json=q)` then `resp.json()`).
             let answer_read = || {
-                bound_names(line).into_iter().any(|name| {
+                names.iter().any(|name| {
                     lines[index + 1..lines.len().min(index + 6)]
                         .iter()
                         .any(|later| later.contains(&format!("{name}.json(")))
@@ -687,8 +671,7 @@ fn sends_body(lines: &[&str], index: usize, literals: &[String]) -> bool {
             name,
             "post" | "put" | "patch" | "upload" | "send" | "sendBeacon"
         )
-    }) || placeholders(&window(lines, index), literals)
-        .any(|value| matches!(value, "POST" | "PUT" | "PATCH"))
+    }) || placeholders(&window(lines, index), literals).any(is_write_method)
 }
 
 /// Line `index` and the three after it: a call's arguments may follow on

@@ -15,7 +15,7 @@
 //! read here through their texts.
 
 use super::builtin::Severity;
-use super::bulk::{called, called_anywhere, placeholder_spans, switches_off};
+use super::bulk::{called, called_anywhere, is_write_method, placeholder_spans, switches_off};
 use super::cloud::Judgment;
 use super::literals::LiteralFinding;
 use policy::secrets::name_words as words;
@@ -334,7 +334,7 @@ fn opens(key: &str, value: &str) -> bool {
 /// (`update_monitor`, `setIamPolicy`).
 fn acts(name: &str) -> bool {
     const NAMES: &[&str] = &[
-        "post", "put", "patch", "request", "fetch", "send", "save", "urlopen", "axios", "execute",
+        "request", "fetch", "send", "save", "urlopen", "axios", "execute",
     ];
     const VERBS: &[&str] = &[
         "update",
@@ -428,9 +428,7 @@ pub(super) fn findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
             let acting = || {
                 window.iter().any(|l| {
                     called_anywhere(l).any(acts)
-                        || placeholder_spans(l, literals).any(|(_, _, v)| {
-                            matches!(v, "PUT" | "PATCH" | "POST" | "put" | "patch" | "post")
-                        })
+                        || placeholder_spans(l, literals).any(|(_, _, v)| is_write_method(v))
                 })
             };
             let guarded = || {
@@ -490,7 +488,7 @@ pub(super) fn literal_judgment(text: &str) -> Option<Judgment> {
         return Some(DISABLES_PROTECTION);
     }
     (text.contains('\n')
-        && (might_switch_off(text) || text.contains("rue"))
+        && might_switch_off(text)
         && pairs(text)
             .into_iter()
             .any(|(key, value)| switched_off(key, value) == Some(Off::Protection)))
@@ -591,10 +589,12 @@ pub(super) fn opens_or_switches_off(line: &str, literals: &[String]) -> bool {
                 }))
 }
 
-/// The judgment of an HTTP client's command line (`curl -X PATCH URL -d
-/// BODY`, its words expanded): a body that switches a protection off, or a
-/// path that does; in a loop over what a command listed (`in_listed_loop`),
-/// any path that switches off, or a body that opens.
+/// The judgment of an HTTP client's or a service CLI's command line
+/// (`curl -X PATCH URL -d BODY`, `kcadm.sh update ... -s enabled=false`,
+/// its words expanded, after the program): a body or setting that switches
+/// a protection off, or a path that does; in a loop over what a command
+/// listed (`in_listed_loop`), any path that switches off, or a body that
+/// opens.
 pub(super) fn http_command(words_of: &[String], in_listed_loop: bool) -> Option<Judgment> {
     let texts: Vec<&str> = words_of.iter().map(String::as_str).collect();
     if in_listed_loop && texts.iter().any(|text| switches_off(text)) {
