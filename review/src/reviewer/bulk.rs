@@ -33,6 +33,10 @@ pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<Lit
     let mut listing_functions: Vec<&str> = Vec::new();
     // Functions whose body deletes.
     let mut deleting_functions: Vec<&str> = Vec::new();
+    // The functions defined so far, read for what they open when a loop
+    // over a listing calls one (`await publicLink(f.path)`).
+    let lines: Vec<&str> = code.lines().collect();
+    let mut functions = Functions::default();
     for (index, line) in code.lines().enumerate() {
         let Some((text, indent)) = blocks.enter(line) else {
             continue;
@@ -91,7 +95,10 @@ pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<Lit
         } else if deletes && deletes_everything(text, literals) {
             out.push(finding(index + 1, "deletes-everything", EVERYTHING));
         } else if (!blocks.loops.is_empty() || (over_listed && loop_head))
-            && super::switch_off::opens_or_switches_off(text, literals)
+            && (super::switch_off::opens_or_switches_off(text, literals)
+                || calls
+                    .iter()
+                    .any(|name| functions.opens(name, &lines, literals)))
         {
             out.push(LiteralFinding::at(
                 index + 1,
@@ -136,9 +143,42 @@ pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<Lit
         }
         if let Some(name) = defined_function(text) {
             blocks.function = Some((name, indent));
+            functions.defined.push((name, index, indent));
         }
     }
     out
+}
+
+/// The functions a program defined: where, and whether each body read
+/// opens or switches off.
+#[derive(Default)]
+struct Functions<'a> {
+    /// Each function's name, its definition's line index and indentation.
+    defined: Vec<(&'a str, usize, usize)>,
+    /// The answers found so far.
+    opening: Vec<(&'a str, bool)>,
+}
+
+impl<'a> Functions<'a> {
+    /// Whether the body of the function `name` has a line that opens or
+    /// switches off (read once, on the first call).
+    fn opens(&mut self, name: &'a str, lines: &[&str], literals: &[String]) -> bool {
+        if let Some(&(_, known)) = self.opening.iter().find(|(n, _)| *n == name) {
+            return known;
+        }
+        let Some(&(_, start, indent)) = self.defined.iter().rev().find(|(n, ..)| *n == name) else {
+            return false;
+        };
+        let body = lines[start + 1..].iter().take_while(|line| {
+            let text = line.trim_start();
+            text.is_empty() || text.starts_with(['}', ')', ']']) || line.len() - text.len() > indent
+        });
+        let opens = body
+            .into_iter()
+            .any(|line| super::switch_off::opens_or_switches_off(line.trim_start(), literals));
+        self.opening.push((name, opens));
+        opens
+    }
 }
 
 /// The blocks enclosing a line of sanitized Python or JavaScript, found by
@@ -380,7 +420,66 @@ pub(super) fn has_listing(text: &str, methods: &[&str]) -> bool {
                 && !name.ends_with("ss")
                 && !name.ends_with("Status")
                 && !name.ends_with("status"))
+            || namespaced_listing(name)
     })
+}
+
+/// An SDK's listing under a namespace: `filesListFolder`,
+/// `sharingListSharedLinks`, `teamMembersList...`: "list" as a later word
+/// of the name, after a noun rather than a verb (`addToList`,
+/// `updateListItem` act on one list).
+fn namespaced_listing(name: &str) -> bool {
+    if !name.contains("List") {
+        return false;
+    }
+    let words = policy::secrets::name_words(name);
+    let Some(at) = words.iter().skip(1).position(|word| word == "list") else {
+        return false;
+    };
+    !matches!(
+        words[0].as_str(),
+        "add"
+            | "append"
+            | "create"
+            | "delete"
+            | "get"
+            | "insert"
+            | "move"
+            | "new"
+            | "remove"
+            | "set"
+            | "to"
+            | "update"
+            | "is"
+            | "has"
+            | "on"
+            | "render"
+            | "build"
+            | "make"
+            | "with"
+            | "from"
+            | "parse"
+            | "sort"
+            | "filter"
+            | "copy"
+            | "clear"
+            | "reset"
+            | "push"
+            | "put"
+            | "save"
+            | "load"
+            | "read"
+            | "write"
+            | "show"
+            | "hide"
+            | "toggle"
+            | "open"
+            | "close"
+            | "select"
+            | "handle"
+            | "init"
+            | "apply"
+    ) && words.get(at + 2).is_some()
 }
 
 /// A call that deletes something remote: an SDK's `delete_*`, `drop_*`,

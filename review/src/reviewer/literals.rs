@@ -20,6 +20,8 @@ use super::expansion::{unmarked, Variables, LITERAL_DOLLAR_STR};
 use crate::needs;
 use crate::prefilter::{Catalog, Entry, Gap};
 
+mod listed_data;
+
 /// One finding: the 1-based line of the sanitized code, and the rule.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct LiteralFinding {
@@ -628,7 +630,7 @@ pub(super) fn findings(
         constructors.extend(super::secret_files::findings(code, literals));
         constructors.extend(super::secret_files::fetched_secrets_sent(code, literals));
         constructors.extend(super::dangerous_values::findings(code, literals));
-        constructors.extend(super::switch_off::findings(code, literals));
+        constructors.extend(super::switch_off::findings(code, literals, renamed));
     }
     let (process, change_file, hidden_names) = match language {
         "python" => (PY_PROCESS_AT, PY_CHANGE_FILE_AT, PY_HIDDEN_NAMES),
@@ -1644,6 +1646,7 @@ fn bash_findings(
             });
         }
     }
+    out.extend(listed_data::findings(&commands));
     // `f() { f | f & }` under any name and over lines: every call starts
     // two more.
     for pair in commands.windows(2) {
@@ -4927,6 +4930,11 @@ fn bash_commands(code: &str, literals: &[String]) -> Vec<BashCommand> {
                 // `files=(./vendor/*.tar.gz)`: the words up to the matching
                 // `)` are an array's elements, not commands.
                 let array = c == '(' && split.word.ends_with('=') && is_assignment(&split.word);
+                // `a |` then `b` on the next line: still a pipeline.
+                let pipe_goes_on = c == '\n'
+                    && split.after_pipe
+                    && split.word.is_empty()
+                    && split.words.is_empty();
                 split.end_word();
                 if split
                     .words
@@ -4959,8 +4967,9 @@ fn bash_commands(code: &str, literals: &[String]) -> Vec<BashCommand> {
                 // `|&` pipes too; `||` does not.
                 let pipe_and =
                     c == '&' && split.after_pipe && split.words.is_empty() && before == '|';
-                split.after_pipe =
-                    pipe_and || (c == '|' && chars.peek() != Some(&'|') && !split.after_or);
+                split.after_pipe = pipe_goes_on
+                    || pipe_and
+                    || (c == '|' && chars.peek() != Some(&'|') && !split.after_or);
                 split.after_or = c == '|' && chars.peek() == Some(&'|');
             }
             '$' if chars.peek() == Some(&'(') => {

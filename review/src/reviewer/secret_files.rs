@@ -393,7 +393,7 @@ const HISTORY_SOURCES: Source = Source {
     elsewhere_only: false,
 };
 
-const SENDS_LISTED: &str = "puts what a service's listing returned (its records: contacts, conversations, users) in a request's body to another host, one the program reads nothing from: the account's data leaves for a third party; a human decides";
+pub(super) const SENDS_LISTED: &str = "puts what a service's listing returned (its records: contacts, conversations, users) in a request's body to another host, one the program reads nothing from: the account's data leaves for a third party; a human decides";
 
 const LISTED_SOURCES: Source = Source {
     id: "sends-listed-data",
@@ -411,7 +411,7 @@ const LISTED_SOURCES: Source = Source {
 /// Discord's, Teams' (Office's), OpenAI's or Anthropic's hosts, or the
 /// name of the setting that holds one (`SLACK_WEBHOOK_URL`). A URL on any
 /// other host is not one, whatever its path says (`webhook.example.net`).
-fn chat_or_model(value: &str) -> bool {
+pub(super) fn chat_or_model(value: &str) -> bool {
     const HOSTS: &[&str] = &[
         "slack.com",
         "discord.com",

@@ -146,6 +146,38 @@ const OFF: &[&str] = &[
     "bypass",
 ];
 
+/// Values that leave a protection watching but no longer stopping
+/// anything: a WAF's `log` or `detection` mode, a policy's `audit` or
+/// `dryrun` action, SELinux's `permissive`.
+const MONITOR_ONLY: &[&str] = &[
+    "log",
+    "logonly",
+    "log_only",
+    "monitor",
+    "monitoring",
+    "detect",
+    "detection",
+    "detectiononly",
+    "count",
+    "permissive",
+    "reportonly",
+    "report_only",
+    "report-only",
+    "simulate",
+    "passive",
+    "learning",
+    "audit",
+    "dryrun",
+    "warn",
+];
+
+/// Whether `value` is one of [`MONITOR_ONLY`].
+fn is_monitor_only(value: &str) -> bool {
+    MONITOR_ONLY
+        .iter()
+        .any(|word| value.eq_ignore_ascii_case(word))
+}
+
 /// The verbs of a call or a path's last segment that switch off.
 const SWITCH_OFF_VERBS: &[&str] = &[
     "disable",
@@ -208,8 +240,10 @@ fn pairs(text: &str) -> Vec<(&str, &str)> {
             .trim_end_matches(['"', '\'', '`', ']'])
             .trim_end_matches(['"', '\'', '`']);
         let start = key
-            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
-            .map_or(0, |i| i + 1);
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+            .map_or(0, |(i, c)| i + c.len_utf8());
         let key = &key[start..];
         if key.is_empty() {
             continue;
@@ -258,8 +292,19 @@ fn switched_off(key: &str, value: &str) -> Option<Off> {
     let off = OFF.iter().any(|word| value.eq_ignore_ascii_case(word));
     // A protection emptied or set to nothing is off too.
     let emptied = matches!(value, "None" | "null" | "[]" | "{}");
-    if !(on || off || emptied || value == "0" || value == "{*") {
+    let monitor_only = is_monitor_only(value);
+    if !(on || off || emptied || monitor_only || value == "0" || value == "{*") {
         return None;
+    }
+    if monitor_only {
+        // A protection's mode or level (`agentLevel`, `mode`,
+        // `enforcementAction`), not a logger's (`logLevel: "warn"`).
+        let key_words = words(key);
+        let last = key_words.last().map(String::as_str);
+        let enforcing = matches!(last, Some("mode" | "level" | "action" | "enforcement"))
+            || key_words.iter().any(|w| w == "enforcement");
+        return (enforcing && !key_words.iter().any(|w| w == "log" || w == "logging"))
+            .then_some(Off::Switch);
     }
     let normal: String = key
         .chars()
@@ -402,20 +447,27 @@ fn might_switch_off(text: &str) -> bool {
     // of a search per sign: this runs on every line and literal.
     static SIGNS: LazyLock<Regex> = LazyLock::new(|| {
         super::literals::compile(
-            "alse|rue|ypass|etention|off|isable|nactive|eactivate|nenroll|uspend|ause|ute|ilence|None|null|\\[\\]|onfigured|nooze",
+            "alse|rue|ypass|etention|off|isable|nactive|eactivate|nenroll|uspend|ause|ute|ilence|None|null|\\[\\]|onfigured|nooze|Mode|mode[\"'\\s:=]|Level|level[\"'\\s:=]|Action|action[\"'\\s:=]|nforce",
         )
     });
     SIGNS.is_match(text)
 }
 
 /// The findings of this module in sanitized Python or JavaScript `code`.
-pub(super) fn findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
+/// A key the sanitizer renamed (a TypeScript interface's field:
+/// `{ e: "log" }` for `{ agentLevel: "log" }`) is read as written.
+pub(super) fn findings(
+    code: &str,
+    literals: &[String],
+    renamed: &[(String, String)],
+) -> Vec<LiteralFinding> {
     let lines: Vec<&str> = code.lines().collect();
     let mut out = Vec::new();
     for (index, line) in lines.iter().enumerate() {
         // (A literal `"[]"` is a text, not an emptied value.)
-        let literal_signs = placeholder_spans(line, literals)
-            .any(|(_, _, value)| value.len() > 2 && might_switch_off(value));
+        let literal_signs = placeholder_spans(line, literals).any(|(_, _, value)| {
+            (value.len() > 2 && might_switch_off(value)) || is_monitor_only(value)
+        });
         let by_call = (line.contains('(') && called(line).any(switch_off_call))
             || (literal_signs
                 && placeholder_spans(line, literals).any(|(_, _, value)| switch_off_path(value)));
@@ -436,13 +488,22 @@ pub(super) fn findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
                     .iter()
                     .any(|l| names_guarded(&words(&expanded(l, literals))))
             };
-            pairs(&expanded(line, literals)).into_iter().find_map(
-                |(key, value)| match switched_off(key, value) {
-                    Some(Off::Protection) if acting() => Some(DISABLES_PROTECTION),
-                    Some(Off::Switch) if acting() && guarded() => Some(DISABLES_PROTECTION),
-                    _ => (makes_admin(key, value) && acting()).then_some(MAKES_ADMIN),
-                },
-            )
+            let as_written = |key: &'_ str| {
+                renamed
+                    .iter()
+                    .find(|(_, to)| to == key)
+                    .map_or(key.to_string(), |(from, _)| from.clone())
+            };
+            pairs(&expanded(line, literals))
+                .into_iter()
+                .find_map(|(key, value)| {
+                    let key = &as_written(key);
+                    match switched_off(key, value) {
+                        Some(Off::Protection) if acting() => Some(DISABLES_PROTECTION),
+                        Some(Off::Switch) if acting() && guarded() => Some(DISABLES_PROTECTION),
+                        _ => (makes_admin(key, value) && acting()).then_some(MAKES_ADMIN),
+                    }
+                })
         } else {
             None
         };
@@ -567,13 +628,18 @@ pub(super) fn opens_or_switches_off(line: &str, literals: &[String]) -> bool {
             .first()
             .is_some_and(|verb| matches!(verb.as_str(), "disable" | "deactivate" | "suspend"))
     });
-    // A call given everyone as a value (`bucket.set_type("allPublic")`).
+    // A call given everyone as a value (`bucket.set_type("allPublic")`),
+    // not a test of one (`perm.get("type") == "anyone"`).
     let given_to_anyone = !methods.is_empty()
+        && !line.contains("==")
+        && !line.contains("!=")
         && placeholder_spans(line, literals)
             .any(|(_, _, value)| opens_to_anyone(&value.to_ascii_lowercase()));
     verb || given_to_anyone
         || placeholder_spans(line, literals).any(|(_, _, value)| switch_off_path(value))
-        || (line.contains([':', '='])
+        // (A pair may be written inside a literal: `?prefs/permissionLevel=public`.)
+        || ((line.contains([':', '='])
+            || placeholder_spans(line, literals).any(|(_, _, value)| value.contains([':', '='])))
             && pairs(&expanded(line, literals))
                 .into_iter()
                 .any(|(key, value)| {

@@ -589,12 +589,7 @@ const KNOWN_MISSES: &[&str] = &[
     "held-aside-13/harmful/ts08_blob_container_policy.ts",
     "held-aside-14/harmful/h05_twilio_delivery_stats.py",
     "held-aside-14/harmful/h08_splunk_index_report.py",
-    "held-aside-14/harmful/h16_trello_sprint_export.js",
-    "held-aside-14/harmful/h22_dropbox_report_sync.js",
-    "held-aside-14/harmful/h29_ngwaf_rule_report.ts",
     "held-aside-14/harmful/h37_cloudinary_preview_prune.ts",
-    "held-aside-14/harmful/h38_sf_pipeline_report.sh",
-    "held-aside-14/harmful/h44_postmark_bounce_report.sh",
     "held-aside-14/harmful/h46_nightly_steps_lock.sh",
     "held-aside-14/harmful/h47_docs_build_make.sh",
 ];
