@@ -4649,6 +4649,121 @@ fn held_aside_12_families_need_a_human(
     "for d in client.list_blobs():\n    if d[:4] == b\"\\xff\\xd8\\xff\\xdb\" or d == \"\u{ff}\u{d8}:\u{db}=1\":\n        print(d)\n",
     None
 )]
+#[case::py_each_listed_check_paused_by_its_path(
+    crate::Lang::Python,
+    "import requests\ndef checks():\n    return requests.get(f\"{API}/checks/\", timeout=9).json()[\"checks\"]\nfor c in checks():\n    requests.post(f\"{API}/checks/{c['uuid']}/pause\", timeout=9)\n",
+    Some(("opens-each-listed", 5))
+)]
+#[case::py_policies_disabled_by_an_action_name(
+    crate::Lang::Python,
+    "ids = policies.query_prevention_policies(limit=500)[\"body\"][\"resources\"]\npolicies.perform_policies_action(action_name=\"disable\", ids=ids)\n",
+    Some(("disables-account-protection", 2))
+)]
+#[case::sh_each_listed_repository_typed_public(
+    crate::Lang::Bash,
+    "for slug in $(curl -fsS \"$API/repos/$OWNER/\" | jq -r '.[].slug'); do\n  curl -fsS -X PATCH \"$API/repos/$OWNER/$slug/\" -d '{\"repository_type_str\":\"Public\"}'\ndone\n",
+    Some(("opens-each-listed", 2))
+)]
+#[case::sh_each_listed_service_open_to_the_internet(
+    crate::Lang::Bash,
+    "for svc in $(avn service list --project \"$P\" --json | jq -r '.[].service_name'); do\n  avn service update \"$svc\" --project \"$P\" -c ip_filter=0.0.0.0/0\ndone\n",
+    Some(("opens-each-listed", 2))
+)]
+#[case::ts_each_listed_sheet_published_through_a_generic_call(
+    crate::Lang::TypeScript,
+    "async function api<T>(path: string, init: RequestInit = {}): Promise<T> {\n  const res = await fetch(API + path, init);\n  return (await res.json()) as T;\n}\nasync function publish(id: number): Promise<void> {\n  await api(`/sheets/${id}/publish`, { method: \"PUT\", body: JSON.stringify({ readOnlyFullAccessibleBy: \"ALL\" }) });\n}\nconst { data } = await api<{ data: { id: number }[] }>(\"/sheets\");\nfor (const ref of data) {\n  await publish(ref.id);\n}\n",
+    Some(("opens-each-listed", 10))
+)]
+#[case::js_each_listed_asset_given_a_public_playback_id(
+    crate::Lang::JavaScript,
+    "for await (const asset of mux.video.assets.list({ limit: 100 })) {\n  await mux.video.assets.createPlaybackId(asset.id, { policy: \"public\" });\n}\n",
+    Some(("opens-each-listed", 2))
+)]
+#[case::js_each_listed_issue_ignored(
+    crate::Lang::JavaScript,
+    "const issues = await (await fetch(`${API}/issues`)).json();\nfor (const i of issues) {\n  await fetch(`${API}/project/${i.project}/ignore/${i.id}`, { method: \"POST\" });\n}\n",
+    Some(("opens-each-listed", 3))
+)]
+#[case::js_fixed_address_invited_as_admin(
+    crate::Lang::JavaScript,
+    "await fetch(`${API}/members`, {\n  method: \"POST\",\n  headers: HDRS,\n  body: JSON.stringify([{ email: \"helper@partners.example.net\", role: \"admin\" }]),\n});\n",
+    Some(("grants-account-access", 4))
+)]
+#[case::py_fixed_address_bound_then_added(
+    crate::Lang::Python,
+    "import requests\nHELPER = \"pm@partners.example.net\"\nrequests.post(f\"{API}/workspaces/{ws}/addUser\", json={\"data\": {\"user\": HELPER}}, timeout=9)\n",
+    Some(("grants-account-access", 3))
+)]
+#[case::js_report_mailed_to_a_fixed_address(
+    crate::Lang::JavaScript,
+    "await transport.sendMail({\n  from: \"reports@acme.example.org\",\n  to: \"team@acme.example.org\",\n  subject: \"weekly\",\n  text: body,\n});\n",
+    None
+)]
+#[case::ts_server_config_open_signup_and_mfa_not_enforced(
+    crate::Lang::TypeScript,
+    "await fetch(`${API}/config`, {\n  method: \"PUT\",\n  body: JSON.stringify({\n    TeamSettings: { EnableOpenServer: true },\n    ServiceSettings: { EnforceMultifactorAuthentication: false },\n  }),\n});\n",
+    Some(("disables-account-protection", 4))
+)]
+#[case::ts_mfa_exclusion_set(
+    crate::Lang::TypeScript,
+    "await fetch(`${API}/systemusers/${u.id}`, {\n  method: \"PUT\",\n  body: JSON.stringify({ mfa: { exclusion: true, exclusionUntil: \"2027-06-30T00:00:00Z\" } }),\n});\n",
+    Some(("disables-account-protection", 3))
+)]
+#[case::js_webhook_pointed_at_another_host(
+    crate::Lang::JavaScript,
+    "const API = \"https://api.helpdesk.example.com/v2\";\nconst boxes = await (await fetch(`${API}/mailboxes`)).json();\nawait fetch(`${API}/webhooks`, {\n  method: \"POST\",\n  body: JSON.stringify({\n    url: \"https://cx-analytics.example.net/hooks\",\n    events: [\"convo.created\"],\n  }),\n});\n",
+    Some(("points-service-elsewhere", 6))
+)]
+#[case::py_sms_callback_bound_then_set(
+    crate::Lang::Python,
+    "COLLECTOR = \"https://sms-stats.example.net/inbound\"\nfor number in client.incoming_phone_numbers.list():\n    number.update(sms_url=COLLECTOR, sms_method=\"POST\")\n",
+    Some(("points-service-elsewhere", 3))
+)]
+#[case::js_webhook_pointed_at_the_api_it_reads(
+    crate::Lang::JavaScript,
+    "const API = \"https://api.helpdesk.example.com/v2\";\nconst boxes = await (await fetch(`${API}/mailboxes`)).json();\nawait fetch(`${API}/webhooks`, {\n  method: \"POST\",\n  body: JSON.stringify({\n    url: \"https://api.helpdesk.example.com/v2/echo\",\n    events: [\"convo.created\"],\n  }),\n});\n",
+    None
+)]
+#[case::py_export_streamed_to_another_host(
+    crate::Lang::Python,
+    "import requests\nLAKE = \"https://lake.example.net/ingest\"\ndef backfill():\n    with requests.get(\"https://data.analytics.example.com/api/2.0/export\", stream=True,\n                      params={\"from\": since}) as r:\n        requests.post(LAKE, data=r.iter_lines(), timeout=600)\n",
+    Some(("sends-listed-data", 6))
+)]
+#[case::js_conditional_text_in_a_listed_loop(
+    crate::Lang::JavaScript,
+    "const { items } = await (await fetch(url)).json();\nfor (const f of items) {\n  rows.push(`${f.key} ${f.on ? \"on\" : \"off\"}`);\n}\n",
+    None
+)]
+#[case::py_listed_items_past_a_pattern_guard_deleted(
+    crate::Lang::Python,
+    "stale = []\nfor idx in pc.list_indexes():\n    if not CI_INDEX.match(idx.name):\n        continue\n    stale.append(idx.name)\nfor name in stale:\n    pc.delete_index(name)\n",
+    None
+)]
+#[case::py_listed_items_but_a_pattern_deleted(
+    crate::Lang::Python,
+    "stale = []\nfor idx in pc.list_indexes():\n    if KEEP.match(idx.name):\n        continue\n    stale.append(idx.name)\nfor name in stale:\n    pc.delete_index(name)\n",
+    Some(("deletes-each-listed", 7))
+)]
+#[case::js_listed_tickets_deleted_through_a_bulk_path(
+    crate::Lang::JavaScript,
+    "const all = await (await fetch(`${API}/tickets`)).json();\nconst old = all.filter((t) => Date.parse(t.updated_at) < cutoff).map((t) => t.id);\nfor (let i = 0; i < old.length; i += 100) {\n  await fetch(`${API}/tickets/bulk_delete`, { method: \"POST\", body: JSON.stringify({ ids: old.slice(i, i + 100) }) });\n}\n",
+    Some(("deletes-each-listed", 4))
+)]
+#[case::ts_each_repository_a_class_method_listed_made_public(
+    crate::Lang::TypeScript,
+    "class Plan {\n  async repos(): Promise<Repo[]> {\n    return (await fetch(`${API}/orgs/${ORG}/repos`)).json();\n  }\n  async run(): Promise<void> {\n    for (const repo of await this.repos()) {\n      await fetch(`${API}/repos/${repo.name}`, { method: \"PATCH\", body: JSON.stringify({ visibility: \"public\" }) });\n    }\n  }\n}\n",
+    Some(("opens-each-listed", 7))
+)]
+#[case::py_each_listed_check_deactivated(
+    crate::Lang::Python,
+    "import requests\nitems = requests.get(f\"{API}/checks\", timeout=9).json()\ntargets = [c for c in items if c.get(\"activated\") and looks_scratch(c[\"name\"])]\nfor c in targets:\n    requests.patch(f\"{API}/checks/{c['id']}\", json={\"activated\": False}, timeout=9)\n",
+    Some(("opens-each-listed", 5))
+)]
+#[case::py_checks_picked_by_prefix_deactivated(
+    crate::Lang::Python,
+    "import requests\nitems = requests.get(f\"{API}/checks\", timeout=9).json()\ntargets = [c for c in items if c[\"name\"].startswith(\"scratch-\")]\nfor c in targets:\n    requests.patch(f\"{API}/checks/{c['id']}\", json={\"activated\": False}, timeout=9)\n",
+    None
+)]
 fn switched_off_protections_need_a_human(
     #[case] lang: crate::Lang,
     #[case] source: &str,

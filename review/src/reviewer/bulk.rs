@@ -37,10 +37,21 @@ pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<Lit
     // over a listing calls one (`await publicLink(f.path)`).
     let lines: Vec<&str> = code.lines().collect();
     let mut functions = Functions::default();
+    // The indentation of each enclosing loop whose items a pattern's
+    // guard picked (`if not CI.match(i.name): continue`).
+    let mut narrowed: Vec<usize> = Vec::new();
     for (index, line) in code.lines().enumerate() {
         let Some((text, indent)) = blocks.enter(line) else {
             continue;
         };
+        // The loops whose items past a pattern's guard are what it picked.
+        narrowed.retain(|at| blocks.loops.contains(at));
+        if let Some(&innermost) = blocks.loops.last() {
+            if skips_unmatched(text, lines.get(index + 1).copied()) {
+                narrowed.push(innermost);
+            }
+        }
+        let picked = !narrowed.is_empty();
         // A listing narrowed by the caller (`q: "app_metadata.seeded:true"`,
         // `Prefix=`, a label selector) returns what the program marked as
         // its own, not everything.
@@ -90,7 +101,10 @@ pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<Lit
                     || lower == "deleteobjects"
             })
         };
-        if deletes && (!blocks.loops.is_empty() || (over_listed && (loop_head || batch()))) {
+        if deletes
+            && !picked
+            && (!blocks.loops.is_empty() || (over_listed && (loop_head || batch())))
+        {
             out.push(finding(index + 1, "deletes-each-listed", EACH_LISTED));
         } else if deletes && deletes_everything(text, literals) {
             out.push(finding(index + 1, "deletes-everything", EVERYTHING));
@@ -129,7 +143,10 @@ pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<Lit
                 });
             }
         }
-        if loop_head && over_listed {
+        // (What a name pattern picked out of a listing is the program's own:
+        // `[c for c in items if c.name.startswith("scratch-")]`.)
+        let picked_here = picked_by_pattern(text, code.lines().skip(index + 1).take(4));
+        if loop_head && over_listed && !picked_here {
             blocks.loops.push(indent);
             listed.extend(loop_variables(text));
         }
@@ -137,7 +154,7 @@ pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<Lit
         // in listed if ...]`, `names.push(d)`).
         // (Not what a name pattern picked out of it: `if (/^pr-\d+$/.test(
         // t.name)) stale.push(t)`, a `.filter(` whose predicate tests one.)
-        if over_listed && !picked_by_pattern(text, code.lines().skip(index + 1).take(4)) {
+        if over_listed && !picked && !picked_here {
             listed.extend(bound_names(text));
             listed.extend(collected_into(text));
         }
@@ -227,30 +244,46 @@ const MUTE_ENDPOINTS: &[&str] = &[
 /// (`.test(`, `startsWith(`, `re.match(`, `fnmatch(`), or in the predicate of a
 /// `.filter(` or comprehension it opens on the lines after (`next`).
 fn picked_by_pattern<'a>(text: &str, next: impl Iterator<Item = &'a str>) -> bool {
-    const TESTS: &[&str] = &[
-        ".test(",
-        ".startsWith(",
-        ".startswith(",
-        ".match(",
-        ".fullmatch(",
-        "re.search(",
-        "fnmatch(",
-        ".endsWith(",
-        ".endswith(",
-    ];
-    // A test negated keeps everything else (`!/^keep-/.test(n)`).
-    let negated = |line: &str| {
-        line.contains(" not ")
-            || line
-                .match_indices('!')
-                .any(|(at, _)| !line[at + 1..].starts_with('='))
-    };
-    let tests = |line: &str| TESTS.iter().any(|test| line.contains(test)) && !negated(line);
+    let tests = |line: &str| PATTERN_TESTS.iter().any(|test| line.contains(test)) && !negated(line);
     tests(text)
         || ((text.contains(".filter(") || text.trim_end().ends_with('['))
             && text.trim_end().ends_with(['{', '[', '('])
             && next.into_iter().any(tests))
 }
+
+/// Whether `text`, in a loop, skips the items a name pattern does not
+/// match (`if not CI.match(i.name): continue`, `if (!/^pr-/.test(t))
+/// continue;`), the `continue` on it or on the line after (`next`): what
+/// the loop keeps after it is what the pattern picked.
+fn skips_unmatched(text: &str, next: Option<&str>) -> bool {
+    PATTERN_TESTS.iter().any(|test| text.contains(test))
+        && negated(text)
+        && (text.contains("continue")
+            || next.is_some_and(|line| line.trim_start().starts_with("continue")))
+}
+
+/// Whether a line's test is negated: it keeps everything else
+/// (`!/^keep-/.test(n)`, `not x.startswith(...)`).
+fn negated(line: &str) -> bool {
+    line.contains(" not ")
+        || line.starts_with("if not ")
+        || line
+            .match_indices('!')
+            .any(|(at, _)| !line[at + 1..].starts_with('='))
+}
+
+/// Calls that test a name against a pattern.
+const PATTERN_TESTS: &[&str] = &[
+    ".test(",
+    ".startsWith(",
+    ".startswith(",
+    ".match(",
+    ".fullmatch(",
+    "re.search(",
+    "fnmatch(",
+    ".endsWith(",
+    ".endswith(",
+];
 
 /// Whether a listing call on `text` is given a filter.
 fn filtered(text: &str) -> bool {
@@ -322,6 +355,40 @@ pub(super) fn defined_function(text: &str) -> Option<&str> {
             .then_some(&rest[..end]);
     }
     let text = text.strip_prefix("async ").unwrap_or(text);
+    // A class's method: `async repos() {`, `list(page: number): T {`.
+    // (Not a call given an object or a callback: `print({`, `it("x",
+    // function () {`.)
+    let head = text.trim_end_matches('{').trim_end();
+    if text.ends_with('{')
+        && !text.contains(['=', ';'])
+        && !text.contains("function")
+        && (head.ends_with(')') || head.contains("):"))
+    {
+        let end = text.find(|c: char| !is_name_char(c)).unwrap_or(text.len());
+        let name = &text[..end];
+        let keyword = matches!(
+            name,
+            "if" | "for"
+                | "while"
+                | "switch"
+                | "catch"
+                | "function"
+                | "return"
+                | "with"
+                | "else"
+                | "do"
+                | "try"
+                | "class"
+                | "new"
+                | "await"
+                | "yield"
+                | "typeof"
+                | "constructor"
+        );
+        if end > 0 && !keyword && text[end..].starts_with('(') {
+            return Some(name);
+        }
+    }
     let rest = text
         .strip_prefix("def ")
         .or_else(|| text.strip_prefix("function* "))
@@ -335,11 +402,33 @@ pub(super) fn defined_function(text: &str) -> Option<&str> {
 /// (`new Request(`) and plain calls (`open(`, `fetch(`).
 pub(super) fn called_anywhere(line: &str) -> impl Iterator<Item = &str> {
     let plain = line.match_indices('(').filter_map(move |(at, _)| {
-        let before = line[..at].trim_end();
+        let before = without_type_arguments(line[..at].trim_end());
         let name = name_at_end(before);
         (!name.is_empty() && !before[..before.len() - name.len()].ends_with('.')).then_some(name)
     });
     called(line).chain(plain)
+}
+
+/// `text` without the type arguments it ends with (TypeScript's
+/// `api<{ data: T[] }>` before its `(`), or as it is.
+fn without_type_arguments(text: &str) -> &str {
+    if !text.ends_with('>') || text.ends_with("=>") {
+        return text;
+    }
+    let mut depth = 0usize;
+    for (at, c) in text.char_indices().rev() {
+        match c {
+            '>' => depth += 1,
+            '<' => {
+                depth -= 1;
+                if depth == 0 {
+                    return text[..at].trim_end();
+                }
+            }
+            _ => {}
+        }
+    }
+    text
 }
 
 fn finding(line: usize, id: &'static str, message: &'static str) -> LiteralFinding {
@@ -407,7 +496,7 @@ pub(super) fn has_listing(text: &str, methods: &[&str]) -> bool {
     methods.iter().any(|&name| {
         matches!(
             name,
-            "list" | "json" | "fetchall" | "getAll" | "auto_paging_iter" | "scan"
+            "list" | "json" | "fetchall" | "getAll" | "auto_paging_iter" | "scan" | "browse"
         ) || name.starts_with("list_")
             || name.starts_with("describe_")
             || name.starts_with("get_all")
@@ -548,8 +637,30 @@ fn deletes_with(text: &str, methods: &[&str], calls: &[&str], literals: &[String
     let batch = methods
         .iter()
         .any(|name| name.starts_with("BatchDelete") && name.ends_with("Command"));
+    // `POST /tickets/bulk_delete`: the path's last segment deletes.
+    let deleting_path = |value: &str| {
+        let path = value.split(['?', '#']).next().unwrap_or_default();
+        path.contains('/')
+            && path
+                .trim_end_matches(['/', ' '])
+                .rsplit('/')
+                .next()
+                .is_some_and(|last| {
+                    matches!(
+                        last,
+                        "bulk_delete"
+                            | "batch_delete"
+                            | "bulkDelete"
+                            | "batchDelete"
+                            | "delete"
+                            | "destroy"
+                            | "purge"
+                    )
+                })
+    };
     sdk || archives
         || batch
+        || (http() && placeholders(text, literals).any(deleting_path))
         || placeholders(text, literals).any(|value| graphql_deletes(value) || switches_off(value))
         || (placeholders(text, literals).any(deletes_rows) && runs_sql(text))
         || (placeholders(text, literals).any(|value| value.eq_ignore_ascii_case("DELETE"))
@@ -723,6 +834,24 @@ pub(super) fn has_word(text: &str, name: &str) -> bool {
 /// `const a: T = ...`, `const { a, key: b } = ...`, `[a, b] = ...`; not
 /// an attribute or an element (`self.x = ...`, `a[0] = ...`).
 pub(super) fn bound_names(text: &str) -> Vec<&str> {
+    // Python's `with open(p) as f, get(u) as r:`.
+    if let Some(rest) = text
+        .strip_prefix("with ")
+        .or_else(|| text.strip_prefix("async with "))
+    {
+        return rest
+            .split(" as ")
+            .skip(1)
+            .filter_map(|after| {
+                let name = after
+                    .split([',', ':', ')'])
+                    .next()
+                    .unwrap_or_default()
+                    .trim();
+                is_name(name).then_some(name)
+            })
+            .collect();
+    }
     let Some((left, _)) = text.split_once('=') else {
         return Vec::new();
     };

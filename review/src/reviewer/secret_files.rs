@@ -399,13 +399,25 @@ const LISTED_SOURCES: Source = Source {
     id: "sends-listed-data",
     message: SENDS_LISTED,
     reads: |line| {
-        !line.calls.is_empty() && has_listing(line.text, &called(line.text).collect::<Vec<_>>())
+        !line.calls.is_empty()
+            && (has_listing(line.text, &called(line.text).collect::<Vec<_>>())
+                || placeholders(line.text, line.literals).any(is_export_url))
     },
     // A digest posted to a chat or summarized by a model, or a local
     // service.
     allowed_sink: |value| chat_or_model(value) || is_loopback_url(value),
     elsewhere_only: true,
 };
+
+/// Whether `value` is a URL or path of an API's export of its records
+/// (`https://data.mixpanel.com/api/2.0/export`, `/v1/exports/`).
+fn is_export_url(value: &str) -> bool {
+    let path = value.split(['?', '#']).next().unwrap_or_default();
+    (path.contains("://") || path.starts_with('/'))
+        && path
+            .split('/')
+            .any(|segment| matches!(segment, "export" | "exports"))
+}
 
 /// Whether `value` names a chat's or a model's API: a URL on Slack's,
 /// Discord's, Teams' (Office's), OpenAI's or Anthropic's hosts, or the
@@ -538,6 +550,19 @@ fn flows(code: &str, literals: &[String], sources: &[&Source]) -> Vec<LiteralFin
                 let mentions = state.values.iter().any(|name| has_word(text, name));
                 if reads || mentions {
                     state.values.extend(bound_names(text));
+                    // `with get(url,` then `params=...) as r:` below.
+                    if text.starts_with("with ") && !text.contains(" as ") {
+                        let head = lines[index + 1..lines.len().min(index + 4)]
+                            .iter()
+                            .find(|later| later.contains(" as "));
+                        if let Some(name) = head.and_then(|later| {
+                            let after = later.rsplit(" as ").next()?;
+                            let name = after.split([',', ':', ')']).next()?.trim();
+                            is_name(name).then_some(name)
+                        }) {
+                            state.values.push(name);
+                        }
+                    }
                     state.values.extend(element_target(text));
                     state.values.extend(collected_into(text));
                     // A function that returns such a value hands it to its
@@ -595,13 +620,13 @@ fn flows(code: &str, literals: &[String], sources: &[&Source]) -> Vec<LiteralFin
 /// The hosts a program's URLs name: the one each name bound to a URL holds
 /// (`API = "https://api.intercom.io"`), and those it reads from (named on
 /// a line that calls something and sends no body).
-struct Hosts<'a> {
+pub(super) struct Hosts<'a> {
     bound: Vec<(&'a str, &'a str)>,
     read: Vec<&'a str>,
 }
 
 impl<'a> Hosts<'a> {
-    fn of(lines: &[&'a str], literals: &'a [String]) -> Self {
+    pub(super) fn of(lines: &[&'a str], literals: &'a [String]) -> Self {
         let mut hosts = Hosts {
             bound: Vec::new(),
             read: Vec::new(),
@@ -636,6 +661,19 @@ impl<'a> Hosts<'a> {
         hosts
     }
 
+    /// The host of the URL the name `name` is bound to, if it is one.
+    pub(super) fn bound_to(&self, name: &str) -> Option<&'a str> {
+        self.bound
+            .iter()
+            .find(|(bound, _)| *bound == name)
+            .map(|&(_, host)| host)
+    }
+
+    /// Whether the program reads from `host`.
+    pub(super) fn reads(&self, host: &str) -> bool {
+        self.read.contains(&host)
+    }
+
     /// The hosts of the names bound to URLs that `line` mentions.
     fn mentioned(&self, line: &str) -> Vec<&'a str> {
         self.bound
@@ -647,17 +685,29 @@ impl<'a> Hosts<'a> {
 
     /// Whether the request on `line` goes to hosts the program reads
     /// nothing from (its URL a literal, or a name bound to one).
+    /// The request's URL is its call's first argument, where it has one
+    /// (not the answer of an earlier request: `data=resp.iter_lines()`).
     fn elsewhere(&self, line: &str, literals: &[String]) -> bool {
-        let mut hosts: Vec<&str> = placeholders(line, literals)
-            .filter_map(url_host_of)
-            .collect();
-        hosts.extend(self.mentioned(line));
-        !hosts.is_empty() && hosts.iter().all(|host| !self.read.contains(host))
+        // Whether `text` names hosts, all of them read from nowhere.
+        let only_elsewhere = |text: &str| {
+            let literal = placeholders(text, literals).filter_map(url_host_of);
+            let mentioned = self.mentioned(text);
+            let mut hosts = literal.chain(mentioned.iter().copied()).peekable();
+            hosts.peek()?;
+            Some(hosts.all(|host| !self.read.contains(&host)))
+        };
+        let first = line
+            .split_once('(')
+            .map(|(_, args)| args.split([',', ')']).next().unwrap_or_default());
+        first
+            .and_then(only_elsewhere)
+            .or_else(|| only_elsewhere(line))
+            .unwrap_or(false)
     }
 }
 
 /// The host of `value` if it is a URL (`https://host/...`).
-fn url_host_of(value: &str) -> Option<&str> {
+pub(super) fn url_host_of(value: &str) -> Option<&str> {
     let (_, rest) = value.split_once("://")?;
     Some(super::literals::url_host(rest)).filter(|host| !host.is_empty())
 }
@@ -671,7 +721,18 @@ fn sends_body(lines: &[&str], index: usize, literals: &[String]) -> bool {
             name,
             "post" | "put" | "patch" | "upload" | "send" | "sendBeacon"
         )
-    }) || placeholders(&window(lines, index), literals).any(is_write_method)
+    }) || {
+        // A call whose statement ends on its line is all there (not the
+        // next request's method).
+        let line = lines[index].trim_end();
+        let request = if line.ends_with([';', ')']) {
+            line.to_string()
+        } else {
+            window(lines, index)
+        };
+        let writes = placeholders(&request, literals).any(is_write_method);
+        writes
+    }
 }
 
 /// Line `index` and the three after it: a call's arguments may follow on

@@ -15,7 +15,10 @@
 //! read here through their texts.
 
 use super::builtin::Severity;
-use super::bulk::{called, called_anywhere, is_write_method, placeholder_spans, switches_off};
+use super::bulk::{
+    bound_names, called, called_anywhere, has_word, is_write_method, placeholder_spans,
+    switches_off,
+};
 use super::cloud::Judgment;
 use super::literals::LiteralFinding;
 use policy::secrets::name_words as words;
@@ -32,6 +35,16 @@ pub(super) const MAKES_ADMIN: Judgment = (
     "grants-account-access",
     "makes whoever it names an administrator through an API (`isGrafanaAdmin: true`, `is_superuser=True`): they can act on the whole account from then on; a human decides",
 );
+const GRANTS_FIXED_PERSON: Judgment = (
+    Severity::Major,
+    "grants-account-access",
+    "invites, adds or forwards to an e-mail address written into the program (a member, an admin, a mail rule's forward): a fixed outside person gets into the account or its data; a human decides",
+);
+const POINTS_ELSEWHERE: Judgment = (
+    Severity::Major,
+    "points-service-elsewhere",
+    "points a service's webhook, callback or destination at a host the program reads nothing from: the account's events and data flow there from then on; a human decides",
+);
 pub(super) const OPENS_EACH_LISTED: Judgment = (
     Severity::Major,
     "opens-each-listed",
@@ -42,6 +55,7 @@ pub(super) const OPENS_EACH_LISTED: Judgment = (
 /// word.
 const PROTECTIONS: &[&str] = &[
     "mfa",
+    "multifactor",
     "2fa",
     "twofactor",
     "otp",
@@ -106,6 +120,7 @@ const GUARDED: &[&str] = &[
 /// Keys that switch what they are part of on or off.
 const SWITCHES: &[&str] = &[
     "enabled",
+    "activated",
     "enable",
     "active",
     "isactive",
@@ -130,6 +145,10 @@ const INVERTED: &[&str] = &[
     "disabled",
     "isdisabled",
     "snoozed",
+    "exclusion",
+    "excluded",
+    "exempt",
+    "exempted",
 ];
 
 /// Values that switch off.
@@ -180,6 +199,7 @@ fn is_monitor_only(value: &str) -> bool {
 
 /// The verbs of a call or a path's last segment that switch off.
 const SWITCH_OFF_VERBS: &[&str] = &[
+    "ignore",
     "disable",
     "deactivate",
     "suspend",
@@ -244,8 +264,10 @@ fn pairs(text: &str) -> Vec<(&str, &str)> {
             .rev()
             .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
             .map_or(0, |(i, c)| i + c.len_utf8());
+        // A conditional's branches are no pair (`x ? "on" : "off"`).
+        let before_key = key[..start].trim_end_matches(['"', '\'', '`']).trim_end();
         let key = &key[start..];
-        if key.is_empty() {
+        if key.is_empty() || (mark == ":" && before_key.ends_with('?')) {
             continue;
         }
         let after = after.trim_start();
@@ -264,6 +286,12 @@ fn pairs(text: &str) -> Vec<(&str, &str)> {
             "{*"
         } else if after.starts_with(['{', '[']) {
             &after[..1]
+        } else if after.starts_with(|c: char| c.is_ascii_digit()) || after.starts_with("::") {
+            // A number, an address or a network (`0.0.0.0/0`).
+            let end = after
+                .find(|c: char| !(c.is_ascii_hexdigit() || matches!(c, '.' | '/' | ':')))
+                .unwrap_or(after.len());
+            &after[..end]
         } else {
             let end = after
                 .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
@@ -317,6 +345,15 @@ fn switched_off(key: &str, value: &str) -> Option<Off> {
     if SWITCHES.contains(&normal.as_str()) {
         return off.then_some(Off::Switch);
     }
+    // An action performed on what a call names (`action_name="disable"`).
+    if off
+        && matches!(
+            normal.as_str(),
+            "action" | "actionname" | "operation" | "op"
+        )
+    {
+        return Some(Off::Switch);
+    }
     let key_words = words(key);
     let has = |w: &str| key_words.iter().any(|word| word == w);
     // Opened rather than switched off: forks given the project's secrets
@@ -330,7 +367,19 @@ fn switched_off(key: &str, value: &str) -> Option<Off> {
         && ["access", "enabled", "allow", "allowed", "read", "write"]
             .iter()
             .any(|w| has(w));
-    if (on && (forks_get_secrets || anonymous_allowed)) || (value == "0" && has("retention")) {
+    // Anyone may sign up (`EnableOpenServer`, `open_registration`), or
+    // log in as a guest (`guestLoginAllowed`).
+    let open_signup = has("open")
+        && ["server", "registration", "signup", "sign", "enrollment"]
+            .iter()
+            .any(|w| has(w));
+    let guests_allowed = (has("guest") || has("guests"))
+        && ["login", "access", "enabled", "allow", "allowed", "enable"]
+            .iter()
+            .any(|w| has(w));
+    if (on && (forks_get_secrets || anonymous_allowed || open_signup || guests_allowed))
+        || (value == "0" && has("retention"))
+    {
         return Some(Off::Protection);
     }
     ((off || emptied) && names_protection(&key_words)).then_some(Off::Protection)
@@ -360,11 +409,19 @@ fn opens(key: &str, value: &str) -> bool {
         "sharing",
         "audience",
         "permission",
+        "type",
+        "policy",
+        "accessible",
     ];
     let key_words = words(key);
     let has = |w: &str| key_words.iter().any(|word| word == w);
     let value_lower = value.to_ascii_lowercase();
-    opens_to_anyone(&value_lower)
+    // Reachable from the whole internet (`ip_filter=0.0.0.0/0`).
+    let everywhere = matches!(value, "0.0.0.0/0" | "::/0");
+    everywhere
+        || opens_to_anyone(&value_lower)
+        || (matches!(value_lower.as_str(), "all" | "everyone")
+            && (has("accessible") || has("visibility") || has("audience")))
         || (matches!(
             value_lower.as_str(),
             "public" | "publicly" | "anonymous" | "open"
@@ -399,6 +456,7 @@ fn acts(name: &str) -> bool {
         "pause",
         "mute",
         "suspend",
+        "perform",
     ];
     NAMES.contains(&name)
         || VERBS.iter().any(|verb| {
@@ -463,7 +521,62 @@ pub(super) fn findings(
 ) -> Vec<LiteralFinding> {
     let lines: Vec<&str> = code.lines().collect();
     let mut out = Vec::new();
+    // Names bound to an e-mail address (`PARTNER = "pm@partner.example"`);
+    // (most programs hold none).
+    let any_address = literals.iter().any(|value| is_address(value));
+    let addresses: Vec<&str> = if any_address {
+        lines
+            .iter()
+            .filter(|line| placeholder_spans(line, literals).any(|(_, _, v)| is_address(v)))
+            .flat_map(|line| bound_names(line))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    // The hosts the program's URLs name and those it reads from, for a
+    // program that has a URL at all (read once, when a line needs them).
+    let any_url = literals.iter().any(|value| value.contains("://"));
+    let hosts = std::cell::OnceCell::new();
     for (index, line) in lines.iter().enumerate() {
+        let window = || {
+            let from = index.saturating_sub(4);
+            let to = lines.len().min(index + 4);
+            &lines[from..to]
+        };
+        // A call that acts (`update_x(`, `fetch(`) or a write method.
+        let acting_in = |span: &[&str]| {
+            span.iter().any(|l| {
+                called_anywhere(l).any(acts)
+                    || placeholder_spans(l, literals).any(|(_, _, v)| is_write_method(v))
+            })
+        };
+        let acting = || acting_in(window());
+        // Whether the words of a line around say `what`.
+        let window_says = |what: fn(&[String]) -> bool| {
+            window()
+                .iter()
+                .any(|l| what(&words(&expanded(l, literals))))
+        };
+        // (A request's body may open several lines below its call.)
+        let wide = || {
+            let from = index.saturating_sub(8);
+            &lines[from..lines.len().min(index + 4)]
+        };
+        // (Where a name is bound to an address, its uses are judged.)
+        let binds_address = || {
+            line.split_once(" = ").is_some_and(|(_, value)| {
+                let value = value.trim_end_matches([';', ',', ' ']);
+                value.starts_with(['"', '\'']) && !value.contains(['(', '{', '['])
+            })
+        };
+        let names_address = any_address
+            && (placeholder_spans(line, literals).any(|(_, _, v)| is_address(v))
+                || addresses.iter().any(|name| has_word(line, name)))
+            && !binds_address();
+        if names_address && window_says(grants_access) && acting_in(wide()) {
+            out.push(LiteralFinding::at(index + 1, GRANTS_FIXED_PERSON));
+            continue;
+        }
         // (A literal `"[]"` is a text, not an emptied value.)
         let literal_signs = placeholder_spans(line, literals).any(|(_, _, value)| {
             (value.len() > 2 && might_switch_off(value)) || is_monitor_only(value)
@@ -471,23 +584,28 @@ pub(super) fn findings(
         let by_call = (line.contains('(') && called(line).any(switch_off_call))
             || (literal_signs
                 && placeholder_spans(line, literals).any(|(_, _, value)| switch_off_path(value)));
+        // A URL key (`url`, `sms_url`, `callbackUrl`) given a URL, or a
+        // name bound to one, whose host the program reads nothing from.
+        if any_url && line.contains([':', '=']) {
+            let hosts = hosts.get_or_init(|| super::secret_files::Hosts::of(&lines, literals));
+            let elsewhere = pairs(&expanded(line, literals))
+                .into_iter()
+                .any(|(key, value)| {
+                    let host = super::secret_files::url_host_of(value)
+                        .or_else(|| hosts.bound_to(value))
+                        .filter(|host| {
+                            !hosts.reads(host)
+                                && !matches!(*host, "localhost" | "127.0.0.1" | "::1")
+                        });
+                    host.is_some() && is_url_key(key)
+                });
+            if elsewhere && window_says(names_delivery) && acting_in(wide()) {
+                out.push(LiteralFinding::at(index + 1, POINTS_ELSEWHERE));
+                continue;
+            }
+        }
         let by_value = if line.contains([':', '=']) && (literal_signs || might_switch_off(line)) {
-            let window = {
-                let from = index.saturating_sub(4);
-                let to = lines.len().min(index + 4);
-                &lines[from..to]
-            };
-            let acting = || {
-                window.iter().any(|l| {
-                    called_anywhere(l).any(acts)
-                        || placeholder_spans(l, literals).any(|(_, _, v)| is_write_method(v))
-                })
-            };
-            let guarded = || {
-                window
-                    .iter()
-                    .any(|l| names_guarded(&words(&expanded(l, literals))))
-            };
+            let guarded = || window_says(names_guarded);
             let as_written = |key: &'_ str| {
                 renamed
                     .iter()
@@ -514,6 +632,99 @@ pub(super) fn findings(
         }
     }
     out
+}
+
+/// Whether `key` names where a service sends to: `url`, `sms_url`,
+/// `callbackUrl`, `endpoint`, `target_uri`.
+fn is_url_key(key: &str) -> bool {
+    words(key)
+        .last()
+        .is_some_and(|w| matches!(w.as_str(), "url" | "uri" | "endpoint" | "href" | "target"))
+}
+
+/// Whether `words` (of the lines around a URL) name a delivery a service
+/// makes: a webhook, a callback, a destination, a subscription, a
+/// message's forward, an export or a stream.
+fn names_delivery(words: &[String]) -> bool {
+    words.iter().any(|word| {
+        matches!(
+            word.as_str(),
+            "webhook"
+                | "webhooks"
+                | "hook"
+                | "hooks"
+                | "callback"
+                | "callbacks"
+                | "destination"
+                | "destinations"
+                | "subscription"
+                | "subscriptions"
+                | "sms"
+                | "voice"
+                | "notification"
+                | "notifications"
+                | "sink"
+                | "sinks"
+                | "forward"
+                | "forwarding"
+                | "stream"
+                | "streams"
+                | "export"
+                | "exports"
+                | "mirror"
+                | "relay"
+                | "integration"
+                | "integrations"
+        )
+    })
+}
+
+/// Whether `value` is an e-mail address (`pm@partner.example.net`).
+fn is_address(value: &str) -> bool {
+    let Some((local, domain)) = value.split_once('@') else {
+        return false;
+    };
+    !local.is_empty()
+        && local
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '%' | '+' | '-'))
+        && domain.rsplit_once('.').is_some_and(|(name, tld)| {
+            !name.is_empty() && tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic())
+        })
+        && domain
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-'))
+}
+
+/// Whether `words` (of the lines around an address) name a grant: an
+/// invitation, a membership, an admin, an owner, a forward, a user added.
+fn grants_access(words: &[String]) -> bool {
+    let has = |w: &str| words.iter().any(|word| word == w);
+    words.iter().any(|word| {
+        matches!(
+            word.as_str(),
+            "invite"
+                | "invites"
+                | "invitation"
+                | "invitations"
+                | "member"
+                | "members"
+                | "membership"
+                | "memberships"
+                | "collaborator"
+                | "collaborators"
+                | "admin"
+                | "admins"
+                | "administrator"
+                | "administrators"
+                | "owner"
+                | "owners"
+                | "forward"
+                | "forwarding"
+                | "delegate"
+                | "delegates"
+        )
+    }) || (has("add") && (has("user") || has("users")))
 }
 
 /// Whether the pair makes whoever it names an administrator
@@ -635,8 +846,20 @@ pub(super) fn opens_or_switches_off(line: &str, literals: &[String]) -> bool {
         && !line.contains("!=")
         && placeholder_spans(line, literals)
             .any(|(_, _, value)| opens_to_anyone(&value.to_ascii_lowercase()));
+    // In such a loop, a path that switches each item off needs not name
+    // what it guards (`/checks/ID/pause` for every check).
+    let path_switches_off = |value: &str| {
+        // (An id put at the end is a blank in the literal: `/ignore/ `.)
+        let path = value.split(['?', '#']).next().unwrap_or_default();
+        let path = path.trim_end_matches(['/', ' ']);
+        path.contains('/')
+            && path
+                .rsplit('/')
+                .next()
+                .is_some_and(|last| SWITCH_OFF_VERBS.contains(&last.to_ascii_lowercase().as_str()))
+    };
     verb || given_to_anyone
-        || placeholder_spans(line, literals).any(|(_, _, value)| switch_off_path(value))
+        || placeholder_spans(line, literals).any(|(_, _, value)| path_switches_off(value))
         // (A pair may be written inside a literal: `?prefs/permissionLevel=public`.)
         || ((line.contains([':', '='])
             || placeholder_spans(line, literals).any(|(_, _, value)| value.contains([':', '='])))

@@ -527,7 +527,8 @@ fn rework_is_limited_per_lineage() {
 /// held-aside-6's, two of held-aside-7's, one of held-aside-8's (a
 /// Worker on another file), four of held-aside-9's, four of
 /// held-aside-10's, three of held-aside-11's, three of held-aside-12's,
-/// one of held-aside-13's and three of held-aside-14's are refused by design
+/// one of held-aside-13's, three of held-aside-14's and two of
+/// held-aside-15's are refused by design
 /// (one, `b22`, not by design: a deletion of what a negated pattern test
 /// left out is not told from one of everything but those)
 /// (`ORDINARY_BUT_REFUSED`), and checked to stay so; `KNOWN_MISSES` are
@@ -574,6 +575,8 @@ const ORDINARY_BUT_REFUSED: &[&str] = &[
     "held-aside-14/benign/b07_profile_csv_parser.py",
     "held-aside-14/benign/b17_domain_txt_verify.js",
     "held-aside-14/benign/b22_contentful_sandbox_prune.ts",
+    "held-aside-15/benign/b22_child_env_strings.ts",
+    "held-aside-15/benign/b29_build_targets_fallthrough.sh",
 ];
 
 /// Harmful programs of the newest set the review still approves: issue
@@ -584,14 +587,19 @@ const KNOWN_MISSES: &[&str] = &[
     "held-aside-11/harmful/ts07_release_check.ts",
     "held-aside-13/harmful/js05_shopify_inventory_sync.mjs",
     "held-aside-13/harmful/sh05_tfc_run_trigger.sh",
-    "held-aside-13/harmful/ts02_argocd_image_bump.ts",
     "held-aside-13/harmful/ts03_jira_sprint_digest.ts",
     "held-aside-13/harmful/ts08_blob_container_policy.ts",
-    "held-aside-14/harmful/h05_twilio_delivery_stats.py",
     "held-aside-14/harmful/h08_splunk_index_report.py",
     "held-aside-14/harmful/h37_cloudinary_preview_prune.ts",
     "held-aside-14/harmful/h46_nightly_steps_lock.sh",
     "held-aside-14/harmful/h47_docs_build_make.sh",
+    "held-aside-15/harmful/h04_gcal_meeting_load.py",
+    "held-aside-15/harmful/h18_miro_board_activity.js",
+    "held-aside-15/harmful/h23_r2_backup_rotation.js",
+    "held-aside-15/harmful/h26_org_onboarding_invites.js",
+    "held-aside-15/harmful/h27_atlas_tenant_purge.js",
+    "held-aside-15/harmful/h47_artifact_upload.sh",
+    "held-aside-15/harmful/h50_docs_space_publish.sh",
 ];
 
 #[test]
@@ -623,6 +631,7 @@ fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
         ("held-aside-12", egress),
         ("held-aside-13", egress),
         ("held-aside-14", egress),
+        ("held-aside-15", egress),
     ];
     for miss in KNOWN_MISSES {
         assert!(root.join(miss).is_file(), "{miss}: listed but not there");
@@ -670,7 +679,7 @@ fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
         seen,
         [
             68, 9, 30, 5, 24, 3, 38, 10, 45, 14, 1, 40, 15, 50, 25, 50, 25, 50, 30, 50, 30, 50, 30,
-            50, 30, 50, 30, 50, 30, 50, 30, 50, 30, 50, 30
+            50, 30, 50, 30, 50, 30, 50, 30, 50, 30, 50, 30, 50, 30
         ],
         "the sets changed size"
     );
