@@ -145,7 +145,9 @@ pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<Lit
         }
         // (What a name pattern picked out of a listing is the program's own:
         // `[c for c in items if c.name.startswith("scratch-")]`.)
-        let picked_here = picked_by_pattern(text, code.lines().skip(index + 1).take(4));
+        // (Read only where a listing is: most lines are not.)
+        let picked_here =
+            over_listed && picked_by_pattern(text, code.lines().skip(index + 1).take(4));
         if loop_head && over_listed && !picked_here {
             blocks.loops.push(indent);
             listed.extend(loop_variables(text));

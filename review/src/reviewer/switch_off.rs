@@ -586,20 +586,43 @@ pub(super) fn findings(
                 && placeholder_spans(line, literals).any(|(_, _, value)| switch_off_path(value)));
         // A URL key (`url`, `sms_url`, `callbackUrl`) given a URL, or a
         // name bound to one, whose host the program reads nothing from.
-        if any_url && line.contains([':', '=']) {
-            let hosts = hosts.get_or_init(|| super::secret_files::Hosts::of(&lines, literals));
-            let elsewhere = pairs(&expanded(line, literals))
+        // (Cheap first: a URL key's name on the line, or in a literal.)
+        let url_key_named = |text: &str| {
+            // One pass of a multi-pattern search, as `might_switch_off`.
+            static URL_KEYS: LazyLock<Regex> = LazyLock::new(|| {
+                super::literals::compile("url|Url|URL|uri|Uri|URI|ndpoint|arget|href")
+            });
+            URL_KEYS.is_match(text)
+        };
+        if any_url
+            && line.contains([':', '='])
+            && (url_key_named(line)
+                || placeholder_spans(line, literals)
+                    .any(|(_, _, value)| value.contains(':') && url_key_named(value)))
+        {
+            let text = expanded(line, literals);
+            let candidates: Vec<&str> = pairs(&text)
                 .into_iter()
-                .any(|(key, value)| {
-                    let host = super::secret_files::url_host_of(value)
+                .filter(|(key, _)| is_url_key(key))
+                .map(|(_, value)| value)
+                .collect();
+            // (The program's hosts are read only for a URL key near a
+            // delivery and a call that acts: few programs have one.)
+            let elsewhere = || {
+                let hosts = hosts.get_or_init(|| super::secret_files::Hosts::of(&lines, literals));
+                candidates.iter().any(|value| {
+                    super::secret_files::url_host_of(value)
                         .or_else(|| hosts.bound_to(value))
-                        .filter(|host| {
-                            !hosts.reads(host)
-                                && !matches!(*host, "localhost" | "127.0.0.1" | "::1")
-                        });
-                    host.is_some() && is_url_key(key)
-                });
-            if elsewhere && window_says(names_delivery) && acting_in(wide()) {
+                        .is_some_and(|host| {
+                            !hosts.reads(host) && !matches!(host, "localhost" | "127.0.0.1" | "::1")
+                        })
+                })
+            };
+            if !candidates.is_empty()
+                && window_says(names_delivery)
+                && acting_in(wide())
+                && elsewhere()
+            {
                 out.push(LiteralFinding::at(index + 1, POINTS_ELSEWHERE));
                 continue;
             }
