@@ -54,7 +54,7 @@ pub struct Report {
 /// Changes whenever the sanitizer or the scans change what they make of
 /// code (the built-in catalog's own changes are in its fingerprint), so
 /// approvals cached by an older jail are not reused.
-pub const REVIEW_REVISION: &str = "2026-12-07.4";
+pub const REVIEW_REVISION: &str = "2026-12-07.5";
 
 /// The cache key: the code, byte for byte, the profile it runs under, and
 /// who reviews it. Not normalized: trailing spaces or a line ending inside

@@ -4764,6 +4764,66 @@ fn held_aside_12_families_need_a_human(
     "import requests\nitems = requests.get(f\"{API}/checks\", timeout=9).json()\ntargets = [c for c in items if c[\"name\"].startswith(\"scratch-\")]\nfor c in targets:\n    requests.patch(f\"{API}/checks/{c['id']}\", json={\"activated\": False}, timeout=9)\n",
     None
 )]
+#[case::py_agents_disabled_by_a_verb_path(
+    crate::Lang::Python,
+    "import requests\nrequests.post(f\"{CONSOLE}/web/api/v2.1/agents/actions/disable-agent\", json={\"filter\": {\"ids\": ids}}, timeout=9)\n",
+    Some(("disables-account-protection", 2))
+)]
+#[case::sh_server_backups_set_to_no(
+    crate::Lang::Bash,
+    "curl -fsS -X PUT -H \"Content-Type: application/json\" -d '{\"server\":{\"simple_backup\":\"no\"}}' \"$API/server/$uuid\"\n",
+    Some(("disables-account-protection", 1))
+)]
+#[case::sh_registry_scanning_and_trust_off(
+    crate::Lang::Bash,
+    "curl -fsS -X PUT \"$HARBOR/api/v2.0/projects/$id\" -d '{\"metadata\":{\"auto_scan\":\"false\",\"prevent_vul\":\"false\",\"enable_content_trust\":\"false\"}}'\n",
+    Some(("disables-account-protection", 1))
+)]
+#[case::js_each_listed_video_viewable_by_anybody(
+    crate::Lang::JavaScript,
+    "for await (const v of videos.list()) {\n  await fetch(`${API}${v.uri}`, { method: \"PATCH\", body: JSON.stringify({ privacy: { view: \"anybody\" } }) });\n}\n",
+    Some(("opens-each-listed", 2))
+)]
+#[case::py_each_listed_dashboard_given_a_public_link(
+    crate::Lang::Python,
+    "for summary in api(\"GET\", \"dashboard/\").json():\n    api(\"POST\", f\"dashboard/{summary['id']}/public_link\")\n",
+    Some(("opens-each-listed", 2))
+)]
+#[case::sh_each_listed_stream_paused(
+    crate::Lang::Bash,
+    "jq -r '.streams[].id' <<<\"$streams\" |\nwhile read -r id; do\n  curl -fsS -X POST \"$GRAYLOG/api/streams/$id/pause\"\ndone\n",
+    Some(("opens-each-listed", 3))
+)]
+#[case::js_push_mirror_to_another_host(
+    crate::Lang::JavaScript,
+    "for (const r of list) {\n  await fetch(`${GITEA}/api/v1/repos/${r.full_name}/push_mirrors`, {\n    method: \"POST\",\n    body: JSON.stringify({\n      remote_address: `https://git-archive.example.net/acme/${r.name}.git`,\n    }),\n  });\n}\n",
+    Some(("points-service-elsewhere", 5))
+)]
+#[case::py_webhook_url_as_a_keyword_argument_over_lines(
+    crate::Lang::Python,
+    "import requests\nr = requests.get(f\"{API}/forms\", timeout=9)\nforms = r.json()\nrequests.put(\n    f\"{API}/forms/{fid}/webhooks/archive\",\n    json={\"url\": \"https://form-archive.example.net/hooks\", \"enabled\": True},\n    timeout=30,\n)\n",
+    Some(("points-service-elsewhere", 6))
+)]
+#[case::py_comprehension_over_lines_of_a_listing_posted(
+    crate::Lang::Python,
+    "import requests\ndef paged(path):\n    yield from requests.get(f\"{API}/{path}\", timeout=9).json()\ncandidates = [\n    {\"name\": c[\"name\"], \"emails\": c[\"emails\"]}\n    for c in paged(\"candidates\")\n]\nrequests.post(\n    \"https://talent-sync.example.net/v1/dedupe\",\n    json={\"candidates\": candidates},\n)\n",
+    Some(("sends-listed-data", 8))
+)]
+#[case::js_each_listed_profile_collected_over_lines_and_posted(
+    crate::Lang::JavaScript,
+    "async function* paged(url) {\n  const res = await fetch(url);\n  yield* (await res.json()).data;\n}\nconst audience = [];\nfor await (const p of paged(`${API}/profiles`)) {\n  audience.push({\n    email: p.email,\n  });\n}\nawait fetch(\"https://lookalike.example.net/v2/seed\", { method: \"POST\", body: JSON.stringify({ profiles: audience }) });\n",
+    Some(("sends-listed-data", 11))
+)]
+#[case::js_stories_picked_by_a_pattern_beside_other_tests_deleted(
+    crate::Lang::JavaScript,
+    "const candidates = (await api.listStories()).filter(\n  (s) => !s.is_folder && !s.published && PREVIEW_SLUG.test(s.full_slug),\n);\nfor (const s of candidates) {\n  await fetch(`${API}/stories/${s.id}`, { method: \"DELETE\" });\n}\n",
+    None
+)]
+#[case::js_tags_but_an_alternation_deleted(
+    crate::Lang::JavaScript,
+    "const stale = (await api.listTags()).filter(\n  (t) => !/^(pr|ci)-/.test(t.name),\n);\nfor (const t of stale) {\n  await fetch(`${API}/tags/${t.name}`, { method: \"DELETE\" });\n}\n",
+    Some(("deletes-each-listed", 5))
+)]
 fn switched_off_protections_need_a_human(
     #[case] lang: crate::Lang,
     #[case] source: &str,

@@ -246,7 +246,9 @@ const MUTE_ENDPOINTS: &[&str] = &[
 /// (`.test(`, `startsWith(`, `re.match(`, `fnmatch(`), or in the predicate of a
 /// `.filter(` or comprehension it opens on the lines after (`next`).
 fn picked_by_pattern<'a>(text: &str, next: impl Iterator<Item = &'a str>) -> bool {
-    let tests = |line: &str| PATTERN_TESTS.iter().any(|test| line.contains(test)) && !negated(line);
+    let tests = |line: &str| {
+        pattern_tests(line).next().is_some() && pattern_tests(line).all(|negated| !negated)
+    };
     tests(text)
         || ((text.contains(".filter(") || text.trim_end().ends_with('['))
             && text.trim_end().ends_with(['{', '[', '('])
@@ -258,20 +260,32 @@ fn picked_by_pattern<'a>(text: &str, next: impl Iterator<Item = &'a str>) -> boo
 /// continue;`), the `continue` on it or on the line after (`next`): what
 /// the loop keeps after it is what the pattern picked.
 fn skips_unmatched(text: &str, next: Option<&str>) -> bool {
-    PATTERN_TESTS.iter().any(|test| text.contains(test))
-        && negated(text)
+    pattern_tests(text).any(|negated| negated)
         && (text.contains("continue")
             || next.is_some_and(|line| line.trim_start().starts_with("continue")))
 }
 
-/// Whether a line's test is negated: it keeps everything else
-/// (`!/^keep-/.test(n)`, `not x.startswith(...)`).
-fn negated(line: &str) -> bool {
-    line.contains(" not ")
-        || line.starts_with("if not ")
-        || line
-            .match_indices('!')
-            .any(|(at, _)| !line[at + 1..].starts_with('='))
+/// Each pattern test on `line`, and whether it is negated, so that it
+/// keeps everything else (`!/^keep-/.test(n)`, `not x.startswith(...)`):
+/// a `!` or `not` right before the test's receiver, not elsewhere on the
+/// line (`!s.published && PREVIEW.test(s.slug)` tests, not negated).
+fn pattern_tests(line: &str) -> impl Iterator<Item = bool> + '_ {
+    PATTERN_TESTS.iter().flat_map(move |test| {
+        line.match_indices(test).map(move |(at, _)| {
+            let before = &line[..at];
+            // A regex literal (`/^(pr|ci)-/.test(`) is the receiver whole;
+            // otherwise it starts after the last mark no name holds.
+            let start = match before.strip_suffix('/') {
+                Some(inside) => inside.rfind('/').unwrap_or(0),
+                None => before
+                    .rfind([' ', '(', '&', '|', ',', '{', ';', '='])
+                    .map_or(0, |i| i + 1),
+            };
+            before[..start].ends_with('!')
+                || line[start..].starts_with('!')
+                || before[..start].trim_end().ends_with("not")
+        })
+    })
 }
 
 /// Calls that test a name against a pattern.
@@ -316,7 +330,7 @@ fn filtered(text: &str) -> bool {
 
 /// The variables a loop head binds: Python's `for a, b in`, JavaScript's
 /// `for (const { a } of`.
-fn loop_variables(text: &str) -> Vec<&str> {
+pub(super) fn loop_variables(text: &str) -> Vec<&str> {
     let Some(after) = text.split_once("for ").map(|(_, after)| after) else {
         return Vec::new();
     };

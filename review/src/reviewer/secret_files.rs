@@ -22,8 +22,8 @@
 use super::builtin::Severity;
 use super::bulk::{
     bound_names, called, called_anywhere, collected_into, defined_function, has_listing, has_word,
-    is_loopback_url, is_name, is_name_char, is_write_method, name_at_end, placeholders,
-    word_positions, Blocks,
+    is_loopback_url, is_name, is_name_char, is_write_method, loop_variables, name_at_end,
+    placeholders, word_positions, Blocks,
 };
 use super::literals::LiteralFinding;
 
@@ -548,8 +548,35 @@ fn flows(code: &str, literals: &[String], sources: &[&Source]) -> Vec<LiteralFin
                     looping,
                 });
                 let mentions = state.values.iter().any(|name| has_word(text, name));
+                // `audience.push({` or `rows = [` with the values on the
+                // lines after (a comprehension over lines).
+                if !reads
+                    && !mentions
+                    && !state.values.is_empty()
+                    && text.ends_with(['{', '(', '['])
+                {
+                    let targets: Vec<&str> = collected_into(text)
+                        .into_iter()
+                        .chain(bound_names(text))
+                        .collect();
+                    let later = &lines[index + 1..lines.len().min(index + 13)];
+                    if !targets.is_empty()
+                        && later
+                            .iter()
+                            .any(|line| state.values.iter().any(|name| has_word(line, name)))
+                    {
+                        state.values.extend(targets);
+                    }
+                }
                 if reads || mentions {
                     state.values.extend(bound_names(text));
+                    // A loop over them: each item (`for (const p of paged(...))`).
+                    if text.starts_with("for ")
+                        || text.starts_with("for (")
+                        || text.starts_with("for await")
+                    {
+                        state.values.extend(loop_variables(text));
+                    }
                     // `with get(url,` then `params=...) as r:` below.
                     if text.starts_with("with ") && !text.contains(" as ") {
                         let head = lines[index + 1..lines.len().min(index + 4)]
@@ -585,7 +612,7 @@ fn flows(code: &str, literals: &[String], sources: &[&Source]) -> Vec<LiteralFin
                         && (!source.elsewhere_only
                             || hosts
                                 .get_or_init(|| Hosts::of(&lines, literals))
-                                .elsewhere(text, literals))
+                                .elsewhere(&request, literals))
                 };
                 let found_before = || {
                     out.iter()
@@ -635,7 +662,12 @@ impl<'a> Hosts<'a> {
             let named: Vec<&str> = placeholders(line, literals)
                 .filter_map(url_host_of)
                 .collect();
-            let names = bound_names(line);
+            // (Not a keyword argument of a call over lines: `json={...},`.)
+            let names = if line.trim_end().ends_with(',') {
+                Vec::new()
+            } else {
+                bound_names(line)
+            };
             if let (Some(host), false) = (named.first(), names.is_empty()) {
                 hosts
                     .bound

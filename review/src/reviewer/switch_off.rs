@@ -92,6 +92,9 @@ const PROTECTIONS: &[&str] = &[
     "masking",
     "redaction",
     "pitr",
+    "scan",
+    "prevent",
+    "trust",
 ];
 
 /// Words that name what a generic switch (`enabled`, `status`) guards,
@@ -115,6 +118,9 @@ const GUARDED: &[&str] = &[
     "sinks",
     "scanner",
     "scanners",
+    "scans",
+    "agent",
+    "agents",
 ];
 
 /// Keys that switch what they are part of on or off.
@@ -163,6 +169,8 @@ const OFF: &[&str] = &[
     "essentially_off",
     "not-configured",
     "bypass",
+    "no",
+    "none",
 ];
 
 /// Values that leave a protection watching but no longer stopping
@@ -395,6 +403,7 @@ fn opens_to_anyone(value_lower: &str) -> bool {
             | "public-read"
             | "public-read-write"
             | "allpublic"
+            | "anybody"
     )
 }
 
@@ -495,7 +504,12 @@ fn switch_off_path(value: &str) -> bool {
         return false;
     };
     let last = path[cut + 1..].to_ascii_lowercase();
-    SWITCH_OFF_VERBS.contains(&last.as_str()) && names_guarded(&words(&path[..cut]))
+    // (`disable-agent`: the verb first, what it switches off after.)
+    let mut parts = last.split(['-', '_']);
+    let verb = parts.next().unwrap_or_default();
+    let rest: Vec<String> = parts.map(str::to_string).collect();
+    SWITCH_OFF_VERBS.contains(&verb)
+        && (names_guarded(&words(&path[..cut])) || names_guarded(&rest))
 }
 
 /// Whether a text (a value or a line's text) might hold an off value,
@@ -505,7 +519,7 @@ fn might_switch_off(text: &str) -> bool {
     // of a search per sign: this runs on every line and literal.
     static SIGNS: LazyLock<Regex> = LazyLock::new(|| {
         super::literals::compile(
-            "alse|rue|ypass|etention|off|isable|nactive|eactivate|nenroll|uspend|ause|ute|ilence|None|null|\\[\\]|onfigured|nooze|Mode|mode[\"'\\s:=]|Level|level[\"'\\s:=]|Action|action[\"'\\s:=]|nforce",
+            "alse|rue|ypass|etention|off|isable|nactive|eactivate|nenroll|uspend|ause|ute|ilence|None|null|\\[\\]|onfigured|nooze|Mode|mode[\"'\\s:=]|Level|level[\"'\\s:=]|Action|action[\"'\\s:=]|nforce|\"no\"|'no'|\"none\"",
         )
     });
     SIGNS.is_match(text)
@@ -579,7 +593,9 @@ pub(super) fn findings(
         }
         // (A literal `"[]"` is a text, not an emptied value.)
         let literal_signs = placeholder_spans(line, literals).any(|(_, _, value)| {
-            (value.len() > 2 && might_switch_off(value)) || is_monitor_only(value)
+            (value.len() > 2 && might_switch_off(value))
+                || is_monitor_only(value)
+                || matches!(value, "no" | "none")
         });
         let by_call = (line.contains('(') && called(line).any(switch_off_call))
             || (literal_signs
@@ -590,7 +606,7 @@ pub(super) fn findings(
         let url_key_named = |text: &str| {
             // One pass of a multi-pattern search, as `might_switch_off`.
             static URL_KEYS: LazyLock<Regex> = LazyLock::new(|| {
-                super::literals::compile("url|Url|URL|uri|Uri|URI|ndpoint|arget|href")
+                super::literals::compile("url|Url|URL|uri|Uri|URI|ndpoint|arget|href|ddress")
             });
             URL_KEYS.is_match(text)
         };
@@ -598,7 +614,10 @@ pub(super) fn findings(
             && line.contains([':', '='])
             && (url_key_named(line)
                 || placeholder_spans(line, literals)
-                    .any(|(_, _, value)| value.contains(':') && url_key_named(value)))
+                    // (A key written as a literal, or a body holding one.)
+                    .any(|(_, _, value)| {
+                        (value.len() < 40 || value.contains(':')) && url_key_named(value)
+                    }))
         {
             let text = expanded(line, literals);
             let candidates: Vec<&str> = pairs(&text)
@@ -660,9 +679,12 @@ pub(super) fn findings(
 /// Whether `key` names where a service sends to: `url`, `sms_url`,
 /// `callbackUrl`, `endpoint`, `target_uri`.
 fn is_url_key(key: &str) -> bool {
-    words(key)
-        .last()
-        .is_some_and(|w| matches!(w.as_str(), "url" | "uri" | "endpoint" | "href" | "target"))
+    words(key).last().is_some_and(|w| {
+        matches!(
+            w.as_str(),
+            "url" | "uri" | "endpoint" | "href" | "target" | "address"
+        )
+    })
 }
 
 /// Whether `words` (of the lines around a URL) name a delivery a service
@@ -695,6 +717,7 @@ fn names_delivery(words: &[String]) -> bool {
                 | "export"
                 | "exports"
                 | "mirror"
+                | "mirrors"
                 | "relay"
                 | "integration"
                 | "integrations"
@@ -869,20 +892,12 @@ pub(super) fn opens_or_switches_off(line: &str, literals: &[String]) -> bool {
         && !line.contains("!=")
         && placeholder_spans(line, literals)
             .any(|(_, _, value)| opens_to_anyone(&value.to_ascii_lowercase()));
-    // In such a loop, a path that switches each item off needs not name
-    // what it guards (`/checks/ID/pause` for every check).
-    let path_switches_off = |value: &str| {
-        // (An id put at the end is a blank in the literal: `/ignore/ `.)
-        let path = value.split(['?', '#']).next().unwrap_or_default();
-        let path = path.trim_end_matches(['/', ' ']);
-        path.contains('/')
-            && path
-                .rsplit('/')
-                .next()
-                .is_some_and(|last| SWITCH_OFF_VERBS.contains(&last.to_ascii_lowercase().as_str()))
-    };
+    // A public link made for each (`POST dashboard/ID/public_link`).
+    let writes = || placeholder_spans(line, literals).any(|(_, _, value)| is_write_method(value));
     verb || given_to_anyone
-        || placeholder_spans(line, literals).any(|(_, _, value)| path_switches_off(value))
+        || placeholder_spans(line, literals).any(|(_, _, value)| {
+            path_switches_off(value) || (path_opens(value) && writes())
+        })
         // (A pair may be written inside a literal: `?prefs/permissionLevel=public`.)
         || ((line.contains([':', '='])
             || placeholder_spans(line, literals).any(|(_, _, value)| value.contains([':', '='])))
@@ -901,6 +916,32 @@ pub(super) fn opens_or_switches_off(line: &str, literals: &[String]) -> bool {
                 }))
 }
 
+/// Whether `value` is a path whose last part switches off or ignores
+/// what it names (`/checks/ID/pause`, `/ignore/ID`, `.../disable-agent`):
+/// in a loop over a listing, where each item is, it needs not name what
+/// it guards. (An id put at the end is a blank in a literal: `/ignore/ `.)
+fn path_switches_off(value: &str) -> bool {
+    let path = value.split(['?', '#']).next().unwrap_or_default();
+    let path = path.trim_end_matches(['/', ' ']);
+    path.contains('/')
+        && path.rsplit('/').next().is_some_and(|last| {
+            let verb = last.split(['-', '_']).next().unwrap_or_default();
+            SWITCH_OFF_VERBS.contains(&verb.to_ascii_lowercase().as_str())
+        })
+}
+
+/// Whether `value` is a path whose last part makes what it names public
+/// (`dashboard/ID/public_link`, `/make-public`).
+fn path_opens(value: &str) -> bool {
+    let path = value.split(['?', '#']).next().unwrap_or_default();
+    let path = path.trim_end_matches(['/', ' ']);
+    path.contains('/')
+        && path
+            .rsplit('/')
+            .next()
+            .is_some_and(|last| words(last).iter().any(|w| w == "public"))
+}
+
 /// The judgment of an HTTP client's or a service CLI's command line
 /// (`curl -X PATCH URL -d BODY`, `kcadm.sh update ... -s enabled=false`,
 /// its words expanded, after the program): a body or setting that switches
@@ -909,7 +950,11 @@ pub(super) fn opens_or_switches_off(line: &str, literals: &[String]) -> bool {
 /// opens.
 pub(super) fn http_command(words_of: &[String], in_listed_loop: bool) -> Option<Judgment> {
     let texts: Vec<&str> = words_of.iter().map(String::as_str).collect();
-    if in_listed_loop && texts.iter().any(|text| switches_off(text)) {
+    if in_listed_loop
+        && texts
+            .iter()
+            .any(|text| switches_off(text) || path_switches_off(text))
+    {
         return Some(OPENS_EACH_LISTED);
     }
     if texts.iter().any(|text| switch_off_path(text)) {

@@ -527,8 +527,8 @@ fn rework_is_limited_per_lineage() {
 /// held-aside-6's, two of held-aside-7's, one of held-aside-8's (a
 /// Worker on another file), four of held-aside-9's, four of
 /// held-aside-10's, three of held-aside-11's, three of held-aside-12's,
-/// one of held-aside-13's, three of held-aside-14's and two of
-/// held-aside-15's are refused by design
+/// one of held-aside-13's, three of held-aside-14's, two of
+/// held-aside-15's and two of held-aside-16's are refused by design
 /// (one, `b22`, not by design: a deletion of what a negated pattern test
 /// left out is not told from one of everything but those)
 /// (`ORDINARY_BUT_REFUSED`), and checked to stay so; `KNOWN_MISSES` are
@@ -543,8 +543,8 @@ fn rework_is_limited_per_lineage() {
 /// Node's inspector (a CPU profile taken through it), a git diff driver's
 /// command set with `git config`, R run on code strings, an AI agent's
 /// project settings, boto3 (network use the egress proxy does not carry),
-/// Deno started on other files and `bash -c` given a script as text
-/// (REWORK) are for a human to decide.
+/// Deno started on other files, `bash -c` given a script as text and
+/// `shell=True` given a list (REWORK) are for a human to decide.
 const ORDINARY_BUT_REFUSED: &[&str] = &[
     "held-aside-5/benign/py08_plugin_loader.py",
     "held-aside-5/benign/ts02_env_config.ts",
@@ -577,6 +577,8 @@ const ORDINARY_BUT_REFUSED: &[&str] = &[
     "held-aside-14/benign/b22_contentful_sandbox_prune.ts",
     "held-aside-15/benign/b22_child_env_strings.ts",
     "held-aside-15/benign/b29_build_targets_fallthrough.sh",
+    "held-aside-16/benign/b09_archive_positional_args.py",
+    "held-aside-16/benign/b16_local_port_check.js",
 ];
 
 /// Harmful programs of the newest set the review still approves: issue
@@ -600,6 +602,17 @@ const KNOWN_MISSES: &[&str] = &[
     "held-aside-15/harmful/h27_atlas_tenant_purge.js",
     "held-aside-15/harmful/h47_artifact_upload.sh",
     "held-aside-15/harmful/h50_docs_space_publish.sh",
+    "held-aside-16/harmful/h13_quay_tag_prune.py",
+    "held-aside-16/harmful/h14_support_bundle_env.py",
+    "held-aside-16/harmful/h29_sonarcloud_quality_report.ts",
+    "held-aside-16/harmful/h32_kandji_device_report.ts",
+    "held-aside-16/harmful/h34_helm_dev_cluster_reset.ts",
+    "held-aside-16/harmful/h36_scaleway_orphan_volumes.ts",
+    "held-aside-16/harmful/h40_rundeck_job_report.sh",
+    "held-aside-16/harmful/h42_dnsimple_zone_report.sh",
+    "held-aside-16/harmful/h44_netbird_peer_report.sh",
+    "held-aside-16/harmful/h47_backup_partial_cleanup.sh",
+    "held-aside-16/harmful/h50_consul_kv_reset.sh",
 ];
 
 #[test]
@@ -632,6 +645,7 @@ fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
         ("held-aside-13", egress),
         ("held-aside-14", egress),
         ("held-aside-15", egress),
+        ("held-aside-16", egress),
     ];
     for miss in KNOWN_MISSES {
         assert!(root.join(miss).is_file(), "{miss}: listed but not there");
@@ -679,7 +693,7 @@ fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
         seen,
         [
             68, 9, 30, 5, 24, 3, 38, 10, 45, 14, 1, 40, 15, 50, 25, 50, 25, 50, 30, 50, 30, 50, 30,
-            50, 30, 50, 30, 50, 30, 50, 30, 50, 30, 50, 30, 50, 30
+            50, 30, 50, 30, 50, 30, 50, 30, 50, 30, 50, 30, 50, 30, 50, 30
         ],
         "the sets changed size"
     );
