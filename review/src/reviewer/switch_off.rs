@@ -525,9 +525,11 @@ fn might_switch_off(text: &str) -> bool {
     SIGNS.is_match(text)
 }
 
-/// The findings of this module in sanitized Python or JavaScript `code`.
-/// A key the sanitizer renamed (a TypeScript interface's field:
-/// `{ e: "log" }` for `{ agentLevel: "log" }`) is read as written.
+/// The findings of this module in sanitized Python or JavaScript `code`:
+/// per line, a fixed address given access, a service pointed elsewhere,
+/// or a protection switched off. A key the sanitizer renamed (a
+/// TypeScript interface's field: `{ e: "log" }` for `{ agentLevel: "log"
+/// }`) is read as written.
 pub(super) fn findings(
     code: &str,
     literals: &[String],
@@ -551,129 +553,175 @@ pub(super) fn findings(
     // program that has a URL at all (read once, when a line needs them).
     let any_url = literals.iter().any(|value| value.contains("://"));
     let hosts = std::cell::OnceCell::new();
-    for (index, line) in lines.iter().enumerate() {
-        let window = || {
-            let from = index.saturating_sub(4);
-            let to = lines.len().min(index + 4);
-            &lines[from..to]
+    for index in 0..lines.len() {
+        let around = Around {
+            lines: &lines,
+            index,
+            literals,
         };
-        // A call that acts (`update_x(`, `fetch(`) or a write method.
-        let acting_in = |span: &[&str]| {
-            span.iter().any(|l| {
-                called_anywhere(l).any(acts)
-                    || placeholder_spans(l, literals).any(|(_, _, v)| is_write_method(v))
-            })
-        };
-        let acting = || acting_in(window());
-        // Whether the words of a line around say `what`.
-        let window_says = |what: fn(&[String]) -> bool| {
-            window()
-                .iter()
-                .any(|l| what(&words(&expanded(l, literals))))
-        };
-        // (A request's body may open several lines below its call.)
-        let wide = || {
-            let from = index.saturating_sub(8);
-            &lines[from..lines.len().min(index + 4)]
-        };
-        // (Where a name is bound to an address, its uses are judged.)
-        let binds_address = || {
-            line.split_once(" = ").is_some_and(|(_, value)| {
-                let value = value.trim_end_matches([';', ',', ' ']);
-                value.starts_with(['"', '\'']) && !value.contains(['(', '{', '['])
-            })
-        };
-        let names_address = any_address
-            && (placeholder_spans(line, literals).any(|(_, _, v)| is_address(v))
-                || addresses.iter().any(|name| has_word(line, name)))
-            && !binds_address();
-        if names_address && window_says(grants_access) && acting_in(wide()) {
-            out.push(LiteralFinding::at(index + 1, GRANTS_FIXED_PERSON));
-            continue;
-        }
-        // (A literal `"[]"` is a text, not an emptied value.)
-        let literal_signs = placeholder_spans(line, literals).any(|(_, _, value)| {
-            (value.len() > 2 && might_switch_off(value))
-                || is_monitor_only(value)
-                || matches!(value, "no" | "none")
-        });
-        let by_call = (line.contains('(') && called(line).any(switch_off_call))
-            || (literal_signs
-                && placeholder_spans(line, literals).any(|(_, _, value)| switch_off_path(value)));
-        // A URL key (`url`, `sms_url`, `callbackUrl`) given a URL, or a
-        // name bound to one, whose host the program reads nothing from.
-        // (Cheap first: a URL key's name on the line, or in a literal.)
-        let url_key_named = |text: &str| {
-            // One pass of a multi-pattern search, as `might_switch_off`.
-            static URL_KEYS: LazyLock<Regex> = LazyLock::new(|| {
-                super::literals::compile("url|Url|URL|uri|Uri|URI|ndpoint|arget|href|ddress")
-            });
-            URL_KEYS.is_match(text)
-        };
-        if any_url
-            && line.contains([':', '='])
-            && (url_key_named(line)
-                || placeholder_spans(line, literals)
-                    // (A key written as a literal, or a body holding one.)
-                    .any(|(_, _, value)| {
-                        (value.len() < 40 || value.contains(':')) && url_key_named(value)
-                    }))
-        {
-            let text = expanded(line, literals);
-            let candidates: Vec<&str> = pairs(&text)
-                .into_iter()
-                .filter(|(key, _)| is_url_key(key))
-                .map(|(_, value)| value)
-                .collect();
-            // (The program's hosts are read only for a URL key near a
-            // delivery and a call that acts: few programs have one.)
-            let elsewhere = || {
-                let hosts = hosts.get_or_init(|| super::secret_files::Hosts::of(&lines, literals));
-                candidates.iter().any(|value| {
-                    super::secret_files::url_host_of(value)
-                        .or_else(|| hosts.bound_to(value))
-                        .is_some_and(|host| {
-                            !hosts.reads(host) && !matches!(host, "localhost" | "127.0.0.1" | "::1")
-                        })
-                })
-            };
-            if !candidates.is_empty()
-                && window_says(names_delivery)
-                && acting_in(wide())
-                && elsewhere()
-            {
-                out.push(LiteralFinding::at(index + 1, POINTS_ELSEWHERE));
-                continue;
-            }
-        }
-        let by_value = if line.contains([':', '=']) && (literal_signs || might_switch_off(line)) {
-            let guarded = || window_says(names_guarded);
-            let as_written = |key: &'_ str| {
-                renamed
-                    .iter()
-                    .find(|(_, to)| to == key)
-                    .map_or(key.to_string(), |(from, _)| from.clone())
-            };
-            pairs(&expanded(line, literals))
-                .into_iter()
-                .find_map(|(key, value)| {
-                    let key = &as_written(key);
-                    match switched_off(key, value) {
-                        Some(Off::Protection) if acting() => Some(DISABLES_PROTECTION),
-                        Some(Off::Switch) if acting() && guarded() => Some(DISABLES_PROTECTION),
-                        _ => (makes_admin(key, value) && acting()).then_some(MAKES_ADMIN),
-                    }
-                })
-        } else {
-            None
-        };
-        if by_call {
-            out.push(LiteralFinding::at(index + 1, DISABLES_PROTECTION));
-        } else if let Some(judgment) = by_value {
+        let judgment = (any_address && grants_fixed_person(&around, &addresses))
+            .then_some(GRANTS_FIXED_PERSON)
+            .or_else(|| (any_url && points_elsewhere(&around, &hosts)).then_some(POINTS_ELSEWHERE))
+            .or_else(|| switched_off_here(&around, renamed));
+        if let Some(judgment) = judgment {
             out.push(LiteralFinding::at(index + 1, judgment));
         }
     }
     out
+}
+
+/// A line of sanitized code and the lines around it.
+struct Around<'a> {
+    lines: &'a [&'a str],
+    index: usize,
+    literals: &'a [String],
+}
+
+impl<'a> Around<'a> {
+    /// The line itself.
+    fn line(&self) -> &'a str {
+        self.lines[self.index]
+    }
+
+    /// Four lines before the line to three after it.
+    fn window(&self) -> &'a [&'a str] {
+        let from = self.index.saturating_sub(4);
+        &self.lines[from..self.lines.len().min(self.index + 4)]
+    }
+
+    /// Eight lines before the line to three after it: a request's body
+    /// may open several lines below its call.
+    fn wide(&self) -> &'a [&'a str] {
+        let from = self.index.saturating_sub(8);
+        &self.lines[from..self.lines.len().min(self.index + 4)]
+    }
+
+    /// Whether `span` has a call that acts (`update_x(`, `fetch(`) or a
+    /// write method.
+    fn acting_in(&self, span: &[&str]) -> bool {
+        span.iter().any(|l| {
+            called_anywhere(l).any(acts)
+                || placeholder_spans(l, self.literals).any(|(_, _, v)| is_write_method(v))
+        })
+    }
+
+    /// Whether the words of a line of the window say `what`.
+    fn says(&self, what: fn(&[String]) -> bool) -> bool {
+        self.window()
+            .iter()
+            .any(|l| what(&words(&expanded(l, self.literals))))
+    }
+}
+
+/// Whether the line names an e-mail address (a literal, or a name bound
+/// to one, not where it is bound) that the lines around invite, add, make
+/// admin or forward to, near a call that acts.
+fn grants_fixed_person(around: &Around<'_>, addresses: &[&str]) -> bool {
+    let line = around.line();
+    // (Where a name is bound to an address, its uses are judged.)
+    let binds_address = || {
+        line.split_once(" = ").is_some_and(|(_, value)| {
+            let value = value.trim_end_matches([';', ',', ' ']);
+            value.starts_with(['"', '\'']) && !value.contains(['(', '{', '['])
+        })
+    };
+    (placeholder_spans(line, around.literals).any(|(_, _, v)| is_address(v))
+        || addresses.iter().any(|name| has_word(line, name)))
+        && !binds_address()
+        && around.says(grants_access)
+        && around.acting_in(around.wide())
+}
+
+/// Whether the line gives a URL key (`url`, `sms_url`, `callbackUrl`) a
+/// URL, or a name bound to one, whose host the program reads nothing
+/// from, where the lines around name a delivery, near a call that acts.
+fn points_elsewhere<'a>(
+    around: &Around<'a>,
+    hosts: &std::cell::OnceCell<super::secret_files::Hosts<'a>>,
+) -> bool {
+    let (line, literals) = (around.line(), around.literals);
+    // (Cheap first: a URL key's name on the line, or in a literal.)
+    let url_key_named = |text: &str| {
+        // One pass of a multi-pattern search, as `might_switch_off`.
+        static URL_KEYS: LazyLock<Regex> = LazyLock::new(|| {
+            super::literals::compile("url|Url|URL|uri|Uri|URI|ndpoint|arget|href|ddress")
+        });
+        URL_KEYS.is_match(text)
+    };
+    let named = line.contains([':', '='])
+        && (url_key_named(line)
+            || placeholder_spans(line, literals)
+                // (A key written as a literal, or a body holding one.)
+                .any(|(_, _, value)| {
+                    (value.len() < 40 || value.contains(':')) && url_key_named(value)
+                }));
+    if !named {
+        return false;
+    }
+    let text = expanded(line, literals);
+    let candidates: Vec<&str> = pairs(&text)
+        .into_iter()
+        .filter(|(key, _)| is_url_key(key))
+        .map(|(_, value)| value)
+        .collect();
+    // (The program's hosts are read only for a URL key near a delivery
+    // and a call that acts: few programs have one.)
+    let elsewhere = || {
+        let hosts = hosts.get_or_init(|| super::secret_files::Hosts::of(around.lines, literals));
+        candidates.iter().any(|value| {
+            super::secret_files::url_host_of(value)
+                .or_else(|| hosts.bound_to(value))
+                .is_some_and(|host| {
+                    !hosts.reads(host) && !matches!(host, "localhost" | "127.0.0.1" | "::1")
+                })
+        })
+    };
+    !candidates.is_empty()
+        && around.says(names_delivery)
+        && around.acting_in(around.wide())
+        && elsewhere()
+}
+
+/// What the line switches off or grants, if anything: a call or path
+/// whose verb switches off what is guarded; a pair that switches a
+/// protection off, or a switch where the lines around name what it guards,
+/// or makes an admin, near a call that acts.
+fn switched_off_here(around: &Around<'_>, renamed: &[(String, String)]) -> Option<Judgment> {
+    let (line, literals) = (around.line(), around.literals);
+    // (A literal `"[]"` is a text, not an emptied value.)
+    let literal_signs = placeholder_spans(line, literals).any(|(_, _, value)| {
+        (value.len() > 2 && might_switch_off(value))
+            || is_monitor_only(value)
+            || matches!(value, "no" | "none")
+    });
+    let by_call = (line.contains('(') && called(line).any(switch_off_call))
+        || (literal_signs
+            && placeholder_spans(line, literals).any(|(_, _, value)| switch_off_path(value)));
+    if by_call {
+        return Some(DISABLES_PROTECTION);
+    }
+    if !(line.contains([':', '=']) && (literal_signs || might_switch_off(line))) {
+        return None;
+    }
+    let acting = || around.acting_in(around.window());
+    let as_written = |key: &str| {
+        renamed
+            .iter()
+            .find(|(_, to)| to == key)
+            .map_or(key.to_string(), |(from, _)| from.clone())
+    };
+    pairs(&expanded(line, literals))
+        .into_iter()
+        .find_map(|(key, value)| {
+            let key = &as_written(key);
+            match switched_off(key, value) {
+                Some(Off::Protection) if acting() => Some(DISABLES_PROTECTION),
+                Some(Off::Switch) if acting() && around.says(names_guarded) => {
+                    Some(DISABLES_PROTECTION)
+                }
+                _ => (makes_admin(key, value) && acting()).then_some(MAKES_ADMIN),
+            }
+        })
 }
 
 /// Whether `key` names where a service sends to: `url`, `sms_url`,
