@@ -655,24 +655,18 @@ fn deletes_with(text: &str, methods: &[&str], calls: &[&str], literals: &[String
         .any(|name| name.starts_with("BatchDelete") && name.ends_with("Command"));
     // `POST /tickets/bulk_delete`: the path's last segment deletes.
     let deleting_path = |value: &str| {
-        let path = value.split(['?', '#']).next().unwrap_or_default();
-        path.contains('/')
-            && path
-                .trim_end_matches(['/', ' '])
-                .rsplit('/')
-                .next()
-                .is_some_and(|last| {
-                    matches!(
-                        last,
-                        "bulk_delete"
-                            | "batch_delete"
-                            | "bulkDelete"
-                            | "batchDelete"
-                            | "delete"
-                            | "destroy"
-                            | "purge"
-                    )
-                })
+        last_path_part(value).is_some_and(|last| {
+            matches!(
+                last,
+                "bulk_delete"
+                    | "batch_delete"
+                    | "bulkDelete"
+                    | "batchDelete"
+                    | "delete"
+                    | "destroy"
+                    | "purge"
+            )
+        })
     };
     sdk || archives
         || batch
@@ -714,6 +708,15 @@ pub(super) fn switches_off(value: &str) -> bool {
         && ["/deactivate", "/disable", "/suspend"]
             .iter()
             .any(|end| path.ends_with(end))
+}
+
+/// The last part of the path `value` names (its query and trailing `/`
+/// dropped; an id put at the end is a blank in a literal: `/ignore/ `),
+/// if `value` is a path.
+pub(super) fn last_path_part(value: &str) -> Option<&str> {
+    let path = value.split(['?', '#']).next().unwrap_or_default();
+    let path = path.trim_end_matches(['/', ' ']);
+    path.rsplit_once('/').map(|(_, last)| last)
 }
 
 /// Whether `text` calls what runs SQL (`cur.execute(`, `client.query(`,

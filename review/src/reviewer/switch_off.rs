@@ -16,8 +16,8 @@
 
 use super::builtin::Severity;
 use super::bulk::{
-    bound_names, called, called_anywhere, has_word, is_write_method, placeholder_spans,
-    switches_off,
+    bound_names, called, called_anywhere, has_word, is_write_method, last_path_part,
+    placeholder_spans, switches_off,
 };
 use super::cloud::Judgment;
 use super::literals::LiteralFinding;
@@ -969,25 +969,16 @@ pub(super) fn opens_or_switches_off(line: &str, literals: &[String]) -> bool {
 /// in a loop over a listing, where each item is, it needs not name what
 /// it guards. (An id put at the end is a blank in a literal: `/ignore/ `.)
 fn path_switches_off(value: &str) -> bool {
-    let path = value.split(['?', '#']).next().unwrap_or_default();
-    let path = path.trim_end_matches(['/', ' ']);
-    path.contains('/')
-        && path.rsplit('/').next().is_some_and(|last| {
-            let verb = last.split(['-', '_']).next().unwrap_or_default();
-            SWITCH_OFF_VERBS.contains(&verb.to_ascii_lowercase().as_str())
-        })
+    last_path_part(value).is_some_and(|last| {
+        let verb = last.split(['-', '_']).next().unwrap_or_default();
+        SWITCH_OFF_VERBS.contains(&verb.to_ascii_lowercase().as_str())
+    })
 }
 
 /// Whether `value` is a path whose last part makes what it names public
 /// (`dashboard/ID/public_link`, `/make-public`).
 fn path_opens(value: &str) -> bool {
-    let path = value.split(['?', '#']).next().unwrap_or_default();
-    let path = path.trim_end_matches(['/', ' ']);
-    path.contains('/')
-        && path
-            .rsplit('/')
-            .next()
-            .is_some_and(|last| words(last).iter().any(|w| w == "public"))
+    last_path_part(value).is_some_and(|last| words(last).iter().any(|w| w == "public"))
 }
 
 /// The judgment of an HTTP client's or a service CLI's command line
