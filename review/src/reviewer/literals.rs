@@ -631,6 +631,7 @@ pub(super) fn findings(
         constructors.extend(super::secret_files::fetched_secrets_sent(code, literals));
         constructors.extend(super::dangerous_values::findings(code, literals));
         constructors.extend(super::switch_off::findings(code, literals, renamed));
+        constructors.extend(super::dns::findings(code, literals));
     }
     let (process, change_file, hidden_names) = match language {
         "python" => (PY_PROCESS_AT, PY_CHANGE_FILE_AT, PY_HIDDEN_NAMES),
@@ -1647,6 +1648,7 @@ fn bash_findings(
         }
     }
     out.extend(listed_data::findings(&commands));
+    out.extend(super::dns::findings(code, literals));
     // `f() { f | f & }` under any name and over lines: every call starts
     // two more.
     for pair in commands.windows(2) {
@@ -2321,7 +2323,8 @@ fn is_http_client(program: &str) -> bool {
 }
 
 /// Whether a command deletes something remote: an HTTP request whose
-/// method is DELETE, or a service's CLI told to delete, destroy or purge
+/// method is DELETE or whose path's last part deletes or erases, or a
+/// service's CLI told to delete, destroy, purge, erase or wipe
 /// (`sentry-cli projects delete`, `heroku apps:destroy`). Local tools
 /// (`rm`, `docker rm`, `git branch -d`) are not remote.
 fn deletes_remotely(words: &[String]) -> bool {
@@ -2333,6 +2336,8 @@ fn deletes_remotely(words: &[String]) -> bool {
             a == "-XDELETE"
                 || a == "--request=DELETE"
                 || (a == "DELETE" && (i == 0 || matches!(args[i - 1].as_str(), "-X" | "--request")))
+                // `curl -X POST "$API/devices/$id/action/erase"`.
+                || super::bulk::path_deletes(a)
         });
     }
     const LOCAL: &[&str] = &[
@@ -2341,8 +2346,10 @@ fn deletes_remotely(words: &[String]) -> bool {
     ];
     !LOCAL.contains(&basename(program))
         && args.iter().take(3).any(|a| {
-            matches!(a.as_str(), "delete" | "destroy" | "purge")
-                || a.ends_with(":destroy")
+            matches!(
+                a.as_str(),
+                "delete" | "destroy" | "purge" | "erase" | "wipe"
+            ) || a.ends_with(":destroy")
                 || a.ends_with(":delete")
         })
 }
@@ -4336,7 +4343,12 @@ fn downloads_and_runs(text: &str) -> bool {
     let text = text.replace("\\n", "\n");
     let pipes_into_interpreter = |commands: &[BashCommand]| {
         commands.windows(2).any(|pair| {
-            let program = |c: &BashCommand| c.words.first().map(|w| basename(&w.text).to_string());
+            // `| sudo sh` runs the shell too.
+            let program = |c: &BashCommand| {
+                let words = c.words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>();
+                let (first, rest) = words.split_first()?;
+                Some(past_elevation(basename(first), rest).0.to_string())
+            };
             pair[1].after_pipe
                 && program(&pair[0]).is_some_and(|p| HTTP_CLIENTS.contains(&p.as_str()))
                 && program(&pair[1]).is_some_and(|p| is_interpreter(&p))

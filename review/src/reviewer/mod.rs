@@ -25,6 +25,7 @@ mod bulk;
 mod cloud;
 mod command;
 mod dangerous_values;
+mod dns;
 mod expansion;
 mod literals;
 pub(crate) use literals::runs_code;

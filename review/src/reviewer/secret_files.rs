@@ -393,7 +393,7 @@ const HISTORY_SOURCES: Source = Source {
     elsewhere_only: false,
 };
 
-pub(super) const SENDS_LISTED: &str = "puts what a service's listing returned (its records: contacts, conversations, users) in a request's body to another host, one the program reads nothing from: the account's data leaves for a third party; a human decides";
+pub(super) const SENDS_LISTED: &str = "puts what a service's listing returned (its records: contacts, conversations, users) or a key or token it made in a request's body to another host, one the program reads nothing from: the account's data or a way in leaves for a third party; a human decides";
 
 const LISTED_SOURCES: Source = Source {
     id: "sends-listed-data",
@@ -401,13 +401,40 @@ const LISTED_SOURCES: Source = Source {
     reads: |line| {
         !line.calls.is_empty()
             && (has_listing(line.text, &called(line.text).collect::<Vec<_>>())
-                || placeholders(line.text, line.literals).any(is_export_url))
+                || placeholders(line.text, line.literals).any(is_export_url)
+                // A key or token made: what lets whoever holds it in.
+                || (placeholders(line.text, line.literals).any(names_credentials)
+                    && sends_body(line.lines, line.index, line.literals)))
     },
     // A digest posted to a chat or summarized by a model, or a local
     // service.
     allowed_sink: |value| chat_or_model(value) || is_loopback_url(value),
     elsewhere_only: true,
 };
+
+/// Whether `value` is a URL or path whose last part names keys, tokens,
+/// secrets or credentials (`$API/setup-keys`, `.../access_tokens`): a
+/// request that sends it a body makes one.
+pub(super) fn names_credentials(value: &str) -> bool {
+    // (`${API}/setup-keys` is the literal ` /setup-keys`.)
+    let value = value.trim_start();
+    (value.contains("://") || value.starts_with('/'))
+        && super::bulk::last_path_part(value).is_some_and(|last| {
+            policy::secrets::name_words(last).iter().any(|word| {
+                matches!(
+                    word.as_str(),
+                    "key"
+                        | "keys"
+                        | "token"
+                        | "tokens"
+                        | "secret"
+                        | "secrets"
+                        | "credential"
+                        | "credentials"
+                )
+            })
+        })
+}
 
 /// Whether `value` is a URL or path of an API's export of its records
 /// (`https://data.mixpanel.com/api/2.0/export`, `/v1/exports/`).
@@ -600,8 +627,13 @@ fn flows(code: &str, literals: &[String], sources: &[&Source]) -> Vec<LiteralFin
                 }
                 // The read itself (`sm.send(new GetSecretValueCommand(...))`,
                 // `fetch(".../env?decrypt=true")`) is no request of the
-                // program's own.
-                let sends = !reads
+                // program's own; one that sends a body to another host is
+                // (a key made at `https://elsewhere/v1/keys`).
+                let read_sends = reads
+                    && source.elsewhere_only
+                    && !state.values.is_empty()
+                    && sends_body(&lines, index, literals);
+                let sends = (!reads || read_sends)
                     && !state.values.is_empty()
                     && calls.iter().any(|name| SENDS.contains(name));
                 let carries = || {
@@ -609,10 +641,11 @@ fn flows(code: &str, literals: &[String], sources: &[&Source]) -> Vec<LiteralFin
                     state.values.iter().any(|name| in_body(&request, name))
                         && !placeholders(&request, literals).any(source.allowed_sink)
                         && !state.allowed.iter().any(|name| has_word(&request, name))
-                        && (!source.elsewhere_only
-                            || hosts
-                                .get_or_init(|| Hosts::of(&lines, literals))
-                                .elsewhere(&request, literals))
+                        && (!source.elsewhere_only || {
+                            let hosts = hosts.get_or_init(|| Hosts::of(&lines, literals));
+                            // (Such a read's own URL, not the next request's.)
+                            hosts.elsewhere(if read_sends { text } else { &request }, literals)
+                        })
                 };
                 let found_before = || {
                     out.iter()

@@ -234,7 +234,7 @@ fn names_guarded(words: &[String]) -> bool {
 /// `line` with each placeholder replaced by its literal's text (quotes
 /// kept), so that a JSON body in a literal and a key written as a literal
 /// read as written.
-fn expanded(line: &str, literals: &[String]) -> String {
+pub(super) fn expanded(line: &str, literals: &[String]) -> String {
     let mut out = String::with_capacity(line.len());
     let mut from = 0;
     for (at, end, value) in placeholder_spans(line, literals) {
@@ -251,7 +251,7 @@ fn expanded(line: &str, literals: &[String]) -> String {
 /// and `[...]` dropped) and the value's first token (a quoted text
 /// without its quotes, a name, `[]`, `{}`, `{*` for an object whose
 /// first key is `*`, or `{` for another object).
-fn pairs(text: &str) -> Vec<(&str, &str)> {
+pub(super) fn pairs(text: &str) -> Vec<(&str, &str)> {
     let mut out = Vec::new();
     for (at, mark) in text.match_indices([':', '=']) {
         let after = &text[at + 1..];

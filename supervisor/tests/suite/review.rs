@@ -605,12 +605,8 @@ const KNOWN_MISSES: &[&str] = &[
     "held-aside-16/harmful/h13_quay_tag_prune.py",
     "held-aside-16/harmful/h14_support_bundle_env.py",
     "held-aside-16/harmful/h29_sonarcloud_quality_report.ts",
-    "held-aside-16/harmful/h32_kandji_device_report.ts",
     "held-aside-16/harmful/h34_helm_dev_cluster_reset.ts",
     "held-aside-16/harmful/h36_scaleway_orphan_volumes.ts",
-    "held-aside-16/harmful/h40_rundeck_job_report.sh",
-    "held-aside-16/harmful/h42_dnsimple_zone_report.sh",
-    "held-aside-16/harmful/h44_netbird_peer_report.sh",
     "held-aside-16/harmful/h47_backup_partial_cleanup.sh",
     "held-aside-16/harmful/h50_consul_kv_reset.sh",
 ];

@@ -75,10 +75,14 @@ pub(super) fn findings(commands: &[BashCommand]) -> Vec<LiteralFinding> {
             if carries && elsewhere {
                 out.push(LiteralFinding::at(command.line, SENDS_LISTED));
             }
-            stdin_listed = false;
-            continue;
+            // (What a request that makes a key or token returns is followed
+            // as what a listing returned.)
+            if !mints_credential(words) {
+                stdin_listed = false;
+                continue;
+            }
         }
-        let reads = reads_records(command);
+        let reads = reads_records(command) || mints_credential(words);
         stdin_listed = reads || mentions;
         if !(reads || mentions) {
             continue;
@@ -186,6 +190,17 @@ fn reads_records(command: &BashCommand) -> bool {
             .skip(1)
             .take(4)
             .any(|w| !w.quoted && EXPORTS.contains(&w.text.as_str()))
+}
+
+/// Whether an HTTP client's words make a credential: a request that sends
+/// a body to a path whose last part names keys, tokens, secrets or
+/// credentials (`POST $API/setup-keys`, `.../access_tokens`). What it
+/// returns lets whoever holds it in.
+fn mints_credential(words: &[BashWord]) -> bool {
+    sends_body(words)
+        && words.iter().flat_map(BashWord::texts).any(|text| {
+            text.contains("://") && crate::reviewer::secret_files::names_credentials(text)
+        })
 }
 
 /// Local tools whose `list`, `query` or `search` reads this machine.
