@@ -4814,6 +4814,131 @@ fn held_aside_12_families_need_a_human(
     "import requests\nmx = [r for r in records if r[\"type\"] == \"MX\"]\nrequests.post(f\"{API}/zones/{zone}/records\", json={\"type\": \"TXT\", \"name\": \"_acme-challenge\", \"content\": token}, timeout=9)\n",
     None
 )]
+#[case::js_each_listed_rule_enabled_zero(
+    crate::Lang::JavaScript,
+    "const { data: rules } = await api(\"/policies\");\nfor (const rule of rules) {\n  await api(`/policies/${rule.guid}`, { method: \"PATCH\", body: JSON.stringify({ state: { enabled: 0 } }) });\n}\n",
+    Some(("disables-account-protection", 3))
+)]
+#[case::sh_each_listed_monitor_channels_off(
+    crate::Lang::Bash,
+    "for id in $(curl -fsS \"$API/monitors\" | jq -r '.[].id'); do\n  curl -fsS -X PUT \"$API/monitors/$id\" --data '{\"sms\": false, \"voice\": false, \"email\": false}'\ndone\n",
+    Some(("disables-account-protection", 2))
+)]
+#[case::py_repository_append_only_off(
+    crate::Lang::Python,
+    "import requests\nrequests.patch(f\"{API}/repositories/{rid}\", json={\"append_only\": False}, timeout=9)\n",
+    Some(("disables-account-protection", 2))
+)]
+#[case::sh_anonymous_users_allowed_to_read(
+    crate::Lang::Bash,
+    "curl -fsS -X PUT \"$SRV/api/permissions\" --data '{\"grants\": [{\"principal\": \"anonymous\", \"effect\": \"allow\", \"scope\": \"repo:*\"}]}'\n",
+    Some(("grants-account-access", 1))
+)]
+#[case::sh_anonymous_access_turned_off(
+    crate::Lang::Bash,
+    "curl -fsS -X PUT \"$SRV/api/settings\" --data '{\"allowAnonymous\": false}'\n",
+    None
+)]
+#[case::sh_every_schedule_deleted_by_a_cli(
+    crate::Lang::Bash,
+    "stash-cli jobs delete --all --yes\n",
+    Some(("deletes-everything", 1))
+)]
+#[case::js_each_listed_page_published(
+    crate::Lang::JavaScript,
+    "const pages = await (await fetch(`${API}/pages`)).json();\nfor (const page of pages) {\n  await fetch(`${API}/pages/${page.id}/publish`, {\n    method: \"POST\",\n  });\n}\n",
+    Some(("opens-each-listed", 3))
+)]
+#[case::ts_each_listed_folder_gets_a_guest_link(
+    crate::Lang::TypeScript,
+    "async function api(path: string, body?: unknown): Promise<any> {\n  const res = await fetch(`${API}${path}`, { method: body ? \"POST\" : \"GET\", body: JSON.stringify(body) });\n  return res.json();\n}\nasync function main(): Promise<void> {\n  for (const folder of await api(\"/folders\")) {\n    const link = await api(`/folders/${folder.id}/guest_links`, {\n      label: folder.name,\n    });\n  }\n}\n",
+    Some(("opens-each-listed", 7))
+)]
+#[case::js_each_listed_publication_taken_away(
+    crate::Lang::JavaScript,
+    "const pages = await (await fetch(`${API}/pages`)).json();\nfor (const page of pages) {\n  if (keep.has(page.id)) continue;\n  await fetch(`${API}/pages/${page.id}/publish`, { method: \"DELETE\" });\n}\n",
+    None
+)]
+#[case::js_each_listed_site_made_discoverable(
+    crate::Lang::JavaScript,
+    "const sites = await (await fetch(`${API}/sites`)).json();\nfor (const site of sites) {\n  await fetch(`${API}/sites/${site.id}`, { method: \"PATCH\", body: JSON.stringify({ searchable: true }) });\n}\n",
+    Some(("opens-each-listed", 3))
+)]
+#[case::py_each_listed_index_retention_cut(
+    crate::Lang::Python,
+    "import requests\nfor ix in requests.get(f\"{API}/indexes\", timeout=9).json():\n    requests.put(f\"{API}/indexes/{ix['id']}\", json={\"retention\": {\"hours\": 2}}, timeout=9)\n",
+    Some(("opens-each-listed", 3))
+)]
+#[case::py_each_listed_index_retention_kept_long(
+    crate::Lang::Python,
+    "import requests\nfor ix in requests.get(f\"{API}/indexes\", timeout=9).json():\n    requests.put(f\"{API}/indexes/{ix['id']}\", json={\"retention_days\": 400, \"timeout_seconds\": 30}, timeout=9)\n",
+    None
+)]
+#[case::sh_log_stream_pointed_at_an_outside_collector(
+    crate::Lang::Bash,
+    "curl -fsS -H \"Authorization: Bearer $T\" \"https://api.paas.example.com/v1/apps\" > out/apps.json\ncurl -fsS -X POST \"https://api.paas.example.com/v1/apps/$app/log_drains\" --data '{\"drain\": {\"url\": \"https://collect.example.net/in\"}}'\n",
+    Some(("points-service-elsewhere", 2))
+)]
+#[case::sh_log_stream_pointed_at_the_own_collector(
+    crate::Lang::Bash,
+    "curl -fsS -H \"Authorization: Bearer $T\" \"https://logs.example.com/health\" > /dev/null\ncurl -fsS -X POST \"https://api.paas.example.com/v1/apps/$app/log_drains\" --data '{\"drain\": {\"url\": \"https://logs.example.com/in\"}}'\n",
+    None
+)]
+#[case::ts_read_filter_in_a_query_is_no_setting(
+    crate::Lang::TypeScript,
+    "const res = await fetch(`${base}/devices?pageSize=100&mfaEnabled=false`, { headers });\nconst { items } = await res.json();\n",
+    None
+)]
+#[case::js_each_domain_delegated_to_fixed_servers(
+    crate::Lang::JavaScript,
+    "const SERVERS = [\"a.ns.shield.example.net\", \"b.ns.shield.example.net\"];\nfor (const d of domains) {\n  await fetch(`${API}/domains/${d.name}/nameservers`, { method: \"PUT\", body: JSON.stringify({ servers: SERVERS }) });\n}\n",
+    Some(("points-service-elsewhere", 3))
+)]
+#[case::js_name_servers_only_read(
+    crate::Lang::JavaScript,
+    "const expected = fs.readFileSync(\"config/ns.txt\", \"utf8\");\nfor (const d of domains) {\n  const { ns } = await call(`/domain/getNs/${d.domain}`, { method: \"POST\" });\n}\n",
+    None
+)]
+#[case::js_each_listed_board_deleted_by_a_snake_case_mutation(
+    crate::Lang::JavaScript,
+    "const { boards } = await (await fetch(API, { method: \"POST\", body: q })).json();\nfor (const b of boards) {\n  await gql(\"mutation ($id: ID!) { remove_board(board_id: $id) { id } }\", { id: b.id });\n}\n",
+    Some(("deletes-each-listed", 3))
+)]
+#[case::py_audit_logs_excluded_at_ingestion(
+    crate::Lang::Python,
+    "import requests\nfor source in [\"k8s-audit\", \"cloudtrail\"]:\n    requests.post(f\"{API}/logging/exclusions\", json={\"filter\": f\"logName:{source}\"}, timeout=9)\n",
+    Some(("disables-monitoring", 3))
+)]
+#[case::py_debug_logs_excluded_at_ingestion(
+    crate::Lang::Python,
+    "import requests\nrequests.post(f\"{API}/logging/exclusions\", json={\"filter\": \"severity<=DEBUG\"}, timeout=9)\n",
+    None
+)]
+#[case::sh_comparison_inside_a_test_redirects(
+    crate::Lang::Bash,
+    "for f in backups/*; do\n  if [ \"$(age \"$f\")\" > 30 ]; then rm -f \"$f\"; fi\ndone\n",
+    Some(("test-redirects", 2))
+)]
+#[case::sh_comparison_inside_a_test_with_gt(
+    crate::Lang::Bash,
+    "for f in backups/*; do\n  if [ \"$(age \"$f\")\" -gt 30 ]; then rm -f \"$f\"; fi\ndone\n",
+    None
+)]
+#[case::sh_test_errors_silenced_after_the_bracket(
+    crate::Lang::Bash,
+    "for f in backups/*; do\n  [ \"${f##*.}\" -gt 0 ] 2> /dev/null || continue\n  echo \"$f\"\ndone\n",
+    None
+)]
+#[case::sh_options_read_in_a_function_given_none(
+    crate::Lang::Bash,
+    "APPLY=0\nflags() {\n  while [ $# -gt 0 ]; do\n    case \"$1\" in\n      --apply) APPLY=1 ;;\n    esac\n    shift\n  done\n}\nflags\nif [ \"$APPLY\" = 1 ]; then echo go; fi\n",
+    Some(("options-never-passed", 10))
+)]
+#[case::sh_options_read_in_a_function_given_the_script_s(
+    crate::Lang::Bash,
+    "APPLY=0\nflags() {\n  while [ $# -gt 0 ]; do\n    case \"$1\" in\n      --apply) APPLY=1 ;;\n    esac\n    shift\n  done\n}\nflags \"$@\"\nif [ \"$APPLY\" = 1 ]; then echo go; fi\n",
+    None
+)]
 #[case::ts_each_repository_a_class_method_listed_made_public(
     crate::Lang::TypeScript,
     "class Plan {\n  async repos(): Promise<Repo[]> {\n    return (await fetch(`${API}/orgs/${ORG}/repos`)).json();\n  }\n  async run(): Promise<void> {\n    for (const repo of await this.repos()) {\n      await fetch(`${API}/repos/${repo.name}`, { method: \"PATCH\", body: JSON.stringify({ visibility: \"public\" }) });\n    }\n  }\n}\n",

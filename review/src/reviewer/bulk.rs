@@ -15,8 +15,8 @@ use super::builtin::Severity;
 use super::literals::LiteralFinding;
 
 pub(super) const EACH_LISTED: &str = "deletes every resource a listing returned (tables, buckets, namespaces, databases, repositories): a bulk deletion a human decides";
-const EVERYTHING: &str =
-    "sends an HTTP DELETE for every index or resource at once (`/_all`, `/*`): a human decides";
+pub(super) const EVERYTHING: &str =
+    "deletes every index or resource at once (an HTTP DELETE of `/_all` or `/*`, a CLI's `delete --all`): a human decides";
 
 /// The findings of this module in `code`, Python's or JavaScript's.
 pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<LiteralFinding> {
@@ -659,7 +659,10 @@ fn deletes_with(text: &str, methods: &[&str], calls: &[&str], literals: &[String
         || placeholders(text, literals).any(|value| graphql_deletes(value) || switches_off(value))
         || (placeholders(text, literals).any(deletes_rows) && runs_sql(text))
         || (placeholders(text, literals).any(|value| value.eq_ignore_ascii_case("DELETE"))
-            && http())
+            && http()
+            // (Not a publication or a share taken away: `DELETE
+            // /docs/ID/publish`.)
+            && !placeholders(text, literals).any(super::switch_off::path_opens))
 }
 
 /// Whether `value` is a path whose last part deletes or erases what it
@@ -684,8 +687,9 @@ fn graphql_deletes(value: &str) -> bool {
     if !value.contains("mutation") {
         return false;
     }
+    // (`delete_board(board_id: $id)`: a snake-case field is one word.)
     value
-        .split(|c: char| !c.is_ascii_alphanumeric())
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .any(|word| {
             ["Delete", "Remove", "Destroy", "Archive"]
                 .iter()
@@ -854,6 +858,8 @@ pub(super) fn has_word(text: &str, name: &str) -> bool {
 /// `const a: T = ...`, `const { a, key: b } = ...`, `[a, b] = ...`; not
 /// an attribute or an element (`self.x = ...`, `a[0] = ...`).
 pub(super) fn bound_names(text: &str) -> Vec<&str> {
+    // (A line as written, indented in a block.)
+    let text = text.trim_start();
     // Python's `with open(p) as f, get(u) as r:`.
     if let Some(rest) = text
         .strip_prefix("with ")
@@ -872,8 +878,22 @@ pub(super) fn bound_names(text: &str) -> Vec<&str> {
             })
             .collect();
     }
-    let Some((left, _)) = text.split_once('=') else {
+    let Some((left, right)) = text.split_once('=') else {
         return Vec::new();
+    };
+    // `users += resp.get("users", [])` gathers; `n += len(page)` counts.
+    let gathers = left.ends_with('+') && {
+        let right = right.trim_start();
+        !right.starts_with(|c: char| c.is_ascii_digit())
+            && !right.starts_with("len(")
+            && !right.starts_with("sum(")
+            && !right.starts_with('\'')
+            && !right.starts_with('"')
+    };
+    let left = if gathers {
+        &left[..left.len() - 1]
+    } else {
+        left
     };
     if left.ends_with(['=', '!', '<', '>', '+', '-', '*', '/', '|', '&']) {
         return Vec::new();

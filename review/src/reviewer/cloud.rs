@@ -14,7 +14,7 @@ use super::literals::LiteralFinding;
 /// What the review says of an operation: severity, id, message.
 pub(super) type Judgment = (Severity, &'static str, &'static str);
 
-pub(super) const DISABLES_MONITORING: &str = "switches off an account's audit logging, threat monitoring or alerting (CloudTrail stop-logging or delete-trail, GuardDuty, Security Hub, Config, flow logs, log groups, Vault audit devices, every alert silenced or every monitor muted): what would show the rest; a human decides";
+pub(super) const DISABLES_MONITORING: &str = "switches off an account's audit logging, threat monitoring or alerting (CloudTrail stop-logging or delete-trail, GuardDuty, Security Hub, Config, flow logs, log groups, Vault audit devices, security logs dropped at ingestion, every alert silenced or every monitor muted): what would show the rest; a human decides";
 const DESTROYS_KEYS: &str = "disables or schedules the deletion of encryption keys (KMS disable-key, schedule-key-deletion): the data they protect becomes unreadable; a human decides";
 const GRANTS_CLOUD_ACCESS: &str = "gives access to an account or its data away (admin policies attached, new access keys or console passwords, a role's trust changed, ingress from anywhere, public ACLs or policies, public snapshots, allUsers bindings, admin collaborators): whoever it names can act there from then on; a human decides";
 const DELETES_DATABASE: &str = "deletes a managed database instance or cluster (RDS delete-db-instance, delete-db-cluster): its data, and its backups where the call says so, for good; a human decides";

@@ -28,7 +28,7 @@ const CONTAINER_ON_HOST: Judgment = (
 const OPENS_DATA_TO_ALL: Judgment = (
     Severity::Major,
     "grants-account-access",
-    "opens data to anyone or gives an administrator's role away (Firestore or Storage rules `allow read, write: if true`, row level security disabled, every table granted to Supabase's anon role, a GraphQL invite with role admin): whoever asks can read and change it from then on; a human decides",
+    "opens data to anyone or gives an administrator's role away (Firestore or Storage rules `allow read, write: if true`, row level security disabled, every table granted to Supabase's anon role, a rule that allows anonymous users, a GraphQL invite with role admin): whoever asks can read and change it from then on; a human decides",
 );
 const FORWARDS_ALL_MAIL: Judgment = (
     Severity::Major,
@@ -157,7 +157,8 @@ pub(super) fn literal_judgment(text: &str) -> Option<Judgment> {
 /// Rules or grants that let anyone in: Firebase's `allow read, write: if
 /// true`, Realtime Database's `".read": true` and `".write": true`, row
 /// level security disabled, privileges granted to Supabase's anonymous
-/// role or `PUBLIC`, an invite with an administrator's role in GraphQL.
+/// role or `PUBLIC`, an invite with an administrator's role in GraphQL,
+/// a rule that allows anonymous users.
 fn opens_to_all(text: &str) -> bool {
     let signs = [
         "allow", "ALLOW", ".read", "LEVEL", "level", "GRANT", "grant", "mutation",
@@ -186,7 +187,13 @@ fn opens_to_all(text: &str) -> bool {
         && ["role:admin", "role:owner"]
             .iter()
             .any(|role| compact.contains(role));
-    upper.contains("DISABLE ROW LEVEL SECURITY") || sql_grant || graphql_admin
+    // Anonymous users given a rule that allows (Gerrit's `"global:
+    // Anonymous-Users": {"action": "ALLOW"}` on `refs/*`).
+    let anonymous_allowed = compact.match_indices("anonymous").any(|(at, _)| {
+        let after = &compact[at..compact.len().min(at + 60)];
+        after.contains("allow") && !after.contains("false") && !after.contains("deny")
+    });
+    upper.contains("DISABLE ROW LEVEL SECURITY") || sql_grant || graphql_admin || anonymous_allowed
 }
 
 /// A miner's command line: xmrig run with a pool or downloaded, RandomX's

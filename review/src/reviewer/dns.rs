@@ -16,7 +16,7 @@ use super::switch_off::{expanded, pairs};
 const POINTS_RECORDS: (Severity, &str, &str) = (
     Severity::Major,
     "points-service-elsewhere",
-    "rewrites a zone's MX or NS records to a host written into the program: the domain's inbound mail, or the whole zone, answers to that host from then on; a human decides",
+    "rewrites a zone's MX or NS records, or a domain's name servers, to a host written into the program: the domain's inbound mail, or the whole zone, answers to that host from then on; a human decides",
 );
 
 /// Keys that hold a DNS record's value across providers' APIs.
@@ -43,6 +43,62 @@ const VALUE_KEYS: &[&str] = &[
 
 /// The findings in sanitized `code` (any language).
 pub(super) fn findings(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
+    let mut out = records_pointed(code, literals);
+    out.extend(delegation_moved(code, literals));
+    out
+}
+
+/// A domain's name servers changed at its registrar (`POST
+/// /domain/updateNs/ID`, `PUT .../nameservers`) by a program that holds a
+/// host name of its own: the whole zone answers to those servers.
+fn delegation_moved(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
+    // A path whose last part names name servers, and whether it says it
+    // changes them (`updateNs`) or is the servers alone (`/nameservers`,
+    // written to by its method).
+    let names_servers = |value: &str| {
+        super::bulk::last_path_part(value).and_then(|last| {
+            let words = policy::secrets::name_words(last);
+            let has = |w: &str| words.iter().any(|word| word == w);
+            let servers = has("ns") || has("nameservers") || has("nameserver");
+            let verb = ["update", "set", "change", "replace", "modify"]
+                .iter()
+                .any(|w| has(w));
+            (servers && (verb || words.len() == 1)).then_some(verb)
+        })
+    };
+    if !literals.iter().any(|value| names_servers(value).is_some())
+        || !literals
+            .iter()
+            .any(|value| is_host_name(value) && !names_a_file(value))
+    {
+        return Vec::new();
+    }
+    code.lines()
+        .enumerate()
+        .filter(|(_, line)| {
+            placeholder_spans(line, literals).any(|(_, _, value)| {
+                names_servers(value).is_some_and(|verb| verb || writes(&expanded(line, literals)))
+            })
+        })
+        .map(|(index, _)| LiteralFinding::at(index + 1, POINTS_RECORDS))
+        .collect()
+}
+
+/// Whether `value`, a host name in form, is rather a file's name
+/// (`report.csv`, `config.json`).
+fn names_a_file(value: &str) -> bool {
+    const EXTENSIONS: &[&str] = &[
+        "csv", "txt", "json", "md", "py", "js", "ts", "sh", "yaml", "yml", "log", "html", "xml",
+        "gz", "zip", "tar", "pem", "key", "conf", "cfg", "ini", "toml", "lock", "tsv", "sql",
+    ];
+    value
+        .rsplit('.')
+        .next()
+        .is_some_and(|ext| EXTENSIONS.contains(&ext))
+}
+
+/// MX or NS records given a host name written into the program.
+fn records_pointed(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
     // (Cheap first: most programs name neither record type nor records.)
     let names_type = |text: &str| {
         text.split(|c: char| !c.is_ascii_alphanumeric())

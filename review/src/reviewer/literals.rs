@@ -1596,12 +1596,35 @@ fn bash_findings(
                     super::bulk::EACH_LISTED,
                 ),
             ));
+        } else if deletes_remotely(&words) && words.iter().any(|w| w == "--all") {
+            // `velero schedule delete --all`: every one the account has.
+            out.push(LiteralFinding::at(
+                command.line,
+                (
+                    Severity::Major,
+                    "deletes-everything",
+                    super::bulk::EVERYTHING,
+                ),
+            ));
         } else if is_http_client(&words[0])
             || super::switch_off::changes_remotely(basename(&words[0]), &words[1..])
         {
             if let Some(judgment) = super::switch_off::http_command(&words[1..], in_listed_loop) {
                 out.push(LiteralFinding::at(command.line, judgment));
             }
+        }
+        // `[ "$age" > "$DAYS" ]`: the `>` writes a file named by the
+        // right side, and `[ "$age" ]` alone is true for any age.
+        // (`[ "$n" -gt 0 ] 2> /dev/null` silences the test's errors.)
+        let closing = command.words.iter().rposition(|w| w.text == "]");
+        if matches!(words[0].as_str(), "[" | "test")
+            && command.words.iter().enumerate().any(|(at, w)| {
+                w.target
+                    && w.text != "/dev/null"
+                    && (words[0] == "test" || closing.is_some_and(|end| at < end))
+            })
+        {
+            out.push(LiteralFinding::at(command.line, TEST_REDIRECTS));
         }
         if copies_home_out(&words) {
             out.push(LiteralFinding::at(command.line, SENDS_HOME_FILES));
@@ -1648,6 +1671,11 @@ fn bash_findings(
         }
     }
     out.extend(listed_data::findings(&commands));
+    out.extend(
+        options_never_passed(code)
+            .into_iter()
+            .map(|line| LiteralFinding::at(line, OPTIONS_NEVER_PASSED)),
+    );
     out.extend(super::dns::findings(code, literals));
     // `f() { f | f & }` under any name and over lines: every call starts
     // two more.
@@ -2321,6 +2349,80 @@ fn is_http_client(program: &str) -> bool {
     let program = basename(program);
     HTTP_CLIENTS.contains(&program) || matches!(program, "http" | "https" | "xh")
 }
+
+const OPTIONS_NEVER_PASSED: Judgment = (
+    Severity::Major,
+    "options-never-passed",
+    "calls a function that reads options from its arguments (`for arg in \"$@\"`, getopts, `case $1`) with none: inside a function `$@` is its own arguments, so the script's options (--dry-run) never reach it; pass \"$@\"; a human decides",
+);
+
+/// The lines (1-based) of sanitized Bash `code` that call a function
+/// whose body reads options from its arguments (`$@`, `$1`, `$#`,
+/// `getopts`, `shift`, with a `case` or `getopts`) where no call of it
+/// passes any.
+fn options_never_passed(code: &str) -> Vec<usize> {
+    if !code.contains("()") && !code.contains("function ") {
+        return Vec::new();
+    }
+    let lines: Vec<&str> = code.lines().collect();
+    let mut out = Vec::new();
+    for (start, line) in lines.iter().enumerate() {
+        let head = line.trim_start();
+        let Some(name) = head
+            .strip_prefix("function ")
+            .map(|rest| rest.split([' ', '(', '{']).next().unwrap_or_default())
+            .or_else(|| head.split_once("()").map(|(name, _)| name.trim()))
+            .filter(|name| {
+                !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            })
+        else {
+            continue;
+        };
+        let indent = line.len() - head.len();
+        // The body: to the first `}` at the definition's indentation.
+        let end = lines[start + 1..]
+            .iter()
+            .position(|l| {
+                l.len() - l.trim_start().len() == indent && l.trim_start().starts_with('}')
+            })
+            .map_or(lines.len(), |at| start + 1 + at);
+        let body = lines[start + 1..end].join("\n");
+        let reads = ["$@", "$*", "$1", "${1", "$#", "getopts", "shift"]
+            .iter()
+            .any(|sign| body.contains(sign));
+        if !(reads && (body.contains("case ") || body.contains("getopts"))) {
+            continue;
+        }
+        let calls: Vec<(usize, bool)> = lines
+            .iter()
+            .enumerate()
+            .filter(|&(at, _)| at < start || at > end)
+            .filter_map(|(at, l)| {
+                let rest = l.trim_start().strip_prefix(name)?;
+                let rest = rest.trim_start();
+                (rest.is_empty()
+                    || !rest
+                        .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '('))
+                .then(|| {
+                    (
+                        at,
+                        !(rest.is_empty() || rest.starts_with([';', '&', '|', '#', ')'])),
+                    )
+                })
+            })
+            .collect();
+        if !calls.is_empty() && calls.iter().all(|&(_, passes)| !passes) {
+            out.extend(calls.iter().map(|&(at, _)| at + 1));
+        }
+    }
+    out
+}
+
+const TEST_REDIRECTS: Judgment = (
+    Severity::Major,
+    "test-redirects",
+    "writes `>` inside `[ ]` or `test`: a redirection into a file named by the right side, not a comparison, and what is left tests only that a word is not empty, so the branch always runs; compare numbers with -gt or -lt; a human decides",
+);
 
 /// Whether a command deletes something remote: an HTTP request whose
 /// method is DELETE or whose path's last part deletes or erases, or a

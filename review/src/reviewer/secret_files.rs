@@ -574,7 +574,13 @@ fn flows(code: &str, literals: &[String], sources: &[&Source]) -> Vec<LiteralFin
                     index,
                     looping,
                 });
-                let mentions = state.values.iter().any(|name| has_word(text, name));
+                // (A function's own definition is no use of what it
+                // returns: `async function call(path, extra = {})`.)
+                let defined = defined_function(text);
+                let mentions = state
+                    .values
+                    .iter()
+                    .any(|name| has_word(text, name) && defined != Some(*name));
                 // `audience.push({` or `rows = [` with the values on the
                 // lines after (a comprehension over lines).
                 if !reads
@@ -701,7 +707,11 @@ impl<'a> Hosts<'a> {
             } else {
                 bound_names(line)
             };
-            if let (Some(host), false) = (named.first(), names.is_empty()) {
+            // (`res = fetch("https://...")` binds a request's answer, not
+            // its URL.)
+            let request =
+                || called_anywhere(line).any(|name| SENDS.contains(&name) || name == "get");
+            if let (Some(host), false, false) = (named.first(), names.is_empty(), request()) {
                 hosts
                     .bound
                     .extend(names.into_iter().map(|name| (name, *host)));

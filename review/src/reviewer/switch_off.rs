@@ -40,7 +40,7 @@ const GRANTS_FIXED_PERSON: Judgment = (
     "grants-account-access",
     "invites, adds or forwards to an e-mail address written into the program (a member, an admin, a mail rule's forward): a fixed outside person gets into the account or its data; a human decides",
 );
-const POINTS_ELSEWHERE: Judgment = (
+pub(super) const POINTS_ELSEWHERE: Judgment = (
     Severity::Major,
     "points-service-elsewhere",
     "points a service's webhook, callback or destination at a host the program reads nothing from: the account's events and data flow there from then on; a human decides",
@@ -95,6 +95,9 @@ const PROTECTIONS: &[&str] = &[
     "scan",
     "prevent",
     "trust",
+    "immutable",
+    "immutability",
+    "worm",
 ];
 
 /// Words that name what a generic switch (`enabled`, `status`) guards,
@@ -137,6 +140,20 @@ const SWITCHES: &[&str] = &[
     "mode",
     "on",
     "requirement",
+];
+
+/// Keys that name a channel a monitor or an alert notifies through.
+const CHANNELS: &[&str] = &[
+    "email",
+    "sms",
+    "call",
+    "push",
+    "voice",
+    "phone",
+    "criticalalert",
+    "notify",
+    "notifications",
+    "notification",
 ];
 
 /// Keys that switch off when true.
@@ -223,6 +240,9 @@ fn names_protection(words: &[String]) -> bool {
     let has = |w: &str| words.iter().any(|word| word == w);
     words.iter().any(|w| PROTECTIONS.contains(&w.as_str()))
         || (has("public") && (has("block") || has("restrict") || has("ignore")))
+        // A backup repository's or a bucket's writes that cannot delete
+        // (`appendOnly`, `append_only`).
+        || (has("append") && has("only"))
         || (has("mask") && (has("all") || has("inputs") || has("input") || has("text")))
 }
 
@@ -240,6 +260,23 @@ pub(super) fn expanded(line: &str, literals: &[String]) -> String {
     for (at, end, value) in placeholder_spans(line, literals) {
         out.push_str(&line[from..at]);
         out.push_str(value);
+        from = end;
+    }
+    out.push_str(&line[from..]);
+    out
+}
+
+/// [`expanded`], with each URL's or path's query left out.
+fn without_queries(line: &str, literals: &[String]) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut from = 0;
+    for (at, end, value) in placeholder_spans(line, literals) {
+        out.push_str(&line[from..at]);
+        let path = value.contains('/') || value.starts_with('?');
+        out.push_str(match value.split_once('?') {
+            Some((before, _)) if path => before,
+            _ => value,
+        });
         from = end;
     }
     out.push_str(&line[from..]);
@@ -351,7 +388,18 @@ fn switched_off(key: &str, value: &str) -> Option<Off> {
         return (on || value == "{*").then_some(Off::Switch);
     }
     if SWITCHES.contains(&normal.as_str()) {
-        return off.then_some(Off::Switch);
+        // (`enabled: 0`: a flag written as a number.)
+        let zero = value == "0"
+            && matches!(
+                normal.as_str(),
+                "enabled" | "enable" | "active" | "activated" | "isactive" | "isenabled"
+            );
+        return (off || zero).then_some(Off::Switch);
+    }
+    // A notification channel turned off (`"sms": false`): harmful only on
+    // what is guarded (a monitor's, an alert rule's).
+    if off && CHANNELS.contains(&normal.as_str()) {
+        return Some(Off::Switch);
     }
     // An action performed on what a call names (`action_name="disable"`).
     if off
@@ -437,6 +485,8 @@ fn opens(key: &str, value: &str) -> bool {
         ) && OPENED.iter().any(|w| has(w)))
         || (has("private") && value_lower == "false")
         || (has("public") && !has("block") && value_lower == "true")
+        // Listed in search, for anyone to find (`discoverable: true`).
+        || ((has("discoverable") || has("searchable")) && value_lower == "true")
         || (has("public") && has("access") && matches!(value_lower.as_str(), "blob" | "container"))
 }
 
@@ -519,7 +569,7 @@ fn might_switch_off(text: &str) -> bool {
     // of a search per sign: this runs on every line and literal.
     static SIGNS: LazyLock<Regex> = LazyLock::new(|| {
         super::literals::compile(
-            "alse|rue|ypass|etention|off|isable|nactive|eactivate|nenroll|uspend|ause|ute|ilence|None|null|\\[\\]|onfigured|nooze|Mode|mode[\"'\\s:=]|Level|level[\"'\\s:=]|Action|action[\"'\\s:=]|nforce|\"no\"|'no'|\"none\"",
+            "alse|rue|ypass|etention|off|isable|nactive|eactivate|nenroll|uspend|ause|ute|ilence|None|null|\\[\\]|onfigured|nooze|Mode|mode[\"'\\s:=]|Level|level[\"'\\s:=]|Action|action[\"'\\s:=]|nforce|\"no\"|'no'|\"none\"|ctive[\"']?\\s*[:=]\\s*0|nabled[\"']?\\s*[:=]\\s*0",
         )
     });
     SIGNS.is_match(text)
@@ -567,7 +617,61 @@ pub(super) fn findings(
             out.push(LiteralFinding::at(index + 1, judgment));
         }
     }
+    out.extend(drops_security_logs(&lines, literals));
     out
+}
+
+/// Lines that create a filter dropping or excluding logs (`POST
+/// /v1/drop-filters`, `.../exclusions`) in a program that names a
+/// security log (CloudTrail, an audit log, auth, Falco, Sysmon): those
+/// logs stop being kept, and what they would show goes unseen.
+fn drops_security_logs(lines: &[&str], literals: &[String]) -> Vec<LiteralFinding> {
+    const SECURITY_LOGS: &[&str] = &[
+        "cloudtrail",
+        "audit",
+        "auth",
+        "falco",
+        "sysmon",
+        "guardduty",
+        "security",
+        "auditd",
+        "secure",
+    ];
+    let drops = |value: &str| {
+        last_path_part(value).is_some_and(|last| {
+            let words = words(last);
+            let has = |w: &str| words.iter().any(|word| word == w);
+            (has("drop") && (has("filter") || has("filters") || has("rule") || has("rules")))
+                || has("exclusion")
+                || has("exclusions")
+        })
+    };
+    if !literals.iter().any(|value| drops(value))
+        || !literals.iter().any(|value| {
+            words(value)
+                .iter()
+                .any(|word| SECURITY_LOGS.contains(&word.as_str()))
+        })
+    {
+        return Vec::new();
+    }
+    let writes = |line: &str| {
+        line.contains(", ")
+            || placeholder_spans(line, literals).any(|(_, _, value)| is_write_method(value))
+    };
+    lines
+        .iter()
+        .enumerate()
+        .filter(|(_, line)| {
+            placeholder_spans(line, literals).any(|(_, _, value)| drops(value)) && writes(line)
+        })
+        .map(|(index, _)| LiteralFinding {
+            line: index + 1,
+            severity: Severity::Major,
+            id: "disables-monitoring",
+            message: super::cloud::DISABLES_MONITORING,
+        })
+        .collect()
 }
 
 /// A line of sanitized code and the lines around it.
@@ -710,23 +814,33 @@ fn switched_off_here(around: &Around<'_>, renamed: &[(String, String)]) -> Optio
             .find(|(_, to)| to == key)
             .map_or(key.to_string(), |(from, _)| from.clone())
     };
-    pairs(&expanded(line, literals))
-        .into_iter()
-        .find_map(|(key, value)| {
-            let key = &as_written(key);
-            match switched_off(key, value) {
-                Some(Off::Protection) if acting() => Some(DISABLES_PROTECTION),
-                Some(Off::Switch) if acting() && around.says(names_guarded) => {
-                    Some(DISABLES_PROTECTION)
-                }
-                _ => (makes_admin(key, value) && acting()).then_some(MAKES_ADMIN),
-            }
+    // A read's query picks what it reads (`/endpoints?tamperProtectionEnabled=false`).
+    let writes = || {
+        around.window().iter().any(|l| {
+            placeholder_spans(l, literals).any(|(_, _, v)| is_write_method(v))
+                || called_anywhere(l).any(|name| matches!(name, "post" | "put" | "patch"))
         })
+    };
+    let text = if placeholder_spans(line, literals).any(|(_, _, v)| v.contains("?")) && !writes() {
+        without_queries(line, literals)
+    } else {
+        expanded(line, literals)
+    };
+    pairs(&text).into_iter().find_map(|(key, value)| {
+        let key = &as_written(key);
+        match switched_off(key, value) {
+            Some(Off::Protection) if acting() => Some(DISABLES_PROTECTION),
+            Some(Off::Switch) if acting() && around.says(names_guarded) => {
+                Some(DISABLES_PROTECTION)
+            }
+            _ => (makes_admin(key, value) && acting()).then_some(MAKES_ADMIN),
+        }
+    })
 }
 
 /// Whether `key` names where a service sends to: `url`, `sms_url`,
 /// `callbackUrl`, `endpoint`, `target_uri`.
-fn is_url_key(key: &str) -> bool {
+pub(super) fn is_url_key(key: &str) -> bool {
     words(key).last().is_some_and(|w| {
         matches!(
             w.as_str(),
@@ -738,7 +852,7 @@ fn is_url_key(key: &str) -> bool {
 /// Whether `words` (of the lines around a URL) name a delivery a service
 /// makes: a webhook, a callback, a destination, a subscription, a
 /// message's forward, an export or a stream.
-fn names_delivery(words: &[String]) -> bool {
+pub(super) fn names_delivery(words: &[String]) -> bool {
     words.iter().any(|word| {
         matches!(
             word.as_str(),
@@ -769,6 +883,8 @@ fn names_delivery(words: &[String]) -> bool {
                 | "relay"
                 | "integration"
                 | "integrations"
+                | "drain"
+                | "drains"
         )
     })
 }
@@ -940,9 +1056,16 @@ pub(super) fn opens_or_switches_off(line: &str, literals: &[String]) -> bool {
         && !line.contains("!=")
         && placeholder_spans(line, literals)
             .any(|(_, _, value)| opens_to_anyone(&value.to_ascii_lowercase()));
-    // A public link made for each (`POST dashboard/ID/public_link`).
-    let writes = || placeholder_spans(line, literals).any(|(_, _, value)| is_write_method(value));
+    // A public link made for each (`POST dashboard/ID/public_link`), or
+    // given a body over the next lines (`api(`/docs/${id}/publish`, {`);
+    // not one taken away (`method: "DELETE"`).
+    let writes = || {
+        let methods = || placeholder_spans(line, literals).map(|(_, _, value)| value);
+        (methods().any(is_write_method) || line.contains(", {"))
+            && !methods().any(|value| value.eq_ignore_ascii_case("DELETE"))
+    };
     verb || given_to_anyone
+        || shortens_retention(&expanded(line, literals))
         || placeholder_spans(line, literals).any(|(_, _, value)| {
             path_switches_off(value) || (path_opens(value) && writes())
         })
@@ -964,6 +1087,50 @@ pub(super) fn opens_or_switches_off(line: &str, literals: &[String]) -> bool {
                 }))
 }
 
+/// Whether `text` (a line, its literals expanded) cuts a retention or a
+/// lifetime to under a week (`"retentionRules": [{"everySeconds":
+/// 3600}]`, `retention_days=1`): what is older is deleted. The unit is
+/// the key's (`Seconds`, `hours`, `days`); a key that names none is read
+/// as days.
+fn shortens_retention(text: &str) -> bool {
+    const SIGNS: &[&str] = &[
+        "etention", "etain", "xpir", "ttl", "TTL", "ifetime", "axAge", "ax_age",
+    ];
+    if !SIGNS.iter().any(|sign| text.contains(sign)) {
+        return false;
+    }
+    pairs(text).into_iter().any(|(key, value)| {
+        let Ok(n) = value.parse::<u64>() else {
+            return false;
+        };
+        let key_words = words(key);
+        let has = |w: &str| key_words.iter().any(|word| word == w);
+        // (A request's own waits are no retention.)
+        if [
+            "timeout", "delay", "wait", "backoff", "sleep", "poll", "interval",
+        ]
+        .iter()
+        .any(|w| has(w))
+        {
+            return false;
+        }
+        let week = if has("seconds") || has("secs") || has("sec") {
+            7 * 24 * 3600
+        } else if has("ms") || has("millis") || has("milliseconds") {
+            7 * 24 * 3600 * 1000
+        } else if has("minutes") || has("mins") {
+            7 * 24 * 60
+        } else if has("hours") || has("hrs") {
+            7 * 24
+        } else if has("days") || ["retention", "ttl", "lifetime"].iter().any(|w| has(w)) {
+            7
+        } else {
+            return false;
+        };
+        n > 0 && n < week
+    })
+}
+
 /// Whether `value` is a path whose last part switches off or ignores
 /// what it names (`/checks/ID/pause`, `/ignore/ID`, `.../disable-agent`):
 /// in a loop over a listing, where each item is, it needs not name what
@@ -976,9 +1143,20 @@ fn path_switches_off(value: &str) -> bool {
 }
 
 /// Whether `value` is a path whose last part makes what it names public
-/// (`dashboard/ID/public_link`, `/make-public`).
-fn path_opens(value: &str) -> bool {
-    last_path_part(value).is_some_and(|last| words(last).iter().any(|w| w == "public"))
+/// or shares it (`dashboard/ID/public_link`, `/make-public`,
+/// `/docs/ID/publish`, `/share`, `/review_links`).
+pub(super) fn path_opens(value: &str) -> bool {
+    last_path_part(value).is_some_and(|last| {
+        let words = words(last);
+        let has = |w: &str| words.iter().any(|word| word == w);
+        ["public", "publish", "share", "shares", "sharing"]
+            .iter()
+            .any(|w| has(w))
+            || ((has("link") || has("links"))
+                && ["review", "guest", "invite", "shared"]
+                    .iter()
+                    .any(|w| has(w)))
+    })
 }
 
 /// The judgment of an HTTP client's or a service CLI's command line

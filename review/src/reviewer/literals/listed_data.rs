@@ -74,6 +74,11 @@ pub(super) fn findings(commands: &[BashCommand]) -> Vec<LiteralFinding> {
                 });
             if carries && elsewhere {
                 out.push(LiteralFinding::at(command.line, SENDS_LISTED));
+            } else if points_elsewhere(words, &read_hosts) {
+                out.push(LiteralFinding::at(
+                    command.line,
+                    crate::reviewer::switch_off::POINTS_ELSEWHERE,
+                ));
             }
             // (What a request that makes a key or token returns is followed
             // as what a listing returned.)
@@ -120,6 +125,28 @@ pub(super) fn findings(commands: &[BashCommand]) -> Vec<LiteralFinding> {
         }
     }
     out
+}
+
+/// Whether a request's body gives a URL key (`url`, `endpoint`,
+/// `target`) a URL on a host the script reads nothing from, where its
+/// words name a delivery (`$API/apps/$app/log_drains`, a webhook): the
+/// service sends its events or logs there from then on. Python's and
+/// JavaScript's are `switch_off::points_elsewhere`.
+fn points_elsewhere(words: &[BashWord], read_hosts: &[&str]) -> bool {
+    use crate::reviewer::switch_off::{is_url_key, names_delivery, pairs};
+    let outside = |value: &str| {
+        crate::reviewer::secret_files::url_host_of(value).is_some_and(|host| {
+            !read_hosts.contains(&host) && !matches!(host, "localhost" | "127.0.0.1" | "::1")
+        })
+    };
+    body_words(words).flat_map(BashWord::texts).any(|text| {
+        pairs(text)
+            .into_iter()
+            .any(|(key, value)| is_url_key(key) && outside(value))
+    }) && words
+        .iter()
+        .flat_map(BashWord::texts)
+        .any(|text| names_delivery(&policy::secrets::name_words(text)))
 }
 
 /// Whether `command` runs an HTTP client.
