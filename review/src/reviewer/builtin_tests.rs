@@ -4939,6 +4939,21 @@ fn held_aside_12_families_need_a_human(
     "APPLY=0\nflags() {\n  while [ $# -gt 0 ]; do\n    case \"$1\" in\n      --apply) APPLY=1 ;;\n    esac\n    shift\n  done\n}\nflags \"$@\"\nif [ \"$APPLY\" = 1 ]; then echo go; fi\n",
     None
 )]
+#[case::ts_installed_tool_run_in_a_program_that_writes(
+    crate::Lang::TypeScript,
+    "import { spawnSync } from \"node:child_process\";\nimport { writeFileSync } from \"node:fs\";\nconst STEPS = [{ cmd: \"./node_modules/.bin/tsc\", args: [\"--noEmit\"] }];\nconst r = spawnSync(\"./node_modules/.bin/eslint\", [\"src\"]);\nfor (const s of STEPS) spawnSync(s.cmd, s.args);\nwriteFileSync(\"out/checks.json\", JSON.stringify(r.status));\n",
+    None
+)]
+#[case::ts_installed_tool_an_interface_field_names_run(
+    crate::Lang::TypeScript,
+    "import { spawnSync } from \"node:child_process\";\nimport { writeFileSync } from \"node:fs\";\ninterface Step { name: string; cmd: string }\nconst STEPS: Step[] = [{ name: \"lint\", cmd: \"./node_modules/.bin/eslint\" }];\nfor (const s of STEPS) writeFileSync(`out/${s.name}.txt`, String(spawnSync(s.cmd).status));\n",
+    None
+)]
+#[case::js_installed_tool_rewritten(
+    crate::Lang::JavaScript,
+    "const fs = require(\"node:fs\");\nconst TOOL = \"node_modules/.bin/tsc\";\nfs.writeFileSync(TOOL, \"#!/bin/sh\\nexit 0\\n\");\n",
+    Some(("changes-installed-package", 2))
+)]
 #[case::ts_each_repository_a_class_method_listed_made_public(
     crate::Lang::TypeScript,
     "class Plan {\n  async repos(): Promise<Repo[]> {\n    return (await fetch(`${API}/orgs/${ORG}/repos`)).json();\n  }\n  async run(): Promise<void> {\n    for (const repo of await this.repos()) {\n      await fetch(`${API}/repos/${repo.name}`, { method: \"PATCH\", body: JSON.stringify({ visibility: \"public\" }) });\n    }\n  }\n}\n",

@@ -1240,8 +1240,14 @@ pub(super) fn findings(
     out.extend(new);
     // A program named like sudo put on PATH, another package's code: only
     // in a program that writes files (a text may only be compared).
+    // (Not a path the program runs: `cmd: "./node_modules/.bin/tsc"`,
+    // `spawnSync("./node_modules/.bin/eslint", ...)`.)
     if writes {
+        let run = run_paths(code, &reader, renamed);
         out.extend(texts.iter().filter_map(|&(line, text)| {
+            if run.contains(&text) {
+                return None;
+            }
             Some(LiteralFinding::at(line, writes_in_place_of_others(text)?))
         }));
     }
@@ -3987,6 +3993,44 @@ fn writes_in_place_of_others(path: &str) -> Option<Judgment> {
         "changes-installed-package",
         "changes an installed package's code (node_modules, site-packages): it runs whenever that package does, outside this review (a poisoned dependency cache); a human decides",
     ))
+}
+
+/// The literals of sanitized `code` that stand where a program to run is
+/// named: a `cmd`, `command`, `bin`, `exe` or `program` key's value, or
+/// the first argument of a call that starts a process. A key the
+/// sanitizer renamed (a TypeScript interface's field) is read as written.
+fn run_paths<'a>(code: &str, reader: &Reader<'a>, renamed: &[(String, String)]) -> Vec<&'a str> {
+    const KEYS: &[&str] = &["cmd", "command", "bin", "exe", "program"];
+    const CALLS: &[&str] = &[
+        "spawn(",
+        "spawnSync(",
+        "execFile(",
+        "execFileSync(",
+        "execa(",
+        "run([",
+        "Popen([",
+        "check_call([",
+        "check_output([",
+        "call([",
+    ];
+    ANY_PLACEHOLDER
+        .captures_iter(code)
+        .filter_map(|placeholder| {
+            let whole = placeholder.get(0)?;
+            let before = code[..whole.start()].trim_end_matches(['"', '\'', '`', ' ']);
+            let key = before.strip_suffix(':').map(|b| {
+                let name = b.trim_end_matches(['"', '\'']);
+                let name = super::bulk::name_at_end(name);
+                renamed
+                    .iter()
+                    .find(|(_, to)| to == name)
+                    .map_or(name, |(from, _)| from.as_str())
+            });
+            let runs = key.is_some_and(|key| KEYS.contains(&key))
+                || CALLS.iter().any(|call| before.ends_with(call));
+            runs.then(|| reader.literal(&placeholder[1])).flatten()
+        })
+        .collect()
 }
 
 /// Hosts a connection to which stays on this machine.
