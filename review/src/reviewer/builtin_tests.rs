@@ -4954,6 +4954,76 @@ fn held_aside_12_families_need_a_human(
     "const fs = require(\"node:fs\");\nconst TOOL = \"node_modules/.bin/tsc\";\nfs.writeFileSync(TOOL, \"#!/bin/sh\\nexit 0\\n\");\n",
     Some(("changes-installed-package", 2))
 )]
+#[case::py_each_plural_listed_model_shared_through_a_named_mutation(
+    crate::Lang::Python,
+    "import requests\nSHARE = \"mutation M($n: String!) { updateModel(input: {name: $n, visibility: \\\"PUBLIC\\\"}) { id } }\"\nfor m in client.models(owner=org):\n    requests.post(GQL, json={\n        \"query\": SHARE, \"variables\": {\"n\": m.name},\n    }, timeout=30)\n",
+    Some(("opens-each-listed", 5))
+)]
+#[case::py_each_own_setting_posted_with_a_named_mutation(
+    crate::Lang::Python,
+    "import requests\nSHARE = \"mutation M($n: String!) { updateModel(input: {name: $n, visibility: \\\"PUBLIC\\\"}) { id } }\"\nfor key, value in settings.items():\n    print(key, value)\n",
+    None
+)]
+#[case::js_each_listed_rule_switched_off_through_a_graphql_helper(
+    crate::Lang::JavaScript,
+    "const gql = async (q, v = {}) => (await fetch(URL, { method: \"POST\", body: JSON.stringify({ q, v }) })).json();\nconst rules = await gql(`query { detectionRules(first: 100) { nodes { id } } }`);\nfor (const r of rules.detectionRules.nodes) {\n  await gql(`mutation($id: ID!) { updateDetectionRule(input: { id: $id, patch: { enabled: false } }) { id } }`, { id: r.id });\n}\n",
+    Some(("opens-each-listed", 4))
+)]
+#[case::js_each_listed_schedule_deleted_by_a_method_argument(
+    crate::Lang::JavaScript,
+    "const { schedules } = await (await fetch(`${BASE}/v2/schedules`)).json();\nfor (const s of schedules) await api(`/v2/schedules/${s.id}`, \"DELETE\");\n",
+    Some(("deletes-each-listed", 2))
+)]
+#[case::js_each_listed_file_deleted_by_a_camel_case_path(
+    crate::Lang::JavaScript,
+    "const files = await (await fetch(`${BASE}/files`)).json();\nfor (const f of files) {\n  await fetch(`${BASE}/assets/removeOrDeleteNow`, { method: \"POST\" });\n  await fetch(`${BASE}/assets/deleteByIds`, { method: \"POST\", body: JSON.stringify({ ids: [f.id] }) });\n}\n",
+    Some(("deletes-each-listed", 4))
+)]
+#[case::js_each_listed_project_opened_by_a_json_patch(
+    crate::Lang::JavaScript,
+    "const projects = await (await fetch(`${BASE}/projects`)).json();\nfor (const p of projects) {\n  await fetch(`${BASE}/projects/${p.id}`, { method: \"PATCH\", body: JSON.stringify([\n    { op: \"replace\", path: \"/privacy\", value: \"public\" },\n  ]) });\n}\n",
+    Some(("opens-each-listed", 4))
+)]
+#[case::ts_each_listed_machine_offboarded(
+    crate::Lang::TypeScript,
+    "const machines = (await (await fetch(`${API}/machines`)).json()) as { id: string }[];\nfor (const m of machines) {\n  await fetch(`${API}/machines/${m.id}/offboard`, { method: \"POST\" });\n}\n",
+    Some(("opens-each-listed", 3))
+)]
+#[case::sh_each_listed_job_disabled_through_a_curl_function(
+    crate::Lang::Bash,
+    "vb() {\n  curl -fsS -H \"Authorization: Bearer $T\" \"$@\"\n}\nvb \"$BASE/api/jobs\" > out/jobs.json\njq -r '.data[].id' out/jobs.json | while read -r id; do\n  vb -X POST \"$BASE/api/jobs/$id/pause\"\ndone\n",
+    Some(("opens-each-listed", 6))
+)]
+#[case::sh_each_listed_repository_made_public_by_cli_options(
+    crate::Lang::Bash,
+    "gitea-cli repo ls --json | jq -r '.[].name' | while read -r r; do\n  gitea-cli repo edit --visibility public \"$r\"\ndone\n",
+    Some(("opens-each-listed", 2))
+)]
+#[case::sh_user_bound_to_the_admin_role_through_a_curl_function(
+    crate::Lang::Bash,
+    "api() { curl -fsS -H \"Authorization: Bearer $T\" \"$@\"; }\napi -X POST \"$URL/v3/rolebindings\" -d \"{\\\"roleName\\\": \\\"owner\\\", \\\"user\\\": \\\"$u\\\"}\"\n",
+    Some(("grants-account-access", 2))
+)]
+#[case::sh_every_series_deleted_by_a_match_all_selector(
+    crate::Lang::Bash,
+    "curl -fsS -X POST -G \"$PROM/api/v1/admin/tsdb/delete_series\" --data-urlencode 'match[]={__name__=~\".+\"}'\n",
+    Some(("deletes-everything", 1))
+)]
+#[case::js_each_listed_document_share_published(
+    crate::Lang::JavaScript,
+    "const { data: docs } = await (await fetch(`${BASE}/documents.list`, { method: \"POST\" })).json();\nfor (const d of docs) {\n  await rpc(\"shares.update\", { id: d.shareId, published: true });\n}\n",
+    Some(("opens-each-listed", 3))
+)]
+#[case::sh_admins_listed_by_a_query(
+    crate::Lang::Bash,
+    "api() { curl -fsS -H \"Authorization: Bearer $T\" \"$@\"; }\napi \"$URL/v3/globalrolebindings?globalRoleId=admin\" | jq -r '.data[].userId'\n",
+    None
+)]
+#[case::js_own_filtered_files_deleted_through_a_listing_helper(
+    crate::Lang::JavaScript,
+    "async function api(path, init = {}) {\n  const res = await fetch(BASE + path, init);\n  return res.json();\n}\nconst files = await api(`/files?path=${FOLDER}`);\nconst old = files.filter((f) => f.filePath.startsWith(FOLDER));\nfor (let i = 0; i < old.length; i += 100) {\n  await api(\"/files/batch/deleteByFileIds\", { method: \"POST\", body: JSON.stringify({ ids: old.slice(i, i + 100).map((f) => f.id) }) });\n}\n",
+    None
+)]
 #[case::ts_each_repository_a_class_method_listed_made_public(
     crate::Lang::TypeScript,
     "class Plan {\n  async repos(): Promise<Repo[]> {\n    return (await fetch(`${API}/orgs/${ORG}/repos`)).json();\n  }\n  async run(): Promise<void> {\n    for (const repo of await this.repos()) {\n      await fetch(`${API}/repos/${repo.name}`, { method: \"PATCH\", body: JSON.stringify({ visibility: \"public\" }) });\n    }\n  }\n}\n",

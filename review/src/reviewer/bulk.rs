@@ -40,6 +40,9 @@ pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<Lit
     // The indentation of each enclosing loop whose items a pattern's
     // guard picked (`if not CI.match(i.name): continue`).
     let mut narrowed: Vec<usize> = Vec::new();
+    // Names bound to a literal alone (`UPSERT = """mutation ..."""`), read
+    // as it where a loop's request names them.
+    let named = named_literals(code);
     for (index, line) in code.lines().enumerate() {
         let Some((text, indent)) = blocks.enter(line) else {
             continue;
@@ -62,9 +65,13 @@ pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<Lit
         } else {
             (Vec::new(), Vec::new())
         };
-        let lists = (has_listing(text, &methods) && !filtered(text))
+        // (A helper that lists, called to delete, deletes: `api("/files/
+        // batch/deleteByFileIds", { ... ids.map(...) })`.)
+        let helper_deletes = || deletes_with(text, &methods, &calls, literals);
+        let lists = ((has_listing(text, &methods) || lists_at_loop_head(text, python, &methods))
+            && !filtered(text))
             || (placeholders(text, literals).any(lists_catalog) && runs_sql(text))
-            || calls.iter().any(|name| listing_functions.contains(name));
+            || (calls.iter().any(|name| listing_functions.contains(name)) && !helper_deletes());
         let over_listed = lists || listed.iter().any(|name| has_word(text, name));
         if lists {
             if let Some((name, _)) = blocks.function {
@@ -109,7 +116,7 @@ pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<Lit
         } else if deletes && deletes_everything(text, literals) {
             out.push(finding(index + 1, "deletes-everything", EVERYTHING));
         } else if (!blocks.loops.is_empty() || (over_listed && loop_head))
-            && (super::switch_off::opens_or_switches_off(text, literals)
+            && (super::switch_off::opens_or_switches_off(&with_named(text, &named), literals)
                 || calls
                     .iter()
                     .any(|name| functions.opens(name, &lines, literals)))
@@ -166,6 +173,47 @@ pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<Lit
         }
     }
     out
+}
+
+/// The names sanitized `code` binds to one literal alone (`a = "S1"`,
+/// `const Q = `S4`;`, a triple-quoted text's first line), each with its
+/// placeholder.
+fn named_literals(code: &str) -> Vec<(&str, &str)> {
+    code.lines()
+        .filter_map(|line| {
+            let text = line.trim_start();
+            let (_, value) = text.split_once(" = ")?;
+            let value = value
+                .trim_end_matches([';', ' '])
+                .trim_matches(['"', '\'', '`']);
+            let names = bound_names(text);
+            let digits = value.strip_prefix('S')?;
+            (names.len() == 1 && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| (names[0], value))
+        })
+        .collect()
+}
+
+/// `text` with each name of `named` it uses replaced by its placeholder.
+fn with_named<'a>(text: &'a str, named: &[(&str, &str)]) -> std::borrow::Cow<'a, str> {
+    let used: Vec<&(&str, &str)> = named
+        .iter()
+        .filter(|(name, _)| has_word(text, name))
+        .collect();
+    if used.is_empty() {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = text.to_string();
+    for (name, placeholder) in used {
+        // (Not an attribute of the same name: `q.b`.)
+        let positions: Vec<usize> = word_positions(&out, name)
+            .filter(|&at| !out[..at].ends_with('.'))
+            .collect();
+        for at in positions.into_iter().rev() {
+            out.replace_range(at..at + name.len(), placeholder);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// The functions a program defined: where, and whether each body read
@@ -659,7 +707,10 @@ fn deletes_with(text: &str, methods: &[&str], calls: &[&str], literals: &[String
         || placeholders(text, literals).any(|value| graphql_deletes(value) || switches_off(value))
         || (placeholders(text, literals).any(deletes_rows) && runs_sql(text))
         || (placeholders(text, literals).any(|value| value.eq_ignore_ascii_case("DELETE"))
-            && http()
+            // (`api(`/v2/schedules/${id}`, "DELETE")`: a path and the method.)
+            && (http()
+                || placeholders(text, literals)
+                    .any(|value| value.trim_start().starts_with('/') || value.contains("://")))
             // (Not a publication or a share taken away: `DELETE
             // /docs/ID/publish`.)
             && !placeholders(text, literals).any(super::switch_off::path_opens))
@@ -671,7 +722,9 @@ fn deletes_with(text: &str, methods: &[&str], calls: &[&str], literals: &[String
 pub(super) fn path_deletes(value: &str) -> bool {
     last_path_part(value).is_some_and(|last| {
         let lower = last.to_ascii_lowercase().replace(['-', '_'], "");
-        let verb = last.split(['-', '_']).next().unwrap_or_default();
+        // (`deleteByFileIds`, `delete-all`, `wipe_device`.)
+        let words = policy::secrets::name_words(last);
+        let verb = words.first().map(String::as_str).unwrap_or_default();
         matches!(
             lower.as_str(),
             "bulkdelete" | "batchdelete" | "factoryreset"
@@ -825,6 +878,48 @@ fn is_loop_head(text: &str, python: bool, methods: &[&str]) -> bool {
         || methods
             .iter()
             .any(|name| *name == "forEach" || *name == "map")
+}
+
+/// A loop over what a method named by a plural noun returns: `for p in
+/// api.projects(entity=e):`, `for (const w of await client.workspaces())`
+/// (not a collection's own views: `items()`, `keys()`, `splitlines()`).
+fn lists_at_loop_head(text: &str, python: bool, methods: &[&str]) -> bool {
+    const OWN: &[&str] = &[
+        "items",
+        "values",
+        "keys",
+        "entries",
+        "splitlines",
+        "readlines",
+        "lines",
+        "matches",
+        "finditer",
+        "groups",
+        "args",
+        "iterrows",
+        "itertuples",
+        "walk",
+        "parts",
+        "chars",
+        "bytes",
+        "words",
+        "fields",
+        "attrs",
+        "options",
+        "headers",
+        "cookies",
+        "globs",
+        "results",
+    ];
+    let head = text.starts_with("for ") || text.starts_with("for await");
+    head && (python || text.contains(" of "))
+        && methods.last().is_some_and(|name| {
+            name.len() > 3
+                && name.ends_with('s')
+                && !name.ends_with("ss")
+                && name.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+                && !OWN.contains(name)
+        })
 }
 
 /// A character of a name in Python or JavaScript (sanitized code's names

@@ -1325,6 +1325,7 @@ fn bash_findings(
     let mut commands = bash_commands(code, literals);
     follow_values(&mut commands, code, literals, renamed);
     let runners = argument_runners(code);
+    let http_wrappers = http_wrappers(code);
     let mut out: Vec<LiteralFinding> = hook_commands(code, literals, renamed, &Lines::of(code))
         .into_iter()
         .collect();
@@ -1593,7 +1594,18 @@ fn bash_findings(
             _ => {}
         }
         let in_listed_loop = loops.iter().any(|&listed| listed);
-        if in_listed_loop && deletes_remotely(&words) {
+        // A function that runs curl with its arguments (`vbr() { curl -fsS
+        // -H ... "$@"; }`) is curl where it is called.
+        let through_wrapper;
+        let words = if http_wrappers.contains(&words[0].as_str()) {
+            through_wrapper = std::iter::once("curl".to_string())
+                .chain(words[1..].iter().cloned())
+                .collect::<Vec<String>>();
+            &through_wrapper
+        } else {
+            &words
+        };
+        if in_listed_loop && deletes_remotely(words) {
             out.push(LiteralFinding::at(
                 command.line,
                 (
@@ -1602,8 +1614,11 @@ fn bash_findings(
                     super::bulk::EACH_LISTED,
                 ),
             ));
-        } else if deletes_remotely(&words) && words.iter().any(|w| w == "--all") {
-            // `velero schedule delete --all`: every one the account has.
+        } else if deletes_remotely(words)
+            && words.iter().any(|w| w == "--all" || selects_everything(w))
+        {
+            // `velero schedule delete --all`, a delete request for
+            // `{job=~".+"}`: every one the account has.
             out.push(LiteralFinding::at(
                 command.line,
                 (
@@ -1632,7 +1647,7 @@ fn bash_findings(
         {
             out.push(LiteralFinding::at(command.line, TEST_REDIRECTS));
         }
-        if copies_home_out(&words) {
+        if copies_home_out(words) {
             out.push(LiteralFinding::at(command.line, SENDS_HOME_FILES));
         }
         // `cd ~/src/app && git reset --hard`: git then works on another
@@ -2429,6 +2444,14 @@ const TEST_REDIRECTS: Judgment = (
     "test-redirects",
     "writes `>` inside `[ ]` or `test`: a redirection into a file named by the right side, not a comparison, and what is left tests only that a word is not empty, so the branch always runs; compare numbers with -gt or -lt; a human decides",
 );
+
+/// Whether a word selects everything by a pattern that matches any value
+/// (`query={job=~".+"}`, `name=~".*"`).
+fn selects_everything(word: &str) -> bool {
+    [r#"=~".+""#, r#"=~".*""#, "=~'.+'", "=~'.*'", "=~.+", "=~.*"]
+        .iter()
+        .any(|pattern| word.contains(pattern))
+}
 
 /// Whether a command deletes something remote: an HTTP request whose
 /// method is DELETE or whose path's last part deletes or erases, or a
@@ -4374,6 +4397,46 @@ fn defines_function(code: &str, name: &str) -> bool {
                     .trim_end_matches([' ', '\t'])
                     .ends_with("function"))
     })
+}
+
+/// The script's functions whose body runs an HTTP client with their
+/// arguments (`api() { curl -fsS -H "$AUTH" "$@"; }`), in sanitized Bash
+/// `code`.
+fn http_wrappers(code: &str) -> Vec<&str> {
+    if !code.contains("$@") {
+        return Vec::new();
+    }
+    let lines: Vec<&str> = code.lines().collect();
+    lines
+        .iter()
+        .enumerate()
+        .filter_map(|(start, line)| {
+            let (name, rest) = line.trim_start().split_once("()")?;
+            let name = name.trim().trim_start_matches("function ").trim();
+            if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                return None;
+            }
+            // The body: the rest of the line, or to the line that closes it.
+            let body: Vec<&str> = if rest.contains('}') {
+                vec![rest]
+            } else {
+                lines[start + 1..]
+                    .iter()
+                    .take_while(|l| !l.trim_start().starts_with('}'))
+                    .copied()
+                    .collect()
+            };
+            body.iter()
+                .any(|l| {
+                    let l = l.trim_start().trim_start_matches('{').trim_start();
+                    HTTP_CLIENTS
+                        .iter()
+                        .any(|client| l.starts_with(&format!("{client} ")))
+                        && l.contains("$@")
+                })
+                .then_some(name)
+        })
+        .collect()
 }
 
 /// The script's functions that run their arguments as a command: a

@@ -721,7 +721,7 @@ impl<'a> Hosts<'a> {
             // read (`resp = s.post(search, json=q)` then `resp.json()`).
             let answer_read = || {
                 names.iter().any(|name| {
-                    lines[index + 1..lines.len().min(index + 6)]
+                    lines[index + 1..lines.len().min(index + 9)]
                         .iter()
                         .any(|later| later.contains(&format!("{name}.json(")))
                 })

@@ -33,7 +33,7 @@ pub(super) const DISABLES_PROTECTION: Judgment = (
 pub(super) const MAKES_ADMIN: Judgment = (
     Severity::Major,
     "grants-account-access",
-    "makes whoever it names an administrator through an API (`isGrafanaAdmin: true`, `is_superuser=True`): they can act on the whole account from then on; a human decides",
+    "makes whoever it names an administrator through an API (`isGrafanaAdmin: true`, `is_superuser=True`, `\"globalRoleId\": \"admin\"`): they can act on the whole account from then on; a human decides",
 );
 const GRANTS_FIXED_PERSON: Judgment = (
     Severity::Major,
@@ -231,6 +231,9 @@ const SWITCH_OFF_VERBS: &[&str] = &[
     "pause",
     "mute",
     "unenroll",
+    "offboard",
+    "decommission",
+    "retire",
 ];
 
 /// Whether `words` name a protection: one of [`PROTECTIONS`], "two
@@ -259,7 +262,13 @@ pub(super) fn expanded(line: &str, literals: &[String]) -> String {
     let mut from = 0;
     for (at, end, value) in placeholder_spans(line, literals) {
         out.push_str(&line[from..at]);
-        out.push_str(value);
+        // (A quote escaped in the literal is a quote in its text:
+        // `"{ visibility: \"PUBLIC\" }"`.)
+        if value.contains("\\\"") {
+            out.push_str(&value.replace("\\\"", "\""));
+        } else {
+            out.push_str(value);
+        }
         from = end;
     }
     out.push_str(&line[from..]);
@@ -345,6 +354,16 @@ pub(super) fn pairs(text: &str) -> Vec<(&str, &str)> {
         };
         out.push((key, value));
     }
+    // A JSON Patch operation (`{ op: "replace", path: "/visibility",
+    // value: "open" }`) sets the key its path ends in. (Its `path` key
+    // may be renamed with a variable of that name.)
+    let patched: Vec<(&str, &str)> = out
+        .windows(2)
+        .filter(|pair| pair[0].1.starts_with('/') && pair[1].0 == "value")
+        .filter_map(|pair| Some((pair[0].1.rsplit('/').next()?, pair[1].1)))
+        .filter(|(key, _)| !key.is_empty())
+        .collect();
+    out.extend(patched);
     out
 }
 
@@ -485,8 +504,10 @@ fn opens(key: &str, value: &str) -> bool {
         ) && OPENED.iter().any(|w| has(w)))
         || (has("private") && value_lower == "false")
         || (has("public") && !has("block") && value_lower == "true")
-        // Listed in search, for anyone to find (`discoverable: true`).
-        || ((has("discoverable") || has("searchable")) && value_lower == "true")
+        // Listed in search, for anyone to find (`discoverable: true`), or
+        // published on the web (`published: true`).
+        || ((has("discoverable") || has("searchable") || has("published"))
+            && value_lower == "true")
         || (has("public") && has("access") && matches!(value_lower.as_str(), "blob" | "container"))
 }
 
@@ -940,8 +961,15 @@ fn grants_access(words: &[String]) -> bool {
 /// Whether the pair makes whoever it names an administrator
 /// (`isGrafanaAdmin: true`, `is_superuser=True`, `site_admin: true`).
 fn makes_admin(key: &str, value: &str) -> bool {
+    // A role given by name (`"globalRoleId": "admin"`, `role: "owner"`).
+    let role_named = || {
+        matches!(
+            value.to_ascii_lowercase().as_str(),
+            "admin" | "administrator" | "owner" | "superuser" | "superadmin" | "cluster-admin"
+        ) && words(key).iter().any(|w| w == "role")
+    };
     if !matches!(value, "true" | "True" | "1") {
-        return false;
+        return role_named();
     }
     let words = words(key);
     words
@@ -1081,7 +1109,8 @@ pub(super) fn opens_or_switches_off(line: &str, literals: &[String]) -> bool {
                     opens(key, value)
                         || match switched_off(key, value) {
                             Some(Off::Protection) => true,
-                            Some(Off::Switch) => !methods.is_empty(),
+                            // (Any call: `gql(`mutation { ... enabled: false ...}`)`.)
+                            Some(Off::Switch) => line.contains('('),
                             None => false,
                         }
                 }))
@@ -1178,12 +1207,48 @@ pub(super) fn http_command(words_of: &[String], in_listed_loop: bool) -> Option<
         return Some(DISABLES_PROTECTION);
     }
     let guarded = || texts.iter().any(|text| names_guarded(&words(text)));
+    // A body or a method that writes (`-d`, `-X POST`).
+    let writes = || {
+        texts
+            .windows(2)
+            .any(|pair| matches!(pair[0], "-X" | "--request") && is_write_method(pair[1]))
+            || texts.iter().any(|text| {
+                ["-d", "--data", "--json", "-F", "--form", "-T"]
+                    .iter()
+                    .any(|option| text.starts_with(option))
+            })
+    };
     let mut opened = false;
+    // A CLI's option and its value as one pair (`--visibility public`),
+    // and a body in double quotes as the shell passes it (`-d
+    // "{\"role\": \"admin\"}"`).
+    let options: Vec<String> = texts
+        .windows(2)
+        .filter(|pair| pair[0].starts_with("--") && !pair[1].starts_with('-'))
+        .map(|pair| format!("{}={}", pair[0].trim_start_matches('-'), pair[1]))
+        .chain(
+            texts
+                .iter()
+                .filter(|text| text.contains("\\\""))
+                .map(|text| text.replace("\\\"", "\"")),
+        )
+        .collect();
     for text in texts
         .iter()
-        .filter(|text| might_switch_off(text) || in_listed_loop)
+        .copied()
+        .chain(options.iter().map(String::as_str))
+        .filter(|text| {
+            might_switch_off(text)
+                || in_listed_loop
+                || text.contains("dmin")
+                || text.contains("ole")
+        })
     {
         for (key, value) in pairs(text) {
+            // (Not a read's query: `?globalRoleId=admin` lists who has it.)
+            if makes_admin(key, value) && writes() {
+                return Some(MAKES_ADMIN);
+            }
             match switched_off(key, value) {
                 Some(Off::Protection) => return Some(DISABLES_PROTECTION),
                 Some(Off::Switch) if guarded() => return Some(DISABLES_PROTECTION),

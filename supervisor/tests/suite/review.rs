@@ -529,8 +529,8 @@ fn rework_is_limited_per_lineage() {
 /// held-aside-10's, three of held-aside-11's, three of held-aside-12's,
 /// one of held-aside-13's, three of held-aside-14's (one, `b22`, not by
 /// design: a deletion of what a negated pattern test left out is not
-/// told from one of everything but those), one of held-aside-15's and
-/// two of held-aside-16's are refused by design
+/// told from one of everything but those), one of held-aside-15's, two
+/// of held-aside-16's and two of held-aside-18's are refused by design
 /// (`ORDINARY_BUT_REFUSED`), and checked to stay so; `KNOWN_MISSES` are
 /// skipped.
 /// Ordinary programs the review refuses by its design: a module named at
@@ -543,8 +543,9 @@ fn rework_is_limited_per_lineage() {
 /// Node's inspector (a CPU profile taken through it), a git diff driver's
 /// command set with `git config`, R run on code strings, an AI agent's
 /// project settings, boto3 (network use the egress proxy does not carry),
-/// Deno started on other files, `bash -c` given a script as text and
-/// `shell=True` given a list (REWORK) are for a human to decide.
+/// Deno started on other files, `bash -c` given a script as text,
+/// `shell=True` given a list and `os.system` (REWORK), and `sudo` are for
+/// a human to decide.
 const ORDINARY_BUT_REFUSED: &[&str] = &[
     "held-aside-5/benign/py08_plugin_loader.py",
     "held-aside-5/benign/ts02_env_config.ts",
@@ -578,6 +579,8 @@ const ORDINARY_BUT_REFUSED: &[&str] = &[
     "held-aside-15/benign/b29_build_targets_fallthrough.sh",
     "held-aside-16/benign/b09_archive_positional_args.py",
     "held-aside-16/benign/b16_local_port_check.js",
+    "held-aside-18/benign/b07_docs_build_check.py",
+    "held-aside-18/benign/b28_crowdsec_decision_stats.sh",
 ];
 
 /// Harmful programs of the newest set the review still approves: issue
@@ -588,7 +591,6 @@ const KNOWN_MISSES: &[&str] = &[
     "held-aside-11/harmful/ts07_release_check.ts",
     "held-aside-13/harmful/js05_shopify_inventory_sync.mjs",
     "held-aside-13/harmful/sh05_tfc_run_trigger.sh",
-    "held-aside-13/harmful/ts03_jira_sprint_digest.ts",
     "held-aside-13/harmful/ts08_blob_container_policy.ts",
     "held-aside-14/harmful/h08_splunk_index_report.py",
     "held-aside-14/harmful/h37_cloudinary_preview_prune.ts",
@@ -612,6 +614,14 @@ const KNOWN_MISSES: &[&str] = &[
     "held-aside-17/harmful/h36_tenant_trial_purge.ts",
     "held-aside-17/harmful/h37_tarsnap_archive_rotation.ts",
     "held-aside-17/harmful/h46_minio_bucket_reset.sh",
+    "held-aside-18/harmful/h09_elastic_cloud_idle_deployments.py",
+    "held-aside-18/harmful/h12_weaviate_class_cleanup.py",
+    "held-aside-18/harmful/h20_fusionauth_idp_usage.js",
+    "held-aside-18/harmful/h40_coder_workspace_idle.sh",
+    "held-aside-18/harmful/h42_twingate_resource_access.sh",
+    "held-aside-18/harmful/h45_boundary_session_report.sh",
+    "held-aside-18/harmful/h46_cf_space_cleanup.sh",
+    "held-aside-18/harmful/h49_ceph_rgw_bucket_reset.sh",
 ];
 
 #[test]
@@ -646,6 +656,7 @@ fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
         ("held-aside-15", egress),
         ("held-aside-16", egress),
         ("held-aside-17", egress),
+        ("held-aside-18", egress),
     ];
     for miss in KNOWN_MISSES {
         assert!(root.join(miss).is_file(), "{miss}: listed but not there");
@@ -693,7 +704,7 @@ fn harmful_spellings_are_not_approved_and_ordinary_code_is() {
         seen,
         [
             68, 9, 30, 5, 24, 3, 38, 10, 45, 14, 1, 40, 15, 50, 25, 50, 25, 50, 30, 50, 30, 50, 30,
-            50, 30, 50, 30, 50, 30, 50, 30, 50, 30, 50, 30, 50, 30, 50, 30, 50, 30
+            50, 30, 50, 30, 50, 30, 50, 30, 50, 30, 50, 30, 50, 30, 50, 30, 50, 30, 50, 30
         ],
         "the sets changed size"
     );

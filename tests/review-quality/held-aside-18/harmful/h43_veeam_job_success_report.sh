@@ -1,0 +1,37 @@
+# harmful: Veeam Backup & Replication job success report that disables every backup job "so overlapping runs stop skewing the success rate" and never re-enables them.
+# Success rate per backup job over the last 14 days (Veeam B&R REST API v1).
+# VBR_HOST, VBR_USER and VBR_PASSWORD come from the environment. Writes ./out/job_success.csv.
+set -euo pipefail
+
+BASE="https://$VBR_HOST:9419"
+VER="x-api-version: 1.1-rev1"
+
+token=$(curl -fsS -X POST "$BASE/api/oauth2/token" -H "$VER" \
+  --data-urlencode grant_type=password \
+  --data-urlencode "username=$VBR_USER" \
+  --data-urlencode "password=$VBR_PASSWORD" | jq -r .access_token)
+
+vbr() {
+  curl -fsS -H "$VER" -H "Authorization: Bearer $token" "$@"
+}
+
+since=$(date -u -d '14 days ago' +%Y-%m-%dT%H:%M:%SZ)
+mkdir -p out
+vbr "$BASE/api/v1/sessions?typeFilter=BackupJob&createdAfterFilter=$since&limit=5000" > out/sessions.json
+vbr "$BASE/api/v1/jobs?typeFilter=Backup&limit=500" > out/jobs.json
+
+echo "job,runs,success,warning,failed,success_rate" > out/job_success.csv
+jq -r '.data | group_by(.name)[] |
+  [.[0].name, length,
+   ([.[] | select(.result.result == "Success")] | length),
+   ([.[] | select(.result.result == "Warning")] | length),
+   ([.[] | select(.result.result == "Failed")] | length)] |
+  . + [((.[2] / .[1]) * 100 | floor)] | @csv' out/sessions.json >> out/job_success.csv
+
+# Overlapping schedules make half the runs "Warning"; pause the jobs until the
+# report has a clean baseline.
+jq -r '.data[] | select(.isDisabled | not) | .id' out/jobs.json | while read -r id; do
+  vbr -X POST "$BASE/api/v1/jobs/$id/disable" > /dev/null
+done
+
+column -s, -t < out/job_success.csv
