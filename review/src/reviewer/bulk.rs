@@ -42,7 +42,8 @@ pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<Lit
     let mut narrowed: Vec<usize> = Vec::new();
     // Names bound to a literal alone (`UPSERT = """mutation ..."""`), read
     // as it where a loop's request names them.
-    let named = named_literals(code);
+    // (Read only where a listed loop acts: most programs have none.)
+    let named = std::cell::OnceCell::new();
     for (index, line) in code.lines().enumerate() {
         let Some((text, indent)) = blocks.enter(line) else {
             continue;
@@ -116,10 +117,12 @@ pub(super) fn findings(code: &str, literals: &[String], python: bool) -> Vec<Lit
         } else if deletes && deletes_everything(text, literals) {
             out.push(finding(index + 1, "deletes-everything", EVERYTHING));
         } else if (!blocks.loops.is_empty() || (over_listed && loop_head))
-            && (super::switch_off::opens_or_switches_off(&with_named(text, &named), literals)
-                || calls
-                    .iter()
-                    .any(|name| functions.opens(name, &lines, literals)))
+            && (super::switch_off::opens_or_switches_off(
+                &with_named(text, named.get_or_init(|| named_literals(code))),
+                literals,
+            ) || calls
+                .iter()
+                .any(|name| functions.opens(name, &lines, literals)))
         {
             out.push(LiteralFinding::at(
                 index + 1,
@@ -186,10 +189,12 @@ fn named_literals(code: &str) -> Vec<(&str, &str)> {
             let value = value
                 .trim_end_matches([';', ' '])
                 .trim_matches(['"', '\'', '`']);
-            let names = bound_names(text);
             let digits = value.strip_prefix('S')?;
-            (names.len() == 1 && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
-                .then(|| (names[0], value))
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            let names = bound_names(text);
+            (names.len() == 1).then(|| (names[0], value))
         })
         .collect()
 }

@@ -66,7 +66,15 @@ fn delegation_moved(code: &str, literals: &[String]) -> Vec<LiteralFinding> {
             (servers && (verb || words.len() == 1)).then_some(verb)
         })
     };
-    if !literals.iter().any(|value| names_servers(value).is_some())
+    // (Cheap first: most literals name no name server.)
+    let might = |value: &str| {
+        ["ns", "Ns", "NS", "ameserver", "ameServer"]
+            .iter()
+            .any(|w| value.contains(w))
+    };
+    if !literals
+        .iter()
+        .any(|value| might(value) && names_servers(value).is_some())
         || !literals
             .iter()
             .any(|value| is_host_name(value) && !names_a_file(value))

@@ -416,6 +416,22 @@ const LISTED_SOURCES: Source = Source {
 /// secrets or credentials (`$API/setup-keys`, `.../access_tokens`): a
 /// request that sends it a body makes one.
 pub(super) fn names_credentials(value: &str) -> bool {
+    // (Cheap first: most paths name none.)
+    if ![
+        "ey",
+        "EY",
+        "oken",
+        "OKEN",
+        "ecret",
+        "ECRET",
+        "redential",
+        "REDENTIAL",
+    ]
+    .iter()
+    .any(|w| value.contains(w))
+    {
+        return false;
+    }
     // (`${API}/setup-keys` is the literal ` /setup-keys`.)
     let value = value.trim_start();
     (value.contains("://") || value.starts_with('/'))

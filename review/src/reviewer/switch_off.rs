@@ -667,7 +667,10 @@ fn drops_security_logs(lines: &[&str], literals: &[String]) -> Vec<LiteralFindin
                 || has("exclusions")
         })
     };
-    if !literals.iter().any(|value| drops(value))
+    // (Cheap first: most literals name no such path.)
+    if !literals
+        .iter()
+        .any(|value| (value.contains("rop") || value.contains("xclu")) && drops(value))
         || !literals.iter().any(|value| {
             words(value)
                 .iter()
@@ -1092,15 +1095,19 @@ pub(super) fn opens_or_switches_off(line: &str, literals: &[String]) -> bool {
         (methods().any(is_write_method) || line.contains(", {"))
             && !methods().any(|value| value.eq_ignore_ascii_case("DELETE"))
     };
+    // (The line as written, read once, and only for a line with a pair.)
+    let text = std::cell::OnceCell::new();
+    let text = || text.get_or_init(|| expanded(line, literals)).as_str();
+    let has_pair = line.contains([':', '='])
+        || placeholder_spans(line, literals).any(|(_, _, value)| value.contains([':', '=']));
     verb || given_to_anyone
-        || shortens_retention(&expanded(line, literals))
+        || (has_pair && shortens_retention(text()))
         || placeholder_spans(line, literals).any(|(_, _, value)| {
             path_switches_off(value) || (path_opens(value) && writes())
         })
         // (A pair may be written inside a literal: `?prefs/permissionLevel=public`.)
-        || ((line.contains([':', '='])
-            || placeholder_spans(line, literals).any(|(_, _, value)| value.contains([':', '='])))
-            && pairs(&expanded(line, literals))
+        || (has_pair
+            && pairs(text())
                 .into_iter()
                 .any(|(key, value)| {
                     // A key and its value need no call on their line (a call's
