@@ -2382,32 +2382,20 @@ const OPTIONS_NEVER_PASSED: Judgment = (
 /// `getopts`, `shift`, with a `case` or `getopts`) where no call of it
 /// passes any.
 fn options_never_passed(code: &str) -> Vec<usize> {
-    if !code.contains("()") && !code.contains("function ") {
+    let functions = bash_functions(code);
+    if functions.is_empty() {
         return Vec::new();
     }
     let lines: Vec<&str> = code.lines().collect();
     let mut out = Vec::new();
-    for (start, line) in lines.iter().enumerate() {
-        let head = line.trim_start();
-        let Some(name) = head
-            .strip_prefix("function ")
-            .map(|rest| rest.split([' ', '(', '{']).next().unwrap_or_default())
-            .or_else(|| head.split_once("()").map(|(name, _)| name.trim()))
-            .filter(|name| {
-                !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-            })
-        else {
-            continue;
-        };
-        let indent = line.len() - head.len();
-        // The body: to the first `}` at the definition's indentation.
-        let end = lines[start + 1..]
-            .iter()
-            .position(|l| {
-                l.len() - l.trim_start().len() == indent && l.trim_start().starts_with('}')
-            })
-            .map_or(lines.len(), |at| start + 1 + at);
-        let body = lines[start + 1..end].join("\n");
+    for BashFunction {
+        name,
+        start,
+        end,
+        body,
+    } in functions
+    {
+        let body = body.join("\n");
         let reads = ["$@", "$*", "$1", "${1", "$#", "getopts", "shift"]
             .iter()
             .any(|sign| body.contains(sign));
@@ -4406,35 +4394,76 @@ fn http_wrappers(code: &str) -> Vec<&str> {
     if !code.contains("$@") {
         return Vec::new();
     }
+    bash_functions(code)
+        .into_iter()
+        .filter(|function| {
+            function.body.iter().any(|l| {
+                let l = l.trim_start().trim_start_matches('{').trim_start();
+                HTTP_CLIENTS
+                    .iter()
+                    .any(|client| l.starts_with(&format!("{client} ")))
+                    && l.contains("$@")
+            })
+        })
+        .map(|function| function.name)
+        .collect()
+}
+
+/// A function defined in sanitized Bash code (`name() {`, `function name
+/// {`): its name, the lines (0-based) where it starts and ends, and its
+/// body's lines (the rest of the definition's line where the body closes
+/// on it).
+struct BashFunction<'a> {
+    name: &'a str,
+    start: usize,
+    end: usize,
+    body: Vec<&'a str>,
+}
+
+/// The functions sanitized Bash `code` defines, each body to the first
+/// `}` at its definition's indentation.
+fn bash_functions(code: &str) -> Vec<BashFunction<'_>> {
+    if !code.contains("()") && !code.contains("function ") {
+        return Vec::new();
+    }
     let lines: Vec<&str> = code.lines().collect();
     lines
         .iter()
         .enumerate()
         .filter_map(|(start, line)| {
-            let (name, rest) = line.trim_start().split_once("()")?;
-            let name = name.trim().trim_start_matches("function ").trim();
+            let head = line.trim_start();
+            let (name, rest) = match head.strip_prefix("function ") {
+                Some(after) => {
+                    let end = after.find([' ', '(', '{']).unwrap_or(after.len());
+                    (&after[..end], &after[end..])
+                }
+                None => head.split_once("()")?,
+            };
+            let name = name.trim();
             if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
                 return None;
             }
-            // The body: the rest of the line, or to the line that closes it.
-            let body: Vec<&str> = if rest.contains('}') {
-                vec![rest]
-            } else {
-                lines[start + 1..]
-                    .iter()
-                    .take_while(|l| !l.trim_start().starts_with('}'))
-                    .copied()
-                    .collect()
-            };
-            body.iter()
-                .any(|l| {
-                    let l = l.trim_start().trim_start_matches('{').trim_start();
-                    HTTP_CLIENTS
-                        .iter()
-                        .any(|client| l.starts_with(&format!("{client} ")))
-                        && l.contains("$@")
+            if rest.contains('}') {
+                return Some(BashFunction {
+                    name,
+                    start,
+                    end: start,
+                    body: vec![rest],
+                });
+            }
+            let indent = line.len() - head.len();
+            let end = lines[start + 1..]
+                .iter()
+                .position(|l| {
+                    l.len() - l.trim_start().len() == indent && l.trim_start().starts_with('}')
                 })
-                .then_some(name)
+                .map_or(lines.len(), |at| start + 1 + at);
+            Some(BashFunction {
+                name,
+                start,
+                end,
+                body: lines[start + 1..end].to_vec(),
+            })
         })
         .collect()
 }
