@@ -43,6 +43,8 @@ pub mod payload;
 pub mod pipeline;
 mod precompiled;
 mod prefilter;
+#[cfg(test)]
+mod quality_sets;
 pub mod reviewer;
 pub mod sanitize;
 pub mod scan;

@@ -35,6 +35,8 @@ use regex_automata::{Anchored, Input};
 /// DFA) and the DFA (regex-automata's little-endian sparse serialization).
 pub static SCAN_RULES: &[u8] = include_bytes!("scan_rules.dfa");
 pub static BUILTIN_RULES: &[u8] = include_bytes!("reviewer/builtin_rules.dfa");
+/// The reviewer's fixed patterns (`reviewer::fixed`), as unanchored DFAs.
+pub static FIXED_PATTERNS: &[u8] = include_bytes!("reviewer/fixed_patterns.dfa");
 const MAGIC: &[u8; 8] = b"jaildfa3";
 
 /// How a file's DFAs are built and searched.
@@ -290,6 +292,11 @@ mod tests {
                 "reviewer/builtin_rules.dfa",
                 BUILTIN_RULES,
                 build(&builtin::precompiled_patterns(), Kind::Unanchored),
+            ),
+            (
+                "reviewer/fixed_patterns.dfa",
+                FIXED_PATTERNS,
+                build(&crate::reviewer::fixed_patterns(), Kind::Unanchored),
             ),
         ];
         let mut stale = Vec::new();

@@ -862,34 +862,112 @@ fn catalog_hits(text: &str) -> Vec<Hit> {
     hits
 }
 
-/// An identifier of at least four words (`a_b_c_d`, `aBcDeFgh` with four
-/// humps): long enough to carry a sentence.
-static LONG_IDENTIFIER_RE: LazyLock<Regex> = LazyLock::new(|| {
-    compile(
-        r"\b[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+){3,}\b|\b[a-z]+(?:[A-Z][a-z0-9]+){3,}\b",
-        true,
-    )
-});
+/// The identifiers of at least four words in `text` (`a_b_c_d`, `aBcDeFgh`
+/// with four humps): long enough to carry a sentence. What
+/// `\b[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+){3,}\b|\b[a-z]+(?:[A-Z][a-z0-9]+){3,}\b`
+/// finds without Unicode (ASCII `\b`), without compiling it in every
+/// process: between two word boundaries such a match is a whole run of
+/// ASCII word characters.
+fn long_identifiers(text: &str) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+    let bytes = text.as_bytes();
+    let word = |b: &u8| b.is_ascii_alphanumeric() || *b == b'_';
+    let mut at = 0;
+    std::iter::from_fn(move || loop {
+        let start = at + bytes.get(at..)?.iter().position(word)?;
+        let end = bytes[start..]
+            .iter()
+            .position(|b| !word(b))
+            .map_or(bytes.len(), |n| start + n);
+        at = end;
+        if is_long_identifier(&bytes[start..end]) {
+            return Some(start..end);
+        }
+    })
+}
 
-/// `\UXXXXXXXX`, `\uXXXX`, `\u{X..}` and `\xXX` escapes.
-static ESCAPE_RE: LazyLock<Regex> = LazyLock::new(|| {
-    compile(
-        r"\\U([0-9A-Fa-f]{8})|\\u\{([0-9A-Fa-f]{1,6})\}|\\u([0-9A-Fa-f]{4})|\\x([0-9A-Fa-f]{2})",
-        true,
-    )
-});
+/// Whether a whole run of word characters is a snake-case identifier of
+/// four words or more, or a camel-case one of four humps or more.
+fn is_long_identifier(run: &[u8]) -> bool {
+    let snake = run.first().is_some_and(u8::is_ascii_alphabetic)
+        && run.last() != Some(&b'_')
+        && run.split(|&b| b == b'_').filter(|w| !w.is_empty()).count() >= 4;
+    snake || {
+        // `[a-z]+` then `[A-Z][a-z0-9]+` three times or more, to the end.
+        let head = run.iter().take_while(|b| b.is_ascii_lowercase()).count();
+        let mut humps = 0;
+        let mut at = head;
+        while head > 0 && run.get(at).is_some_and(u8::is_ascii_uppercase) {
+            let tail = run[at + 1..]
+                .iter()
+                .take_while(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+                .count();
+            if tail == 0 {
+                return false;
+            }
+            humps += 1;
+            at += 1 + tail;
+        }
+        head > 0 && at == run.len() && humps >= 3
+    }
+}
 
 /// `text` with its `\U0001XXXX`, `\u{..}`, `\uXXXX` and `\xXX` escapes
-/// decoded (control characters and invalid code points stay escaped).
+/// decoded (control characters and invalid code points stay escaped), as
+/// `\\U([0-9A-Fa-f]{8})|\\u\{([0-9A-Fa-f]{1,6})\}|\\u([0-9A-Fa-f]{4})|\\x([0-9A-Fa-f]{2})`
+/// would find them, left to right.
 pub(crate) fn decode_escapes(text: &str) -> std::borrow::Cow<'_, str> {
-    ESCAPE_RE.replace_all(text, |caps: &regex::Captures| {
-        let hex = (1..=4).find_map(|i| caps.get(i)).map_or("", |m| m.as_str());
-        u32::from_str_radix(hex, 16)
+    if !text.contains('\\') {
+        return text.into();
+    }
+    let hex_run = |s: &str, most: usize| {
+        s.bytes()
+            .take(most)
+            .take_while(u8::is_ascii_hexdigit)
+            .count()
+    };
+    // The escape at the start of `s` (a backslash): its length and its hex.
+    let escape = |s: &str| -> Option<(usize, usize, usize)> {
+        let after = s.get(1..)?;
+        if let Some(hex) = after.strip_prefix('U') {
+            return (hex_run(hex, 8) == 8).then_some((10, 2, 10));
+        }
+        if let Some(hex) = after.strip_prefix("u{") {
+            let n = hex_run(hex, 6);
+            if n > 0 && hex.as_bytes().get(n) == Some(&b'}') {
+                return Some((3 + n + 1, 3, 3 + n));
+            }
+        }
+        if let Some(hex) = after.strip_prefix('u') {
+            return (hex_run(hex, 4) == 4).then_some((6, 2, 6));
+        }
+        let hex = after.strip_prefix('x')?;
+        (hex_run(hex, 2) == 2).then_some((4, 2, 4))
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut copied = 0;
+    let mut at = 0;
+    while let Some(found) = text[at..].find('\\') {
+        let start = at + found;
+        let Some((len, hex_start, hex_end)) = escape(&text[start..]) else {
+            at = start + 1;
+            continue;
+        };
+        let decoded = u32::from_str_radix(&text[start + hex_start..start + hex_end], 16)
             .ok()
             .and_then(char::from_u32)
-            .filter(|c| !c.is_control())
-            .map_or_else(|| caps[0].to_string(), |c| c.to_string())
-    })
+            .filter(|c| !c.is_control());
+        if let Some(c) = decoded {
+            out.push_str(&text[copied..start]);
+            out.push(c);
+            copied = start + len;
+        }
+        at = start + len;
+    }
+    if copied == 0 {
+        return text.into();
+    }
+    out.push_str(&text[copied..]);
+    out.into()
 }
 
 /// `text` as [`scan`] reads it a second time, or None when no line
@@ -903,10 +981,7 @@ fn derived(text: &str) -> Option<(String, Vec<(usize, String)>)> {
     let mut out = String::with_capacity(text.len());
     // Only lines with an escape, a non-ASCII character or a long
     // identifier can change: the others are passed over without a copy.
-    let mut long_identifiers = LONG_IDENTIFIER_RE
-        .find_iter(text)
-        .map(|m| m.start())
-        .peekable();
+    let mut long_starts = long_identifiers(text).map(|m| m.start).peekable();
     let mut line_start = 0;
     for (index, line) in text.split('\n').enumerate() {
         if index > 0 {
@@ -914,12 +989,12 @@ fn derived(text: &str) -> Option<(String, Vec<(usize, String)>)> {
         }
         let line_end = line_start + line.len();
         let mut has_long_identifier = false;
-        while let Some(&at) = long_identifiers.peek() {
+        while let Some(&at) = long_starts.peek() {
             if at >= line_end {
                 break;
             }
             has_long_identifier = true;
-            long_identifiers.next();
+            long_starts.next();
         }
         line_start = line_end + 1;
         if !has_long_identifier && line.is_ascii() && !line.contains('\\') {
@@ -941,23 +1016,26 @@ fn derived(text: &str) -> Option<(String, Vec<(usize, String)>)> {
         if !hidden.is_empty() {
             tagged.push((out.len(), hidden));
         }
-        let split = LONG_IDENTIFIER_RE.replace_all(&read, |caps: &regex::Captures| {
-            let word = &caps[0];
-            let mut spaced = String::with_capacity(word.len() + 8);
+        let mut split = String::with_capacity(read.len() + 8);
+        let mut copied = 0;
+        for found in long_identifiers(&read) {
+            split.push_str(&read[copied..found.start]);
+            let word = &read[found.clone()];
             for (i, c) in word.char_indices() {
                 if c == '_' {
-                    if !spaced.ends_with(' ') {
-                        spaced.push(' ');
+                    if !split.ends_with(' ') {
+                        split.push(' ');
                     }
                 } else {
-                    if c.is_ascii_uppercase() && i > 0 && !spaced.ends_with(' ') {
-                        spaced.push(' ');
+                    if c.is_ascii_uppercase() && i > 0 && !split.ends_with(' ') {
+                        split.push(' ');
                     }
-                    spaced.push(c);
+                    split.push(c);
                 }
             }
-            spaced
-        });
+            copied = found.end;
+        }
+        split.push_str(&read[copied..]);
         if split != line {
             changed = true;
             out.push_str(&split);

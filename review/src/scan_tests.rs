@@ -1029,3 +1029,77 @@ fn joined_strings_apart_in_the_source_stay_apart() {
         "{found:#?}"
     );
 }
+
+/// What `long_identifiers` and `decode_escapes` stand for: the regexes
+/// they replace, compiled here only.
+fn long_identifier_regex() -> Regex {
+    compile(
+        r"\b[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+){3,}\b|\b[a-z]+(?:[A-Z][a-z0-9]+){3,}\b",
+        true,
+    )
+}
+
+fn decoded_by_regex(text: &str) -> String {
+    let escape = compile(
+        r"\\U([0-9A-Fa-f]{8})|\\u\{([0-9A-Fa-f]{1,6})\}|\\u([0-9A-Fa-f]{4})|\\x([0-9A-Fa-f]{2})",
+        true,
+    );
+    escape
+        .replace_all(text, |caps: &regex::Captures| {
+            let hex = (1..=4).find_map(|i| caps.get(i)).map_or("", |m| m.as_str());
+            u32::from_str_radix(hex, 16)
+                .ok()
+                .and_then(char::from_u32)
+                .filter(|c| !c.is_control())
+                .map_or_else(|| caps[0].to_string(), |c| c.to_string())
+        })
+        .into_owned()
+}
+
+fn agrees_with_the_regexes(text: &str) {
+    let regex = long_identifier_regex();
+    let by_regex: Vec<std::ops::Range<usize>> = regex.find_iter(text).map(|m| m.range()).collect();
+    assert_eq!(
+        long_identifiers(text).collect::<Vec<_>>(),
+        by_regex,
+        "{text:?}"
+    );
+    assert_eq!(decode_escapes(text), decoded_by_regex(text), "{text:?}");
+}
+
+#[test]
+fn long_identifiers_and_escapes_are_found_as_the_regexes_find_them() {
+    for text in [
+        "a_b_c_d",
+        "a_b_c",
+        "_a_b_c_d",
+        "a_b_c_d_",
+        "a__b___c_d",
+        "1a_b_c_d",
+        "ignoreAllPreviousInstructions",
+        "ignoreAllPrevious",
+        "IgnoreAllPreviousInstructions",
+        "ignoreALLPreviousInstructions",
+        "ignore9All8Previous7",
+        "éa_b_c_d a_b_c_dé a_b_c_d\u{301} x a\u{a0}b_c_d_e",
+        "\\U000E0041\\u{E0041}\\u0041\\x41 \\\\x41 \\u{1234567} \\u{}\\u12 \\x4 \\x00 \\U0000000A \\uD800",
+        "\\",
+        "a\\",
+    ] {
+        agrees_with_the_regexes(text);
+    }
+    let files = crate::quality_sets::files(&["python", "javascript", "bash", "held-aside-18"]);
+    for (_, text) in &files {
+        agrees_with_the_regexes(text);
+    }
+    assert!(files.len() > 100, "{} files", files.len());
+}
+
+proptest::proptest! {
+    #[test]
+    fn long_identifiers_and_escapes_agree_with_the_regexes_on_any_text(
+        text in "(?:(?:[a-z]{1,3}|[A-Z][a-z0-9]{0,2}|_{1,2}|[0-9]){1,8}|\\\\{1,2}(?:U|u\\{|u|x)[0-9a-fA-F]{0,9}\\}?|é|\u{301}| |\u{a0}){0,6}"
+    ) {
+        agrees_with_the_regexes(&text);
+    }
+}

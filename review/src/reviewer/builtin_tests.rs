@@ -1947,19 +1947,13 @@ fn or_is_not_a_pipe() {
 #[test]
 fn precompiled_rules_match_as_their_regexes_do() {
     let own = include_str!("builtin_tests.rs");
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/review-quality");
     let mut texts = vec![own.replace("\\n", "\n").replace("\\\"", "\"")];
-    for set in ["python", "javascript", "bash", "held-aside", "held-aside-2"] {
-        for dir in ["harmful", "benign"] {
-            for entry in std::fs::read_dir(root.join(set).join(dir)).expect("set") {
-                let path = entry.expect("entry").path();
-                let source = std::fs::read_to_string(&path).expect("read");
-                let lang = crate::Lang::from_path(&path).expect("language");
-                let parsed = crate::parse::parse_lenient(lang, &source).expect("parses");
-                texts.push(crate::sanitize::sanitize(&parsed.walked()).code);
-            }
-        }
-    }
+    let sets = ["python", "javascript", "bash", "held-aside", "held-aside-2"];
+    texts.extend(
+        crate::quality_sets::sanitized(&sets)
+            .into_iter()
+            .map(|s| s.code),
+    );
     let rules = rules();
     let (mut answered, mut matched) = (0, 0);
     for (index, pattern) in precompiled_patterns().iter().enumerate() {

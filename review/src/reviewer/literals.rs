@@ -15,6 +15,8 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::fixed;
+
 use super::builtin::Severity;
 use super::expansion::{unmarked, Variables, LITERAL_DOLLAR_STR};
 use crate::needs;
@@ -490,7 +492,7 @@ const PY_CHANGE_FILE: &str = r"\b(?:os\.(?:remove|unlink|rmdir|removedirs|trunca
 const PY_OPEN: &str = r"(?:^|(?u:[^.\w]))open\s*\(";
 const JS_CHANGE_FILE: &str = r"\bfs\.(?:(?:promises\.)?(?:unlink|rm|rmdir|writeFile|appendFile|truncate|chmod|chown|rename|copyFile|symlink)(?:Sync)?)\s*\(";
 const CREDENTIAL_PATTERN: &str = r"(?:^|[/~\\])\.ssh(?:[/\\]|$)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws[/\\](?:credentials|config)\b|(?:^|[/~])\.netrc$|\.git-credentials\b|\.docker/config\.json|\.kube/config\b|(?:^|[/~])\.gnupg\b|/etc/(?:shadow|gshadow|sudoers)\b|/proc/(?: |[!-.0-~]*)/(?:environ|mem)\b|/dev/input[/\\]+(?:event|by-id|by-path)|(?:^|[/~\\])\.(?:aws|kube|azure)$|\.(?:bash|zsh|python|node_repl|rediscli|sqlite|psql|mysql|irb)_history\b|(?:^|[/~\\\s])\.(?:viminfo|lesshst)\b|(?:^|[/~])\.pgpass\b|Login Data\b|cookies\.sqlite\b|(?:google-chrome|chromium|Chrome|Chromium|BraveSoftware|Brave-Browser|microsoft-edge|Edge|vivaldi|opera)[/\\](?:[\x00-\x7F]*[/\\])?(?:Network[/\\])?Cookies$|key[34]\.db\b|logins\.json\b|\.config/gcloud\b|(?:^|[/~])\.npmrc\b|(?:^|[/~])\.pypirc\b|\bLocal State\b|Local Storage(?:[/\\]+leveldb\b|$)|\.electrum\b|wallet\.dat\b|exodus\.wallet\b|Ethereum[/\\]+keystore\b|nkbihfbeogaeaoehlefnkodbefgpgknn|Telegram Desktop[/\\]+tdata\b|(?:^|[/~\\])\.vault-token$|\.pulumi[/\\]+credentials\.json$|\.config[/\\]+(?:doctl|gh|hub|glab-cli|ngrok|sops|stripe|netlify)(?:[/\\]|$)|\.config[/\\]+rclone[/\\]+rclone\.conf$|(?:^|[/~\\])\.s3cfg$|\.terraform\.d[/\\]+credentials\.tfrc\.json$|\.cargo[/\\]+credentials(?:\.toml)?$|\.gem[/\\]+credentials$|(?:^|[/~\\])\.boto$|(?:^|[/~\\])\.databrickscfg$|\.dbt[/\\]+profiles\.yml$|\.snowflake[/\\]+(?:connections|config)\.toml$|\.snowsql[/\\]+config$|\.expo[/\\]+state\.json$|\.appstoreconnect[/\\]+private_keys\b|\bAuthKey_\w+\.p8$|\.circleci[/\\]+cli\.yml$|(?:^|[/~\\])\.sentryclirc$|\.ngrok2[/\\]+ngrok\.yml$|\.talos[/\\]+config$|\.minikube[/\\]+(?:profiles|certs)\b|\.kaggle[/\\]+kaggle\.json$|huggingface[/\\]+(?:stored_)?token$|\.fly[/\\]+config\.yml$|\.supabase[/\\]+access-token$|\.railway[/\\]+config\.json$|\.twilio-cli[/\\]+config\.json$|\.netlify[/\\]+config\.json$|com\.vercel\.cli[/\\]+auth\.json$|(?:^|[/~\\])\.saml2aws$|\.aws[/\\]+(?:sso|cli)[/\\]+cache\b|(?:^|[/~\\])\.azure[/\\]|\.m2[/\\]+settings(?:-security)?\.xml$|\.config[/\\]+solana[/\\]+id\.json$|\.aliyun[/\\]+config\.json$|\.config[/\\]+linode-cli$|\.mongodb[/\\]+mongosh\b|(?:^|[/~\\])\.(?:dbshell|clickhouse-client-history)$|\.gradle[/\\]+gradle\.properties$|\.composer[/\\]+auth\.json$|(?:^|[/~\\])github-copilot(?:[/\\]|$)|(?:^|[/~\\])\.oci(?:[/\\]|$)|(?:^|[/~\\])\.tsh(?:[/\\]|$)|\b169\.254\.169\.254\b|\bmetadata\.google\.internal\b|\b169\.254\.170\.2\b|[/\\]var[/\\]run[/\\]secrets[/\\]kubernetes\.io[/\\]serviceaccount\b";
-const SYSTEM_PATH_PATTERN: &str = r"^(?:/etc/|/bin/|/sbin/|/lib|/usr/|/boot/|/dev/(?:sd|nvme|hd|vd|mmcblk|mem|kmem|port)|/sys/|/proc/sys/|/var/lib/|/var/spool/cron|/root/|[Cc]:\\[Ww]indows\\)";
+pub(super) const SYSTEM_PATH_PATTERN: &str = r"^(?:/etc/|/bin/|/sbin/|/lib|/usr/|/boot/|/dev/(?:sd|nvme|hd|vd|mmcblk|mem|kmem|port)|/sys/|/proc/sys/|/var/lib/|/var/spool/cron|/root/|[Cc]:\\[Ww]indows\\)";
 
 #[expect(
     clippy::expect_used,
@@ -500,12 +502,62 @@ pub(super) fn compile(pattern: &str) -> Regex {
     Regex::new(pattern).expect("valid constant regex")
 }
 
-// A placeholder in its quotes; an f-string or template literal keeps its
-// embedded code after it (`f"S1{a}"`, `` `S1${a}` ``).
-static PLACEHOLDER: LazyLock<Regex> =
-    LazyLock::new(|| compile(r#"^[bft]*["'`]S([0-9]+)(?:["'`]|\{|\$\{|\r?\n)"#));
-static ANY_PLACEHOLDER: LazyLock<Regex> =
-    LazyLock::new(|| compile(r#"["'`]S([0-9]+)(?:["'`]|\{|\$\{|\r?\n)"#));
+/// A literal's placeholder in its quotes, as the sanitizer writes it:
+/// where it stands (from its opening quote), and its number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Placeholder<'t> {
+    whole: std::ops::Range<usize>,
+    number: &'t str,
+}
+
+/// The placeholder whose opening quote is at `at` in `code`, if one is: a
+/// quote, `S`, digits, then a quote; an f-string or template literal keeps
+/// its embedded code after it (`f"S1{a}"`, `` `S1${a}` ``), and a
+/// multi-line string its next line. What
+/// `["'`]S([0-9]+)(?:["'`]|\{|\$\{|\r?\n)` matches there, without
+/// compiling it in every process.
+fn placeholder_at_quote(code: &str, at: usize) -> Option<Placeholder<'_>> {
+    let rest = code.get(at..)?;
+    let digits = rest.strip_prefix(['"', '\'', '`'])?.strip_prefix('S')?;
+    let count = digits.bytes().take_while(u8::is_ascii_digit).count();
+    let after = digits.get(count..)?;
+    let close = ["\"", "'", "`", "{", "${", "\r\n", "\n"]
+        .iter()
+        .find(|end| after.starts_with(**end))?;
+    let number_at = at + 2;
+    (count > 0).then(|| Placeholder {
+        whole: at..number_at + count + close.len(),
+        number: &code[number_at..number_at + count],
+    })
+}
+
+/// Every placeholder in `code`, left to right, none inside another.
+fn placeholders(code: &str) -> impl Iterator<Item = Placeholder<'_>> + '_ {
+    let mut from = 0;
+    std::iter::from_fn(move || loop {
+        let at = from + code.get(from..)?.find(['"', '\'', '`'])?;
+        match placeholder_at_quote(code, at) {
+            Some(found) => {
+                from = found.whole.end;
+                return Some(found);
+            }
+            None => from = at + 1,
+        }
+    })
+}
+
+/// The placeholder at the start of `text`, after a Python string's
+/// prefix letters (`b`, `f`, ...).
+fn placeholder_first(text: &str) -> Option<Placeholder<'_>> {
+    let prefix = text
+        .bytes()
+        .take_while(|b| matches!(b, b'b' | b'f' | b't'))
+        .count();
+    placeholder_at_quote(text, prefix).map(|found| Placeholder {
+        whole: 0..found.whole.end,
+        ..found
+    })
+}
 static NAME: LazyLock<Regex> = LazyLock::new(|| compile(r"^[A-Za-z_$][A-Za-z0-9_$]*"));
 const BINDING: &str =
     r"(?m)^[ \t]*(?:(?:const|let|var)[ \t]+)?([A-Za-z_$][\w$]*)[ \t]*=[ \t]*([\[\x22'`bft])";
@@ -566,6 +618,11 @@ struct Candidates(Vec<bool>);
 impl Candidates {
     fn of(text: &str) -> Candidates {
         Candidates(CATALOG.candidates(text))
+    }
+
+    /// Whether pattern `index` can match.
+    fn may_match(&self, index: usize) -> bool {
+        self.0.get(index).copied().unwrap_or(true)
     }
 
     /// Pattern `index`, if it can match.
@@ -1076,9 +1133,7 @@ pub(super) fn findings(
             continue;
         }
         let system_path = path.first().is_some_and(|path| {
-            Candidates::of(path)
-                .regex(SYSTEM_PATH_AT)
-                .is_some_and(|regex| regex.is_match(path))
+            Candidates::of(path).may_match(SYSTEM_PATH_AT) && fixed::SYSTEM_PATH.is_match(path)
         });
         if system_path {
             out.push(LiteralFinding {
@@ -1127,13 +1182,11 @@ pub(super) fn findings(
     }
     // Every literal is a substring of their joined text: what none of
     // them can match is skipped for all.
-    let mut texts: Vec<(usize, &str)> = ANY_PLACEHOLDER
-        .captures_iter(code)
+    let mut texts: Vec<(usize, &str)> = placeholders(code)
         .filter_map(|placeholder| {
-            let whole = placeholder.get(0)?;
             Some((
-                reader.lines.at(whole.start()),
-                reader.literal(&placeholder[1])?,
+                reader.lines.at(placeholder.whole.start),
+                reader.literal(placeholder.number)?,
             ))
         })
         .collect();
@@ -1220,9 +1273,8 @@ pub(super) fn findings(
             match spread {
                 // Every literal word of the list, past the spread too.
                 Some(list) => {
-                    let words: Vec<String> = ANY_PLACEHOLDER
-                        .captures_iter(list)
-                        .filter_map(|p| reader.literal(&p[1]).map(str::to_string))
+                    let words: Vec<String> = placeholders(list)
+                        .filter_map(|p| reader.literal(p.number).map(str::to_string))
                         .collect();
                     (!words.is_empty()).then_some(words)
                 }
@@ -2972,13 +3024,13 @@ const BARE_IP_ENDPOINT: Judgment = (
 /// `0xcb.0.113.9`, `127.1`: `policy::egress::is_ip_literal`).
 fn public_ip_url(text: &str) -> bool {
     // Every URL of a text (a job file or a script in a here-document holds
-    // several).
-    ["http://", "https://", "ws://", "wss://"]
-        .iter()
-        .any(|scheme| {
-            text.match_indices(scheme)
-                .any(|(at, _)| public_ip_host(&text[at + scheme.len()..]))
-        })
+    // several). Most texts hold none: `://` is looked for first.
+    text.match_indices("://").any(|(at, _)| {
+        ["http", "https", "ws", "wss"]
+            .iter()
+            .any(|scheme| text[..at].ends_with(scheme))
+            && public_ip_host(&text[at + 3..])
+    })
 }
 
 /// The host of the URL whose authority starts `rest` (after `scheme://`):
@@ -3689,10 +3741,10 @@ fn wrapper_calls(
             // is a name.)
             let open = at + call.len();
             let close = closing(code.as_bytes(), open, b'(', b')').unwrap_or(code.len());
-            let literal_words: Vec<String> = ANY_PLACEHOLDER
-                .captures_iter(code.get(open..close).unwrap_or_default())
-                .filter_map(|p| reader.literal(&p[1]).map(str::to_string))
-                .collect();
+            let literal_words: Vec<String> =
+                placeholders(code.get(open..close).unwrap_or_default())
+                    .filter_map(|p| reader.literal(p.number).map(str::to_string))
+                    .collect();
             let given_words: Vec<&str> = literal_words.iter().map(String::as_str).collect();
             if program == "git"
                 && own_words.first().is_some_and(|w| w == "-C")
@@ -4024,11 +4076,10 @@ fn run_paths<'a>(code: &str, reader: &Reader<'a>, renamed: &[(String, String)]) 
         "check_output([",
         "call([",
     ];
-    ANY_PLACEHOLDER
-        .captures_iter(code)
+    placeholders(code)
         .filter_map(|placeholder| {
-            let whole = placeholder.get(0)?;
-            let before = code[..whole.start()].trim_end_matches(['"', '\'', '`', ' ']);
+            let whole = placeholder.whole;
+            let before = code[..whole.start].trim_end_matches(['"', '\'', '`', ' ']);
             let key = before.strip_suffix(':').map(|b| {
                 let name = b.trim_end_matches(['"', '\'']);
                 let name = super::bulk::name_at_end(name);
@@ -4039,7 +4090,7 @@ fn run_paths<'a>(code: &str, reader: &Reader<'a>, renamed: &[(String, String)]) 
             });
             let runs = key.is_some_and(|key| KEYS.contains(&key))
                 || CALLS.iter().any(|call| before.ends_with(call));
-            runs.then(|| reader.literal(&placeholder[1])).flatten()
+            runs.then(|| reader.literal(placeholder.number)).flatten()
         })
         .collect()
 }
@@ -4222,19 +4273,17 @@ pub(super) fn serves_loopback_only(code: &str, literals: &[String]) -> bool {
         return false;
     }
     // `("", port)`: a host left empty is every interface.
-    !ANY_PLACEHOLDER.captures_iter(code).any(|placeholder| {
-        let (Some(whole), Some(n)) = (placeholder.get(0), placeholder.get(1)) else {
-            return false;
-        };
-        let empty = n
-            .as_str()
+    !placeholders(code).any(|placeholder| {
+        let whole = placeholder.whole;
+        let empty = placeholder
+            .number
             .parse::<usize>()
             .ok()
             .and_then(|n| literals.get(n.checked_sub(1)?))
             .is_some_and(String::is_empty);
         empty
-            && code[..whole.start()].trim_end().ends_with('(')
-            && code[whole.end()..].trim_start().starts_with(',')
+            && code[..whole.start].trim_end().ends_with('(')
+            && code[whole.end..].trim_start().starts_with(',')
     })
 }
 
@@ -4472,20 +4521,18 @@ fn bash_functions(code: &str) -> Vec<BashFunction<'_>> {
 /// command in their body starts with `"$@"` (`run() { echo "+ $*"; "$@";
 /// }`). As the sanitizer leaves it, the quote holds a placeholder first.
 fn argument_runners(code: &str) -> Vec<String> {
-    // Most scripts have none: the patterns are compiled only for one that
+    // Most scripts have none: the pattern is compiled only for one that
     // might.
     if !code.contains("$@") && !code.contains("${@") {
         return Vec::new();
     }
-    static FUNCTION: LazyLock<Regex> =
-        LazyLock::new(|| compile(r"([A-Za-z_][A-Za-z0-9_]*)[ \t]*\(\)[ \t]*\{([^}]*)\}"));
     static RUNS_ARGUMENTS: LazyLock<Regex> = LazyLock::new(|| {
         compile(r#"(?:^|[\n;{&|(])[ \t]*(?:exec[ \t]+|command[ \t]+)?"?(?:S[0-9]+)?\$\{?@"#)
     });
-    FUNCTION
-        .captures_iter(code)
-        .filter(|c| RUNS_ARGUMENTS.is_match(&c[2]))
-        .map(|c| c[1].to_string())
+    bash_functions(code)
+        .into_iter()
+        .filter(|function| RUNS_ARGUMENTS.is_match(&function.body.join("\n")))
+        .map(|function| function.name.to_string())
         .collect()
 }
 
@@ -4664,11 +4711,17 @@ fn home_through_parent(text: &str) -> bool {
 /// JavaScript, `npm_keys`) the name of an npm install hook.
 fn held_for_later(text: &str, writes_files: bool, npm_keys: bool) -> Option<Judgment> {
     // GitHub's expressions take any case and spaces: `toJson( secrets )`.
-    let squeezed: String = text
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .map(|c| c.to_ascii_lowercase())
-        .collect();
+    // (Most texts are one lowercase word: those are read as they are.)
+    let squeezed: std::borrow::Cow<str> =
+        if text.contains(|c: char| c.is_whitespace() || c.is_ascii_uppercase()) {
+            text.chars()
+                .filter(|c| !c.is_whitespace())
+                .map(|c| c.to_ascii_lowercase())
+                .collect::<String>()
+                .into()
+        } else {
+            text.into()
+        };
     if squeezed.contains("tojson(secrets)") {
         return Some((
             Severity::Major,
@@ -4880,8 +4933,16 @@ const AGENT_FILES: &[&str] = &[
 fn names_agent_file(path: &str) -> bool {
     let path = path.trim_matches(|c| c == '"' || c == '\'');
     AGENT_FILES.contains(&basename(path))
-        || AGENT_DIRS.iter().any(|dir| {
-            path == *dir || path.contains(&format!("{dir}/")) || path.ends_with(&format!("/{dir}"))
+        // The directory itself, `DIR/...` anywhere, or `.../DIR` (each
+        // starts with a dot: only those places are compared).
+        || path.match_indices('.').any(|(at, _)| {
+            let (before, rest) = path.split_at(at);
+            AGENT_DIRS.iter().any(|dir| {
+                rest.strip_prefix(dir).is_some_and(|after| {
+                    after.starts_with('/')
+                        || (after.is_empty() && (before.is_empty() || before.ends_with('/')))
+                })
+            })
         })
         || path.contains(".config/amp/")
         || path.contains("amazonq/rules")
@@ -5396,15 +5457,15 @@ fn names_in_strings(code: &str, reader: &Reader<'_>, python: bool) -> Vec<usize>
 /// where it starts.
 fn joined_names(code: &str, reader: &Reader<'_>, python: bool) -> Vec<(usize, String)> {
     let mut out = Vec::new();
-    for placeholder in ANY_PLACEHOLDER.find_iter(code) {
-        let (start, end) = (placeholder.start(), placeholder.end());
+    for placeholder in placeholders(code) {
+        let (start, end) = (placeholder.whole.start, placeholder.whole.end);
         let after = code[end..].trim_start();
         let before = code[..start].trim_end();
         // The first piece of a join: `+` after it, or (Python) another
         // literal right after it, and neither before it.
         let joined_before = before.ends_with('+') || (python && ends_with_placeholder(before));
         let first = !joined_before;
-        if first && (after.starts_with('+') || (python && PLACEHOLDER.is_match(after))) {
+        if first && (after.starts_with('+') || (python && placeholder_first(after).is_some())) {
             out.extend(reader.joined(&code[start..]).map(|name| (start, name)));
         } else if python {
             let Some(call) = after.strip_prefix(".join(") else {
@@ -5520,20 +5581,20 @@ fn joined_paths(code: &str, reader: &Reader<'_>) -> Vec<(usize, String)> {
         }
         chain.clear();
     };
-    for placeholder in ANY_PLACEHOLDER.captures_iter(code) {
-        let (Some(whole), Some(text)) = (placeholder.get(0), reader.literal(&placeholder[1]))
-        else {
+    for placeholder in placeholders(code) {
+        let Some(text) = reader.literal(placeholder.number) else {
             continue;
         };
+        let whole = placeholder.whole;
         let chained = last_end
-            .and_then(|end| code.get(end..whole.start()))
+            .and_then(|end| code.get(end..whole.start))
             .is_some_and(|gap| gap.trim() == "/");
         if !chained {
             flush(&mut chain, chain_at);
-            chain_at = whole.start();
+            chain_at = whole.start;
         }
         chain.push(text);
-        last_end = Some(whole.end());
+        last_end = Some(whole.end);
     }
     flush(&mut chain, chain_at);
     out
@@ -5685,13 +5746,13 @@ impl<'a> Reader<'a> {
         let mut out = String::new();
         let mut rest = text;
         loop {
-            let caps = PLACEHOLDER.captures(rest)?;
-            out.push_str(self.literal(&caps[1])?);
-            rest = rest.get(caps.get(0)?.end()..)?.trim_start();
+            let first = placeholder_first(rest)?;
+            out.push_str(self.literal(first.number)?);
+            rest = rest.get(first.whole.end..)?.trim_start();
             match rest.strip_prefix('+') {
                 Some(more) => rest = more.trim_start(),
                 // Python's adjacent literals (`"ev" "al"`) are one string.
-                None if PLACEHOLDER.is_match(rest) => {}
+                None if placeholder_first(rest).is_some() => {}
                 None => return Some(out),
             }
         }
@@ -5759,9 +5820,8 @@ impl<'a> Reader<'a> {
             }
             None => argument,
         };
-        ANY_PLACEHOLDER
-            .captures_iter(region)
-            .filter_map(|placeholder| self.literal(placeholder.get(1)?.as_str()))
+        placeholders(region)
+            .filter_map(|placeholder| self.literal(placeholder.number))
             .collect::<Vec<_>>()
             .join("")
     }
@@ -6221,5 +6281,60 @@ mod tests {
         }
         let found = named_files("x", &[(1, "LD_PRELOAD=/tmp/x.so")], &[]);
         assert!(found.iter().any(|f| f.id == "names-loader-variable"));
+    }
+
+    /// What `placeholders` and `placeholder_first` stand for: the
+    /// regexes they replace, compiled here only.
+    fn placeholders_agree_with_the_regexes(code: &str) {
+        let any = compile(r#"["'`]S([0-9]+)(?:["'`]|\{|\$\{|\r?\n)"#);
+        let first = compile(r#"^[bft]*["'`]S([0-9]+)(?:["'`]|\{|\$\{|\r?\n)"#);
+        let by_regex: Vec<(std::ops::Range<usize>, String)> = any
+            .captures_iter(code)
+            .map(|c| (c.get(0).map_or(0..0, |m| m.range()), c[1].to_string()))
+            .collect();
+        let by_hand: Vec<(std::ops::Range<usize>, String)> = placeholders(code)
+            .map(|p| (p.whole, p.number.to_string()))
+            .collect();
+        assert_eq!(by_hand, by_regex, "{code:?}");
+        for (at, _) in code.char_indices() {
+            let text = &code[at..];
+            let by_regex = first
+                .captures(text)
+                .map(|c| (c.get(0).map_or(0..0, |m| m.range()), c[1].to_string()));
+            let by_hand = placeholder_first(text).map(|p| (p.whole, p.number.to_string()));
+            assert_eq!(by_hand, by_regex, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn placeholders_are_found_as_the_regexes_find_them() {
+        for code in [
+            "f(\"S1\", 'S22', `S3`)\nx = f\"S4{a}\" + `S5${b}` + \"S6\r\nmore\"",
+            "\"S\" \"S1 \"S1\"\"S2\" bf'S7' tb\"S8\n\" 'S9\r' \"S10\r\n\"",
+            "x\"S12'\" \"S٣\" é\"S13\"",
+        ] {
+            placeholders_agree_with_the_regexes(code);
+        }
+        let sets = [
+            "python",
+            "javascript",
+            "bash",
+            "held-aside-17",
+            "held-aside-18",
+        ];
+        let sanitized = crate::quality_sets::sanitized(&sets);
+        assert!(sanitized.len() > 100);
+        for file in sanitized {
+            placeholders_agree_with_the_regexes(&file.code);
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn placeholders_agree_with_the_regexes_on_any_text(
+            code in "(?:[\"'`]|S|[0-9]{1,2}|\\{|\\$|\r|\n|[bft]|x| |é){0,16}"
+        ) {
+            placeholders_agree_with_the_regexes(&code);
+        }
     }
 }

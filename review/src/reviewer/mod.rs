@@ -27,6 +27,7 @@ mod command;
 mod dangerous_values;
 mod dns;
 mod expansion;
+mod fixed;
 mod literals;
 pub(crate) use literals::runs_code;
 mod llm;
@@ -39,6 +40,8 @@ pub(crate) use literals::LOADER_VARIABLES;
 pub(crate) use builtin::catalogs as builtin_catalogs;
 #[cfg(test)]
 pub(crate) use builtin::patterns as builtin_patterns;
+#[cfg(test)]
+pub(crate) use fixed::patterns as fixed_patterns;
 #[cfg(test)]
 pub(crate) use literals::catalog as literal_catalog;
 #[cfg(test)]

@@ -22,8 +22,6 @@ use super::bulk::{
 use super::cloud::Judgment;
 use super::literals::LiteralFinding;
 use policy::secrets::name_words as words;
-use regex::Regex;
-use std::sync::LazyLock;
 
 pub(super) const DISABLES_PROTECTION: Judgment = (
     Severity::Major,
@@ -586,14 +584,7 @@ fn switch_off_path(value: &str) -> bool {
 /// Whether a text (a value or a line's text) might hold an off value,
 /// before anything is split: most do not.
 fn might_switch_off(text: &str) -> bool {
-    // One pass of a multi-pattern search (Teddy or Aho-Corasick) instead
-    // of a search per sign: this runs on every line and literal.
-    static SIGNS: LazyLock<Regex> = LazyLock::new(|| {
-        super::literals::compile(
-            "alse|rue|ypass|etention|off|isable|nactive|eactivate|nenroll|uspend|ause|ute|ilence|None|null|\\[\\]|onfigured|nooze|Mode|mode[\"'\\s:=]|Level|level[\"'\\s:=]|Action|action[\"'\\s:=]|nforce|\"no\"|'no'|\"none\"|ctive[\"']?\\s*[:=]\\s*0|nabled[\"']?\\s*[:=]\\s*0",
-        )
-    });
-    SIGNS.is_match(text)
+    super::fixed::SWITCH_OFF_SIGNS.is_match(text)
 }
 
 /// The findings of this module in sanitized Python or JavaScript `code`:
@@ -769,13 +760,7 @@ fn points_elsewhere<'a>(
 ) -> bool {
     let (line, literals) = (around.line(), around.literals);
     // (Cheap first: a URL key's name on the line, or in a literal.)
-    let url_key_named = |text: &str| {
-        // One pass of a multi-pattern search, as `might_switch_off`.
-        static URL_KEYS: LazyLock<Regex> = LazyLock::new(|| {
-            super::literals::compile("url|Url|URL|uri|Uri|URI|ndpoint|arget|href|ddress")
-        });
-        URL_KEYS.is_match(text)
-    };
+    let url_key_named = |text: &str| super::fixed::URL_KEYS.is_match(text);
     let named = line.contains([':', '='])
         && (url_key_named(line)
             || placeholder_spans(line, literals)
