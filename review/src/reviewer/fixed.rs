@@ -102,14 +102,7 @@ mod tests {
             include_str!("builtin_tests.rs").replace("\\n", "\n"),
             include_str!("literals.rs").replace("\\n", "\n"),
         ];
-        let sets = [
-            "python",
-            "javascript",
-            "bash",
-            "held-aside-17",
-            "held-aside-18",
-        ];
-        for sanitized in crate::quality_sets::sanitized(&sets) {
+        for sanitized in crate::quality_sets::sanitized(&crate::quality_sets::SOME) {
             texts.push(sanitized.code);
             texts.extend(sanitized.literals);
         }

@@ -6315,14 +6315,7 @@ mod tests {
         ] {
             placeholders_agree_with_the_regexes(code);
         }
-        let sets = [
-            "python",
-            "javascript",
-            "bash",
-            "held-aside-17",
-            "held-aside-18",
-        ];
-        let sanitized = crate::quality_sets::sanitized(&sets);
+        let sanitized = crate::quality_sets::sanitized(&crate::quality_sets::SOME);
         assert!(sanitized.len() > 100);
         for file in sanitized {
             placeholders_agree_with_the_regexes(&file.code);
