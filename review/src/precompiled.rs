@@ -12,7 +12,8 @@
 //!   unanchored DFAs, which answer whether a line matches in one pass. They
 //!   are built in Unicode mode, as the reviewer's regexes are, with
 //!   Unicode word boundaries allowed by giving up on any non-ASCII byte;
-//!   so they answer for ASCII text only, and the regex answers the rest.
+//!   so a rule with a `\b` answers for ASCII text only, and the regex
+//!   answers the rest.
 //!
 //! The files are generated from the patterns by the test in this module
 //! (`JAIL_BLESS=1 cargo test -p review rules_file` after changing a rule).
@@ -170,12 +171,10 @@ impl Compiled {
     }
 
     /// Whether an unanchored DFA ([`Kind::Unanchored`]) matches somewhere
-    /// in `text`; `None` if it cannot tell (text that is not ASCII, or a
-    /// search that gave up): then the regex must.
+    /// in `text`; `None` if it cannot tell (a search that gave up at a
+    /// non-ASCII byte, which only a pattern with a Unicode `\b` does):
+    /// then the regex must.
     pub fn is_match(&self, text: &str) -> Option<bool> {
-        if !text.is_ascii() {
-            return None;
-        }
         let input = Input::new(text).earliest(true);
         self.dfa
             .try_search_fwd(&input)
@@ -335,16 +334,23 @@ mod tests {
         assert!(entry(b"not a dfa file", 0).is_none());
     }
 
-    /// An unanchored DFA answers as the Unicode regex does on ASCII text,
-    /// and leaves other text to it.
+    /// An unanchored DFA answers as the Unicode regex does, and leaves
+    /// text that is not ASCII to it when the pattern has a Unicode `\b`.
     #[test]
-    fn unanchored_dfas_answer_for_ascii_only() {
-        let pattern = r"(?:^|[^.\w$])eval\s*\(".to_string();
-        let file: &'static [u8] = build(std::slice::from_ref(&pattern), Kind::Unanchored).leak();
-        let dfas = Precompiled::new(file, 1);
-        let dfa = dfas.get(0, &pattern).expect("built");
+    fn unanchored_dfas_answer_as_the_unicode_regex_or_give_way() {
+        let classes = r"(?:^|[^.\w$])eval\s*\(".to_string();
+        let boundary = r"\beval\s*\(".to_string();
+        let file: &'static [u8] =
+            build(&[classes.clone(), boundary.clone()], Kind::Unanchored).leak();
+        let dfas = Precompiled::new(file, 2);
+        let dfa = dfas.get(0, &classes).expect("built");
         assert_eq!(dfa.is_match("x = eval (a)"), Some(true));
         assert_eq!(dfa.is_match("x = a.eval(a)"), Some(false));
+        // `é` is a word character, `¡` is not: as the regex reads them.
+        assert_eq!(dfa.is_match("x = éval(a)"), Some(false));
+        assert_eq!(dfa.is_match("x = ¡eval(a)"), Some(true));
+        let dfa = dfas.get(1, &boundary).expect("built");
+        assert_eq!(dfa.is_match("x = eval(a)"), Some(true));
         assert_eq!(dfa.is_match("x = éval(a)"), None);
     }
 }

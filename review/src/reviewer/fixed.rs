@@ -6,8 +6,9 @@
 //! that needed one (the switches' signs in every review of Python or
 //! JavaScript). Each is stored as an
 //! unanchored DFA in `fixed_patterns.dfa` ([`crate::precompiled`], built
-//! by `JAIL_BLESS=1 cargo test -p review rules_file`), which answers for
-//! ASCII text; other text, or a pattern whose entry is stale, is read by
+//! by `JAIL_BLESS=1 cargo test -p review rules_file`), which answers as
+//! the regex does (for a regex without Unicode, on ASCII text only); other
+//! text, or a pattern whose entry is stale, is read by
 //! its regex, compiled on first need. (Not the credential stores' or
 //! start-up files' alternations: their DFAs, 1.5 MB and 230 KB, took
 //! longer to load and check than the regexes take to compile.)
@@ -93,7 +94,7 @@ mod tests {
     use super::*;
 
     /// Each pattern sits at its own index, and its DFA answers as its
-    /// regex does wherever it answers (ASCII text): over the lines of the
+    /// regex does wherever it answers: over the lines of the
     /// reviewer's tests and of the review-quality sets, sanitized.
     #[test]
     fn fixed_patterns_match_as_their_regexes_do() {
