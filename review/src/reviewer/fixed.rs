@@ -39,8 +39,13 @@ impl Fixed {
         }
     }
 
-    /// Whether the pattern matches somewhere in `text`.
+    /// Whether the pattern matches somewhere in `text`. (The DFA is built
+    /// in Unicode mode: to a regex without it, only ASCII text reads the
+    /// same.)
     pub(super) fn is_match(&self, text: &str) -> bool {
+        if !(self.unicode || text.is_ascii()) {
+            return self.regex().is_match(text);
+        }
         if let Some(found) = DFAS
             .get(self.index, self.pattern)
             .and_then(|dfa| dfa.is_match(text))

@@ -627,7 +627,7 @@ impl Candidates {
 
     /// Pattern `index`, if it can match.
     fn regex(&self, index: usize) -> Option<&'static regex_automata::meta::Regex> {
-        if self.0.get(index).copied().unwrap_or(true) {
+        if self.may_match(index) {
             CATALOG.regex(index)
         } else {
             None
