@@ -30,26 +30,88 @@
 //! three). One whose literals are not in the file (the file is stale) is
 //! built at run time instead.
 
-use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::OnceLock;
 
-use daachorse::DoubleArrayAhoCorasick;
+use daachorse::{DoubleArrayAhoCorasick, DoubleArrayAhoCorasickBuilder};
 use regex_automata::meta::{self, Regex};
 use regex_automata::util::syntax;
 
-/// What a rule's matches need: any one of the alternatives; an
-/// alternative needs a literal from each of its groups. Empty: nothing
-/// known, the rule always runs.
-pub type Needs = &'static [&'static [&'static [&'static str]]];
-
-/// One rule: its final pattern and what its matches need.
+/// One rule: its final pattern and how far its matches reach.
 pub struct Entry {
     pub pattern: String,
-    pub needs: Needs,
     /// The most units (bytes, a run of [`Gap`] bytes counting one) a match
     /// spans; `None`: unbounded, the literals may be anywhere in the text.
     pub span: Option<u32>,
+}
+
+/// What a catalog's rules need, every literal numbered ahead of time: what
+/// [`derive`] gives for each pattern, in the catalog's order, written into
+/// `needs.rs` by its test. A rule needs any one of its alternatives; an
+/// alternative needs a literal from each of its groups; a rule with no
+/// alternative (or past the table's end) always runs. Numbering the
+/// literals and gathering each one's owners when a process starts hashed
+/// every literal of every rule (a tenth of a short file's review).
+///
+/// Each list below is cut by the one before it: rule `r`'s alternatives
+/// are `rules[r]..rules[r + 1]`, alternative `a`'s groups are
+/// `alternatives[a]..alternatives[a + 1]`, group `g`'s literals are
+/// `words[groups[g]..groups[g + 1]]`.
+pub struct Table {
+    /// The distinct literals, each ended by a NUL, numbered in this order
+    /// (the automaton finds each as its number).
+    pub literals: &'static str,
+    pub rules: &'static [u32],
+    pub alternatives: &'static [u32],
+    pub groups: &'static [u32],
+    pub words: &'static [u16],
+    /// Literal `i`'s owners, each (alternative, group within it), are
+    /// `owners[owner_starts[i]..owner_starts[i + 1]]`.
+    pub owner_starts: &'static [u32],
+    pub owners: &'static [(u32, u16)],
+}
+
+/// `list[starts[i]..starts[i + 1]]`'s range; empty past the end.
+fn cut(starts: &[u32], i: usize) -> Range<usize> {
+    match (starts.get(i), starts.get(i + 1)) {
+        (Some(&start), Some(&end)) => start as usize..end as usize,
+        _ => 0..0,
+    }
+}
+
+impl Table {
+    /// No rule needs anything: every rule always runs.
+    pub const NONE: Table = Table {
+        literals: "",
+        rules: &[],
+        alternatives: &[],
+        groups: &[],
+        words: &[],
+        owner_starts: &[],
+        owners: &[],
+    };
+
+    fn literal_count(&self) -> usize {
+        self.owner_starts.len().saturating_sub(1)
+    }
+
+    fn alternatives_of(&self, rule: usize) -> Range<usize> {
+        cut(self.rules, rule)
+    }
+
+    fn groups_of(&self, alternative: usize) -> Range<usize> {
+        cut(self.alternatives, alternative)
+    }
+
+    fn words_of(&self, group: usize) -> &'static [u16] {
+        self.words.get(cut(self.groups, group)).unwrap_or_default()
+    }
+
+    fn owners_of(&self, literal: usize) -> &'static [(u32, u16)] {
+        self.owners
+            .get(cut(self.owner_starts, literal))
+            .unwrap_or_default()
+    }
 }
 
 /// What a catalog's patterns cross as one separator, whatever its length:
@@ -101,45 +163,29 @@ pub struct Catalog {
     entries: Vec<Entry>,
     unicode: bool,
     gap: &'static Gap,
-    /// Every distinct literal of every rule, in the automaton's order.
-    #[cfg(test)]
-    literals: Vec<&'static str>,
-    /// Over `literals`; None when there are none.
+    /// What each entry needs, in the entries' order.
+    table: &'static Table,
+    /// Over the table's literals; None when there are none.
     automaton: Option<DoubleArrayAhoCorasick<u32>>,
-    /// Each distinct literal's number.
-    index: HashMap<&'static str, usize>,
-    /// For distinct literal i: each (rule, alternative, group) naming it.
-    owners: Owners,
     regexes: Vec<OnceLock<Option<Regex>>>,
 }
 
 /// The catalogs' literal automata, built ahead of time: `AUTOMATA_MAGIC`,
-/// then per automaton the [`literals_key`] of the literals it was built
-/// from, the length of its serialization (u32, little-endian) and
+/// then per automaton the BLAKE3 hash of the [`Table::literals`] it was
+/// built from, the length of its serialization (u32, little-endian) and
 /// daachorse's serialization. Written by the test
 /// `rules_file_of_literal_automata_is_what_the_catalogs_give` (`JAIL_BLESS=1 cargo
 /// test -p review rules_file`).
 static LITERAL_AUTOMATA: &[u8] = include_bytes!("literal_automata.daac");
 const AUTOMATA_MAGIC: &[u8; 8] = b"jaildaa1";
 
-/// What an automaton in the file is looked up by: the BLAKE3 hash of its
-/// literals in order, each ended by a NUL.
-fn literals_key(literals: &[&str]) -> [u8; 32] {
-    let mut hasher = blake3::Hasher::new();
-    for literal in literals {
-        hasher.update(literal.as_bytes());
-        hasher.update(b"\0");
-    }
-    *hasher.finalize().as_bytes()
-}
-
-/// The automaton `file` holds for exactly `literals`, each found as its
-/// index; None if there is none (a stale file) or it does not load. The
-/// literals are matched as the automaton was built from them: a wrong
-/// one could only come from a file built from other literals, which its
-/// key tells apart.
-fn prebuilt(file: &[u8], literals: &[&str]) -> Option<DoubleArrayAhoCorasick<u32>> {
-    let key = literals_key(literals);
+/// The automaton `file` holds for exactly `literals` (each ended by a
+/// NUL), each found as its number; None if there is none (a stale file)
+/// or it does not load. The literals are matched as the automaton was
+/// built from them: a wrong one could only come from a file built from
+/// other literals, which its hash tells apart.
+fn prebuilt(file: &[u8], literals: &str) -> Option<DoubleArrayAhoCorasick<u32>> {
+    let key = *blake3::hash(literals.as_bytes()).as_bytes();
     let mut rest = file.strip_prefix(AUTOMATA_MAGIC)?;
     while let Some((hash, tail)) = rest.split_first_chunk::<32>() {
         let (len, tail) = tail.split_first_chunk::<4>()?;
@@ -154,60 +200,16 @@ fn prebuilt(file: &[u8], literals: &[&str]) -> Option<DoubleArrayAhoCorasick<u32
     None
 }
 
-/// The automaton over `literals`, each found as its index; None if there
-/// are none.
-fn build(literals: &[&str]) -> Option<DoubleArrayAhoCorasick<u32>> {
-    DoubleArrayAhoCorasick::new(literals).ok()
-}
-
-/// Where a literal is needed: a rule, one of its alternatives, one of
-/// that alternative's groups.
-type Owner = (u32, u16, u16);
-
-/// Each literal's owners, in one list ordered by literal.
-struct Owners {
-    /// Literal `i`'s owners are `list[start[i]..start[i + 1]]`.
-    start: Vec<usize>,
-    list: Vec<Owner>,
-}
-
-impl Owners {
-    /// From (literal, owner) pairs in any order; a counting sort keeps
-    /// each literal's owners in the order given.
-    fn of(literals: usize, pairs: Vec<(u32, Owner)>) -> Owners {
-        let mut start = vec![0usize; literals + 1];
-        for &(literal, _) in &pairs {
-            if let Some(count) = start.get_mut(literal as usize + 1) {
-                *count += 1;
-            }
-        }
-        for i in 1..start.len() {
-            start[i] += start[i - 1];
-        }
-        let mut next = start.clone();
-        let mut list = vec![(0, 0, 0); pairs.len()];
-        for (literal, owner) in pairs {
-            if let Some(at) = next.get_mut(literal as usize) {
-                if let Some(slot) = list.get_mut(*at) {
-                    *slot = owner;
-                }
-                *at += 1;
-            }
-        }
-        Owners { start, list }
-    }
-
-    fn literals(&self) -> usize {
-        self.start.len().saturating_sub(1)
-    }
-
-    /// Each literal with its owners.
-    fn iter(&self) -> impl Iterator<Item = (usize, &[Owner])> {
-        self.start
-            .windows(2)
-            .enumerate()
-            .map(|(i, range)| (i, self.list.get(range[0]..range[1]).unwrap_or_default()))
-    }
+/// The automaton over `literals` (each ended by a NUL), each found as its
+/// number; None if there are none. Without daachorse's prefilter: a
+/// 64 KiB table of byte pairs, which loading copied in every process (and
+/// which is only built when no literal is a single byte, so a catalog's
+/// load cost swung by that much with one rule).
+fn build(literals: &str) -> Option<DoubleArrayAhoCorasick<u32>> {
+    DoubleArrayAhoCorasickBuilder::new()
+        .use_prefilter(false)
+        .build(literals.split_terminator('\0'))
+        .ok()
 }
 
 /// The byte ranges within `span` units of each anchor (a unit position),
@@ -231,57 +233,25 @@ fn windows_around(mut anchors: Vec<u32>, span: u32, units: &[u32]) -> Vec<Range<
 }
 
 impl Catalog {
-    /// `unicode`: the regex crate's Unicode mode for every pattern; `gap`:
-    /// what the entries' spans count as one unit.
-    pub fn new(entries: Vec<Entry>, unicode: bool, gap: &'static Gap) -> Catalog {
-        // The same word stands in many groups: the automaton holds it once.
-        let words = entries
-            .iter()
-            .flat_map(|e| e.needs.iter().flat_map(|groups| groups.iter()))
-            .map(|words| words.len())
-            .sum();
-        let mut index: HashMap<&'static str, usize> = HashMap::with_capacity(words);
-        let mut literals: Vec<&str> = Vec::new();
-        // Each (literal, rule, alternative, group) in one list, grouped by
-        // literal below: one allocation, not one per literal.
-        let mut pairs: Vec<(u32, Owner)> = Vec::with_capacity(words);
-        for (rule, entry) in entries.iter().enumerate() {
-            for (alternative, groups) in entry.needs.iter().enumerate() {
-                for (group, words) in groups.iter().enumerate() {
-                    for word in *words {
-                        let i = *index.entry(word).or_insert_with(|| {
-                            literals.push(word);
-                            literals.len() - 1
-                        });
-                        // Past u16 (never: a rule has a few alternatives
-                        // of a few groups) an owner saturates, and a group
-                        // past the 64th is never marked (see `windows`).
-                        let narrow = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
-                        pairs.push((
-                            u32::try_from(i).unwrap_or(u32::MAX),
-                            (
-                                u32::try_from(rule).unwrap_or(u32::MAX),
-                                narrow(alternative),
-                                narrow(group),
-                            ),
-                        ));
-                    }
-                }
-            }
-        }
-        let owners = Owners::of(literals.len(), pairs);
+    /// `table`: what each entry needs, generated from these entries'
+    /// patterns in this order; `unicode`: the regex crate's Unicode mode
+    /// for every pattern; `gap`: what the entries' spans count as one unit.
+    pub fn new(
+        entries: Vec<Entry>,
+        table: &'static Table,
+        unicode: bool,
+        gap: &'static Gap,
+    ) -> Catalog {
         // Literals are lowercase and the text is lowercased for the search.
-        let automaton = prebuilt(LITERAL_AUTOMATA, &literals).or_else(|| build(&literals));
+        let automaton =
+            prebuilt(LITERAL_AUTOMATA, table.literals).or_else(|| build(table.literals));
         let regexes = entries.iter().map(|_| OnceLock::new()).collect();
         Catalog {
             entries,
             unicode,
             gap,
-            #[cfg(test)]
-            literals,
+            table,
             automaton,
-            index,
-            owners,
             regexes,
         }
     }
@@ -293,8 +263,26 @@ impl Catalog {
 
     /// The literals of the catalog's automaton, in its order.
     #[cfg(test)]
-    pub fn literals(&self) -> &[&'static str] {
-        &self.literals
+    pub fn literals(&self) -> Vec<&'static str> {
+        self.table.literals.split_terminator('\0').collect()
+    }
+
+    /// What the catalog's table says rule `rule` needs, in words.
+    #[cfg(test)]
+    pub fn needs(&self, rule: usize) -> Vec<Vec<Vec<&'static str>>> {
+        let literals = self.literals();
+        self.table
+            .alternatives_of(rule)
+            .map(|alternative| {
+                self.table
+                    .groups_of(alternative)
+                    .map(|group| {
+                        let words = self.table.words_of(group).iter();
+                        words.map(|&word| literals[usize::from(word)]).collect()
+                    })
+                    .collect()
+            })
+            .collect()
     }
 
     /// Which rules can match somewhere in `text`, by index.
@@ -319,9 +307,10 @@ impl Catalog {
             // built: run them all.
             return vec![whole(); self.entries.len()];
         };
+        let table = self.table;
         // Where each distinct literal starts, in units; overlapping, so a
         // short literal inside a longer one is not hidden.
-        let mut starts: Vec<Vec<u32>> = vec![Vec::new(); self.owners.literals()];
+        let mut starts: Vec<Vec<u32>> = vec![Vec::new(); table.literal_count()];
         let lowered = text.to_ascii_lowercase();
         let units = self.gap.units(lowered.as_bytes());
         for hit in automaton.find_overlapping_iter(&lowered) {
@@ -331,45 +320,36 @@ impl Catalog {
                 list.push(at);
             }
         }
-        // Per rule and alternative, a bit per group found.
-        let mut found: Vec<Vec<u64>> = self
-            .entries
-            .iter()
-            .map(|e| vec![0; e.needs.len()])
-            .collect();
-        for (literal, owners) in self.owners.iter() {
-            if starts.get(literal).is_none_or(Vec::is_empty) {
-                continue;
-            }
-            for &(rule, alternative, group) in owners {
-                if let Some(bits) = found
-                    .get_mut(rule as usize)
-                    .and_then(|r| r.get_mut(usize::from(alternative)))
-                {
+        // Per alternative, a bit per group found.
+        let mut found = vec![0u64; table.alternatives.len().saturating_sub(1)];
+        for (literal, _) in starts.iter().enumerate().filter(|(_, at)| !at.is_empty()) {
+            for &(alternative, group) in table.owners_of(literal) {
+                if let Some(bits) = found.get_mut(alternative as usize) {
                     *bits |= 1u64.checked_shl(u32::from(group)).unwrap_or(0);
                 }
             }
         }
         self.entries
             .iter()
-            .zip(found)
-            .map(|(entry, found)| {
+            .enumerate()
+            .map(|(rule, entry)| {
+                let alternatives = table.alternatives_of(rule);
                 // A group past the 64th is never marked: such a rule is
                 // treated as needing nothing.
-                if entry.needs.is_empty() || entry.needs.iter().any(|groups| groups.len() > 64) {
+                if alternatives.is_empty()
+                    || alternatives.clone().any(|a| table.groups_of(a).len() > 64)
+                {
                     return whole();
                 }
-                let mut met = entry
-                    .needs
-                    .iter()
-                    .zip(found)
-                    .filter(|(groups, bits)| bits.count_ones() as usize == groups.len())
-                    .map(|(groups, _)| *groups);
+                let mut met = alternatives.filter(|&a| {
+                    let bits = found.get(a).copied().unwrap_or(0);
+                    bits.count_ones() as usize == table.groups_of(a).len()
+                });
                 match entry.span {
                     None if met.next().is_some() => whole(),
                     None => Vec::new(),
                     Some(span) => {
-                        let anchors = met.flat_map(|groups| self.near(groups, span, &starts));
+                        let anchors = met.flat_map(|a| self.near(a, span, &starts));
                         windows_around(anchors.collect(), span, &units)
                     }
                 }
@@ -377,20 +357,20 @@ impl Catalog {
             .collect()
     }
 
-    /// Where a literal of every group starts within `span` units of one
-    /// of the group with the fewest hits: those hits, in units. Two
-    /// literals of one match are never further apart, so this only drops
-    /// places where the alternative cannot match (it may keep some where it
-    /// cannot either).
-    fn near(&self, groups: &[&[&str]], span: u32, starts: &[Vec<u32>]) -> Vec<u32> {
-        let hits = |words: &[&str]| -> Vec<&[u32]> {
+    /// Where a literal of every group of `alternative` starts within
+    /// `span` units of one of the group with the fewest hits: those hits,
+    /// in units. Two literals of one match are never further apart, so
+    /// this only drops places where the alternative cannot match (it may
+    /// keep some where it cannot either).
+    fn near(&self, alternative: usize, span: u32, starts: &[Vec<u32>]) -> Vec<u32> {
+        let hits = |group: usize| -> Vec<&[u32]> {
+            let words = self.table.words_of(group).iter();
             words
-                .iter()
-                .filter_map(|word| self.index.get(word).and_then(|&i| starts.get(i)))
+                .filter_map(|&word| starts.get(usize::from(word)))
                 .map(Vec::as_slice)
                 .collect()
         };
-        let lists: Vec<Vec<&[u32]>> = groups.iter().map(|words| hits(words)).collect();
+        let lists: Vec<Vec<&[u32]>> = self.table.groups_of(alternative).map(hits).collect();
         let count = |lists: &[&[u32]]| lists.iter().map(|l| l.len()).sum::<usize>();
         let Some(anchor) = lists.iter().min_by_key(|l| count(l)) else {
             return Vec::new();
@@ -452,6 +432,60 @@ pub fn derive(pattern: &str, unicode: bool) -> Vec<Vec<Vec<String>>> {
         return Vec::new();
     };
     derive::alternatives(&hir).unwrap_or_default()
+}
+
+#[cfg(test)]
+impl Table {
+    /// The table of `patterns`, in a catalog's order: each rule's needs as
+    /// [`derive`] gives them, the literals numbered in the order first
+    /// met. Leaked: the tables in `needs.rs` are static, and this one
+    /// stands in for them in tests.
+    pub fn derive(patterns: &[String], unicode: bool) -> Table {
+        let mut numbers: std::collections::HashMap<String, u16> = Default::default();
+        let mut literals = String::new();
+        let mut owned: Vec<Vec<(u32, u16)>> = Vec::new();
+        let (mut rules, mut alternatives, mut groups) = (vec![0u32], vec![0u32], vec![0u32]);
+        let mut words: Vec<u16> = Vec::new();
+        let number = |n: usize| u32::try_from(n).expect("fits u32");
+        for pattern in patterns {
+            for alternative in derive(pattern, unicode) {
+                let at = number(alternatives.len() - 1);
+                for (group, list) in alternative.iter().enumerate() {
+                    for word in list {
+                        assert!(!word.contains('\0'), "a literal with a NUL: {word:?}");
+                        let n = *numbers.entry(word.clone()).or_insert_with(|| {
+                            literals.push_str(word);
+                            literals.push('\0');
+                            owned.push(Vec::new());
+                            u16::try_from(owned.len() - 1).expect("fewer than 65,536 literals")
+                        });
+                        words.push(n);
+                        // Past u16 (never: a rule has a few groups) a
+                        // group saturates, and past the 64th it is never
+                        // marked (see `windows`).
+                        let group = u16::try_from(group).unwrap_or(u16::MAX);
+                        owned[usize::from(n)].push((at, group));
+                    }
+                    groups.push(number(words.len()));
+                }
+                alternatives.push(number(groups.len() - 1));
+            }
+            rules.push(number(alternatives.len() - 1));
+        }
+        let mut owner_starts = vec![0u32];
+        for list in &owned {
+            owner_starts.push(owner_starts[owner_starts.len() - 1] + number(list.len()));
+        }
+        Table {
+            literals: literals.leak(),
+            rules: rules.leak(),
+            alternatives: alternatives.leak(),
+            groups: groups.leak(),
+            words: words.leak(),
+            owner_starts: owner_starts.leak(),
+            owners: owned.concat().leak(),
+        }
+    }
 }
 
 /// The most units (see [`Gap`]) a match of `pattern` spans; `None` when
@@ -853,21 +887,18 @@ mod tests {
     /// from exactly those literals; `JAIL_BLESS=1` rewrites it.
     #[test]
     fn rules_file_of_literal_automata_is_what_the_catalogs_give() {
-        let [patterns, extras] = crate::reviewer::builtin_catalogs();
-        let catalogs = [
-            crate::scan::catalog(),
-            patterns,
-            extras,
-            crate::reviewer::literal_catalog(),
+        let tables = [
+            &crate::needs::SCAN,
+            &crate::needs::BUILTIN,
+            &crate::needs::LITERALS,
         ];
         let mut file = AUTOMATA_MAGIC.to_vec();
-        for catalog in catalogs {
-            let literals = catalog.literals();
-            if literals.is_empty() {
+        for table in tables {
+            if table.literals.is_empty() {
                 continue;
             }
-            let bytes = build(literals).expect("builds").serialize();
-            file.extend_from_slice(&literals_key(literals));
+            let bytes = build(table.literals).expect("builds").serialize();
+            file.extend_from_slice(blake3::hash(table.literals.as_bytes()).as_bytes());
             file.extend_from_slice(&u32::try_from(bytes.len()).expect("fits").to_le_bytes());
             file.extend_from_slice(&bytes);
         }
@@ -881,11 +912,8 @@ mod tests {
             std::fs::write(path, &file).expect("write the automata file");
             return;
         }
-        for catalog in catalogs {
-            let literals = catalog.literals();
-            if !literals.is_empty() {
-                assert!(prebuilt(LITERAL_AUTOMATA, literals).is_some());
-            }
+        for table in tables {
+            assert!(prebuilt(LITERAL_AUTOMATA, table.literals).is_some());
         }
     }
 
@@ -893,36 +921,32 @@ mod tests {
     /// changed since the file was written) find none, and are built.
     #[test]
     fn a_stale_automaton_is_not_loaded() {
-        let literals = crate::scan::catalog().literals();
+        let literals = crate::needs::SCAN.literals;
         assert!(prebuilt(LITERAL_AUTOMATA, literals).is_some());
-        let mut changed = literals.to_vec();
-        changed.push("a literal no rule has");
+        let changed = format!("{literals}a literal no rule has\0");
         assert!(prebuilt(LITERAL_AUTOMATA, &changed).is_none());
         assert!(prebuilt(b"jaildaa1 truncated", literals).is_none());
     }
 
+    fn entries(patterns: &[&str]) -> Vec<Entry> {
+        let entry = |pattern: &&str| Entry {
+            pattern: pattern.to_string(),
+            span: None,
+        };
+        patterns.iter().map(entry).collect()
+    }
+
     #[test]
     fn only_rules_whose_literal_occurs_are_candidates() {
-        let catalog = Catalog::new(
-            vec![
-                Entry {
-                    pattern: r"(?i)\bsecret\b".into(),
-                    needs: &[&[&["secret"]]],
-                    span: None,
-                },
-                Entry {
-                    pattern: r"\d{3}".into(),
-                    needs: &[],
-                    span: None,
-                },
-                Entry {
-                    pattern: r"(?i)approved\s+by|vetted".into(),
-                    needs: &[&[&["approved"], &["by"]], &[&["vetted"]]],
-                    span: None,
-                },
-            ],
-            false,
-            &Gap::NONE,
+        let patterns = [r"(?i)\bsecret\b", r"\d{3}", r"(?i)approved\s+by|vetted"];
+        let owned: Vec<String> = patterns.iter().map(|p| p.to_string()).collect();
+        let table: &'static Table = Box::leak(Box::new(Table::derive(&owned, false)));
+        let catalog = Catalog::new(entries(&patterns), table, false, &Gap::NONE);
+        assert_eq!(catalog.needs(0), vec![vec![vec!["secret"]]]);
+        assert!(catalog.needs(1).is_empty());
+        assert_eq!(
+            catalog.needs(2),
+            vec![vec![vec!["approved"], vec!["by"]], vec![vec!["vetted"]]]
         );
         assert_eq!(catalog.candidates("x = 1"), vec![false, true, false]);
         assert_eq!(catalog.candidates("# VETTED"), vec![false, true, true]);
@@ -932,5 +956,13 @@ mod tests {
         let regex = catalog.regex(2).expect("compiles");
         assert!(regex.is_match("# VETTED"));
         assert!(catalog.regex(3).is_none());
+    }
+
+    /// Rules past the table's end (a table shorter than its catalog)
+    /// need nothing: they run on every text, never skipped.
+    #[test]
+    fn a_rule_the_table_does_not_reach_always_runs() {
+        let catalog = Catalog::new(entries(&["secret", "x"]), &Table::NONE, false, &Gap::NONE);
+        assert_eq!(catalog.candidates("nothing here"), vec![true, true]);
     }
 }

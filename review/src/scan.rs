@@ -645,7 +645,6 @@ static RULE_REGEXES: LazyLock<Catalog> = LazyLock::new(|| {
         .into_iter()
         .map(|(name, pattern)| Entry {
             pattern,
-            needs: needs::of(needs::SCAN, name),
             span: needs::span(needs::SCAN_SPANS, name),
         })
         .collect();
@@ -653,7 +652,7 @@ static RULE_REGEXES: LazyLock<Catalog> = LazyLock::new(|| {
     // engine's DFAs small and fast. Non-ASCII sources are normalized first
     // (see [`normalize`]), so the catalog's ASCII phrases still match across
     // Unicode spaces and hidden characters.
-    Catalog::new(entries, false, &GAP_UNITS)
+    Catalog::new(entries, &needs::SCAN, false, &GAP_UNITS)
 });
 
 #[cfg(test)]

@@ -56,7 +56,7 @@ use std::sync::OnceLock;
 
 use crate::needs;
 use crate::precompiled::{self, Precompiled};
-use crate::prefilter::{Catalog, Entry, Gap};
+use crate::prefilter::{Catalog, Entry, Gap, Table};
 
 use super::literals;
 use super::{ReviewAnswer, ReviewError, ReviewFinding, ReviewRequest, Reviewer, Verdict};
@@ -1066,7 +1066,6 @@ fn rules() -> &'static Rules {
             .iter()
             .map(|spec| Entry {
                 pattern: spec.pattern.to_string(),
-                needs: needs::of(needs::BUILTIN, spec.id),
                 span: None,
             })
             .collect();
@@ -1075,15 +1074,14 @@ fn rules() -> &'static Rules {
             .flat_map(|spec| [spec.with, spec.file])
             .map(|pattern| Entry {
                 pattern: pattern.unwrap_or_default().to_string(),
-                needs: &[],
                 span: None,
             })
             .collect();
         let dfas = Precompiled::new(precompiled::BUILTIN_RULES, 3 * specs.len());
         Rules {
             specs,
-            patterns: Catalog::new(patterns, true, &Gap::NONE),
-            extras: Catalog::new(extras, true, &Gap::NONE),
+            patterns: Catalog::new(patterns, &needs::BUILTIN, true, &Gap::NONE),
+            extras: Catalog::new(extras, &Table::NONE, true, &Gap::NONE),
             dfas,
         }
     })

@@ -22,6 +22,7 @@ use super::expansion::{unmarked, Variables, LITERAL_DOLLAR_STR};
 use crate::needs;
 use crate::prefilter::{Catalog, Entry, Gap};
 
+mod by_hand;
 mod listed_data;
 
 /// One finding: the 1-based line of the sanitized code, and the rule.
@@ -559,32 +560,31 @@ fn placeholder_first(text: &str) -> Option<Placeholder<'_>> {
     })
 }
 static NAME: LazyLock<Regex> = LazyLock::new(|| compile(r"^[A-Za-z_$][A-Za-z0-9_$]*"));
+/// A line binding a name to a literal: what [`by_hand::bindings`] finds.
+#[cfg(test)]
 const BINDING: &str =
     r"(?m)^[ \t]*(?:(?:const|let|var)[ \t]+)?([A-Za-z_$][\w$]*)[ \t]*=[ \t]*([\[\x22'`bft])";
 
 /// The larger patterns, by name: compiled only for a text holding what
 /// their matches need (`needs::LITERALS`), as the other catalogs are.
 /// Compiling them all costs more than a whole review of most files.
-const PATTERNS: [(&str, &str); 9] = [
+/// `py-open` and `binding` are matched by hand ([`by_hand`]).
+const PATTERNS: [(&str, &str); 7] = [
     ("py-process", PY_PROCESS),
     ("js-process", JS_PROCESS),
     ("py-change-file", PY_CHANGE_FILE),
     ("js-change-file", JS_CHANGE_FILE),
-    ("py-open", PY_OPEN),
     ("credential", CREDENTIAL_PATTERN),
     ("system-path", SYSTEM_PATH_PATTERN),
-    ("binding", BINDING),
     ("persistence", PERSISTENCE_PATTERN),
 ];
 const PY_PROCESS_AT: usize = 0;
 const JS_PROCESS_AT: usize = 1;
 const PY_CHANGE_FILE_AT: usize = 2;
 const JS_CHANGE_FILE_AT: usize = 3;
-const PY_OPEN_AT: usize = 4;
-const CREDENTIAL_AT: usize = 5;
-const SYSTEM_PATH_AT: usize = 6;
-const BINDING_AT: usize = 7;
-const PERSISTENCE_AT: usize = 8;
+const CREDENTIAL_AT: usize = 4;
+const SYSTEM_PATH_AT: usize = 5;
+const PERSISTENCE_AT: usize = 6;
 
 /// For the needs table's test.
 #[cfg(test)]
@@ -598,13 +598,12 @@ pub(crate) fn patterns() -> Vec<(&'static str, String)> {
 static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
     let entries = PATTERNS
         .iter()
-        .map(|(name, pattern)| Entry {
+        .map(|(_, pattern)| Entry {
             pattern: (*pattern).to_string(),
-            needs: needs::of(needs::LITERALS, name),
             span: None,
         })
         .collect();
-    Catalog::new(entries, false, &Gap::NONE)
+    Catalog::new(entries, &needs::LITERALS, false, &Gap::NONE)
 });
 
 #[cfg(test)]
@@ -696,7 +695,7 @@ pub(super) fn findings(
         _ => return Vec::new(),
     };
     let in_code = Candidates::of(code);
-    let reader = Reader::new(code, literals, &in_code, lines);
+    let reader = Reader::new(code, literals, lines);
     let mut out = constructors;
     let calls: Vec<regex_automata::Match> = in_code.find_iter(process, code).collect();
     // `["xclip", ["-o"]]` in a table of commands run later: what the user
@@ -834,8 +833,8 @@ pub(super) fn findings(
             .and_then(|at| reader.value(at, 0).into_iter().next())
     };
     let opened: Vec<regex_automata::Match> = if python {
-        in_code
-            .find_iter(PY_OPEN_AT, code)
+        by_hand::py_opens(code)
+            .map(|call| regex_automata::Match::must(0, call))
             .filter(|call| open_mode(call).is_some_and(|mode| mode.contains(['w', 'a', 'x', '+'])))
             .collect()
     } else {
@@ -5656,21 +5655,8 @@ struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
-    fn new(
-        code: &'a str,
-        literals: &'a [String],
-        candidates: &Candidates,
-        lines: Lines,
-    ) -> Reader<'a> {
-        let bindings = candidates
-            .regex(BINDING_AT)
-            .into_iter()
-            .flat_map(|binding| binding.captures_iter(code))
-            .filter_map(|caps| {
-                let name = code.get(caps.get_group(1)?.range())?;
-                Some((name, caps.get_group(2)?.start))
-            })
-            .collect();
+    fn new(code: &'a str, literals: &'a [String], lines: Lines) -> Reader<'a> {
+        let bindings = by_hand::bindings(code).collect();
         Reader {
             code,
             literals,
