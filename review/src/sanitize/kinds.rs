@@ -1,5 +1,6 @@
 //! The node kinds and field ids the sanitizer tells apart, per grammar.
 
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use tree_sitter::Node;
@@ -270,6 +271,7 @@ pub(super) struct GrammarTable {
 impl GrammarTable {
     fn new(lang: Lang) -> GrammarTable {
         let language = parse::language(lang);
+        let ids = named_ids(&language);
         let mut kinds = vec![NodeKind::Other; language.node_kind_count()];
         for &(name, kind) in KIND_NAMES {
             // Languages differ: a name in one grammar means what the
@@ -281,7 +283,7 @@ impl GrammarTable {
                 (_, NodeKind::ParenthesizedExpression) if lang != Lang::Python => continue,
                 _ => kind,
             };
-            let id = language.id_for_node_kind(name, true);
+            let id = named_id(&ids, &language, name);
             if id != 0 {
                 if let Some(slot) = kinds.get_mut(usize::from(id)) {
                     *slot = kind;
@@ -332,6 +334,42 @@ impl GrammarTable {
     }
 }
 
+/// The named kinds of a grammar by name, from one pass over its kinds:
+/// `Some(id)` for a name only one kind (named, visible or a supertype)
+/// has, `None` for a name several share.
+type NamedIds = HashMap<&'static str, Option<u16>>;
+
+fn named_ids(language: &tree_sitter::Language) -> NamedIds {
+    let mut ids = NamedIds::new();
+    for id in 0..language.node_kind_count() {
+        let Ok(id) = u16::try_from(id) else { break };
+        if !(language.node_kind_is_named(id) || language.node_kind_is_supertype(id)) {
+            continue;
+        }
+        if let Some(name) = language.node_kind_for_id(id) {
+            ids.entry(name)
+                .and_modify(|unique| *unique = None)
+                .or_insert(Some(id));
+        }
+    }
+    ids
+}
+
+/// What `language.id_for_node_kind(name, true)` gives, which scans every
+/// kind of the grammar per name (0.8 M instructions for [`KIND_NAMES`], in
+/// every process): 0 for a name no kind has, the one kind's id, and for a
+/// name several kinds share, tree-sitter's own answer (the public kind the
+/// first one stands for, which only it knows). `ERROR` is a name no
+/// [`KIND_NAMES`] entry uses. The test `named_ids_are_what_tree_sitter_gives`
+/// compares the two.
+fn named_id(ids: &NamedIds, language: &tree_sitter::Language, name: &str) -> u16 {
+    match ids.get(name) {
+        None => 0,
+        Some(Some(id)) => *id,
+        Some(None) => language.id_for_node_kind(name, true),
+    }
+}
+
 /// Each grammar's table, built when a file of that language is first
 /// sanitized: building one costs a name lookup per kind, and a review sees
 /// one language.
@@ -344,4 +382,24 @@ static TABLES: [LazyLock<GrammarTable>; Lang::COUNT] = [
 
 pub(super) fn table(lang: Lang) -> &'static GrammarTable {
     &TABLES[lang.index()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn named_ids_are_what_tree_sitter_gives() {
+        for lang in [Lang::Python, Lang::JavaScript, Lang::TypeScript, Lang::Bash] {
+            let language = parse::language(lang);
+            let ids = named_ids(&language);
+            let mut found = 0;
+            for &(name, _) in KIND_NAMES {
+                let expected = language.id_for_node_kind(name, true);
+                assert_eq!(named_id(&ids, &language, name), expected, "{lang:?} {name}");
+                found += usize::from(expected != 0);
+            }
+            assert!(found > 20, "{lang:?}: {found} kinds found");
+        }
+    }
 }
