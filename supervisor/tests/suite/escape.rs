@@ -126,15 +126,19 @@ fn layer_off(name: &str) -> (Option<PathBuf>, Option<String>) {
             layer == "seccomp" || layer == "landlock",
             "JAIL_ESCAPE_LAYER_OFF must be seccomp or landlock, not {layer}"
         );
-        let path = std::env::temp_dir().join(format!(
-            "jail-escape-{layer}-off-{}.toml",
-            std::process::id()
-        ));
-        std::fs::write(
-            &path,
-            format!("[profile.default.{layer}]\nenabled = false\n"),
+        // One file per layer and user, replaced whole (written beside it,
+        // then renamed over it) so that a run beside this one never reads
+        // it half-written: a name per process left one behind per run.
+        let uid = nix::unistd::geteuid();
+        let path = std::env::temp_dir().join(format!("jail-escape-{layer}-off-{uid}.toml"));
+        let mut file = tempfile::NamedTempFile::new_in(std::env::temp_dir())
+            .expect("a temporary file for the layer-off policy");
+        std::io::Write::write_all(
+            &mut file,
+            format!("[profile.default.{layer}]\nenabled = false\n").as_bytes(),
         )
         .expect("writing the layer-off policy");
+        file.persist(&path).expect("placing the layer-off policy");
         Some((layer, path))
     });
     let Some((layer, path)) = policy else {
