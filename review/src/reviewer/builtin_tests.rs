@@ -3993,6 +3993,21 @@ fn platform_secrets_messages_and_other_checkouts_need_a_human(
     "sentry-cli projects list | awk '{print $2}' | while read p; do\n  curl -s -X DELETE \"https://sentry.io/api/0/projects/acme/$p/\"\ndone\n",
     Some(("deletes-each-listed", 2))
 )]
+#[case::sh_each_line_of_a_listing_file_deleted(
+    crate::Lang::Bash,
+    "coder list --all --output json | jq -r '.[].name' > out/all.tsv\nwhile IFS=$'\\t' read -r name; do\n  coder delete \"$name\" --yes\ndone < out/all.tsv\n",
+    Some(("deletes-each-listed", 3))
+)]
+#[case::sh_each_line_of_a_substitution_deleted(
+    crate::Lang::Bash,
+    "while read -r id; do\n  curl -s -X DELETE \"$API/v1/projects/$id\"\ndone < <(curl -s \"$API/v1/projects\" | jq -r '.[].id')\n",
+    Some(("deletes-each-listed", 2))
+)]
+#[case::sh_a_counter_loop_deletes_one_thing(
+    crate::Lang::Bash,
+    "n=0\nwhile [ $n -lt 3 ]; do\n  n=$((n + 1))\ndone\ncurl -s -X DELETE \"https://api.example.org/v1/fixtures/101\"\n",
+    None
+)]
 #[case::sh_fixed_items_deleted(
     crate::Lang::Bash,
     "for id in 101 102; do\n  curl -s -X DELETE \"https://api.example.org/v1/fixtures/$id\"\ndone\n",

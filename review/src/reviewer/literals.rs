@@ -1407,7 +1407,8 @@ fn bash_findings(
     // Loops over what a command listed (`for x in $(...)`, `... | while
     // read x`): whether each enclosing loop is one.
     let mut loops: Vec<bool> = Vec::new();
-    for command in &commands {
+    let reads_input = loops_reading_input(&commands);
+    for (at, command) in commands.iter().enumerate() {
         let argv: Vec<&BashWord> = command
             .words
             .iter()
@@ -1638,7 +1639,9 @@ fn bash_findings(
                     // its own, so the words end at `in`.
                     || command.words.last().is_some_and(|w| w.text == "in" && !w.quoted),
             ),
-            Some("while" | "until") => loops.push(command.after_pipe),
+            Some("while" | "until") => {
+                loops.push(command.after_pipe || reads_input.get(at).copied().unwrap_or(false));
+            }
             Some("done") => {
                 loops.pop();
             }
@@ -1965,6 +1968,7 @@ fn follow_values(
                     text,
                     quoted: true,
                     target: word.target,
+                    source: word.source,
                     others: Vec::new(),
                 }));
                 continue;
@@ -1983,6 +1987,7 @@ fn follow_values(
                     raw: word.raw.clone(),
                     quoted: false,
                     target: word.target,
+                    source: word.source,
                     others: Vec::new(),
                 }));
                 continue;
@@ -5074,6 +5079,9 @@ struct BashWord {
     quoted: bool,
     /// The word follows `>` or `>>`: a file the command writes.
     target: bool,
+    /// The word follows `<`: a file the command reads (`<(` for a command's
+    /// output).
+    source: bool,
     /// As written, before its variables were read ([`follow_values`]),
     /// its data's `$` marked ([`placeholder_code`]).
     raw: String,
@@ -5122,6 +5130,8 @@ struct BashSplitter {
     after_or: bool,
     /// The word being read follows `>`.
     target: bool,
+    /// The word being read follows `<` (not `<<`).
+    source: bool,
     /// The depths at which an array's elements are being read
     /// (`NAME=(` opened them).
     arrays: Vec<usize>,
@@ -5153,6 +5163,7 @@ impl BashSplitter {
                 raw,
                 quoted: std::mem::take(&mut self.quoted),
                 target: std::mem::take(&mut self.target),
+                source: std::mem::take(&mut self.source),
                 others: Vec::new(),
             });
         }
@@ -5170,6 +5181,32 @@ impl BashSplitter {
             });
         }
     }
+}
+
+/// Per command, whether it opens a `while` or `until` loop that reads a
+/// file or another command's output (`done < FILE`, `done < <(cmd)`): a
+/// line at a time, each a listed item, as `cmd | while read` reads them.
+fn loops_reading_input(commands: &[BashCommand]) -> Vec<bool> {
+    let mut reads = vec![false; commands.len()];
+    let mut open: Vec<usize> = Vec::new();
+    for (at, command) in commands.iter().enumerate() {
+        let first = command.words.first().filter(|w| !w.quoted);
+        match first.map(|w| w.text.as_str()) {
+            Some("for" | "select" | "while" | "until") => open.push(at),
+            Some("done") => {
+                let Some(head) = open.pop() else { continue };
+                let is_while = matches!(
+                    commands[head].words.first().map(|w| w.text.as_str()),
+                    Some("while" | "until")
+                );
+                if is_while && command.words.iter().skip(1).any(|w| w.source) {
+                    reads[head] = true;
+                }
+            }
+            _ => {}
+        }
+    }
+    reads
 }
 
 /// Splits sanitized Bash into simple commands at `;`, `&`, `|`, newlines,
@@ -5225,7 +5262,12 @@ fn bash_commands(code: &str, literals: &[String]) -> Vec<BashCommand> {
                     split.push(d.encode_utf8(&mut one), false);
                 }
             }
-            ' ' | '\t' | '<' => split.end_word(),
+            ' ' | '\t' => split.end_word(),
+            // `<<` and `<<<` read text written in place, not a file.
+            '<' => {
+                split.end_word();
+                split.source = before != '<' && chars.peek() != Some(&'<');
+            }
             '>' => {
                 split.end_word();
                 split.target = true;
@@ -5245,6 +5287,10 @@ fn bash_commands(code: &str, literals: &[String]) -> Vec<BashCommand> {
                     && split.after_pipe
                     && split.word.is_empty()
                     && split.words.is_empty();
+                // `done < <(cmd)`: the command reads another's output.
+                if c == '(' && split.source && split.word.is_empty() {
+                    split.word.push_str("<(");
+                }
                 split.end_word();
                 if split
                     .words
