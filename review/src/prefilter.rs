@@ -510,7 +510,7 @@ mod derive {
     /// More strings than this in a set is not worth tracking.
     const MAX_SET: usize = 64;
     /// At most this many alternatives per rule, and groups per alternative.
-    const MAX_ALTERNATIVES: usize = 48;
+    const MAX_ALTERNATIVES: usize = 128;
     const MAX_GROUPS: usize = 3;
 
     /// The most units a match of `hir` spans, a run of gap bytes counting
