@@ -21,6 +21,22 @@ pub fn span(table: &'static [(&str, u32)], name: &str) -> Option<u32> {
 // BEGIN GENERATED
 #[rustfmt::skip]
 pub static SCAN: Table = Table {
+    names: concat!(
+        "address-ai\0address-if-you-are\0address-reader\0address-named-model\0address-label\0",
+        "address-vocative\0goal-hijack\0encoded-instructions\0claims-trustworthy-note\0",
+        "claims-approval\0claims-authority-approval\0claims-approval-weak\0review-waiver\0",
+        "verdict-claim\0verdict-word\0json-verdict\0json-empty-findings\0ignore-instructions\0",
+        "ignore-instructions-rest-of\0ignore-instructions-system\0ignore-instructions-everything-above\0",
+        "ignore-instructions-telling-you\0ignore-instructions-above\0ignore-instructions-your-previous\0",
+        "ignore-instructions-regardless\0instructions-amended\0conditional-hijack\0mode-switch\0",
+        "prompt-extraction\0forget-previous\0instruct-approve\0instruct-respond\0downgrade\0",
+        "role-hijack\0approve-imperative\0your-task\0reviewer-should-not\0downgrade-weak\0",
+        "task-preempt\0message-to-model\0new-instructions\0response-format\0persona\0you-must-comply\0",
+        "you-must\0urgency\0urgency-weak\0authority\0chat-template-token\0eos-token\0role-tag\0",
+        "role-tag-escaped\0role-tag-weak\0role-tag-escaped-weak\0markdown-role-header\0",
+        "markdown-role-paren\0markdown-role-header-weak\0policy-config\0xml-role-tag\0",
+        "review-response-mimic\0fence-mimic\0fence-line\0html-code-close\0ai-mention\0",
+    ),
     literals: concat!(
         "attention\0ai\0assistant\0auditor\0claude\0copilot\0gemini\0gpt\0language\0llm\0review\0",
         "attn\0dear\0greetings\0hello\0hey\0hi\0instructions\0for\0memo\0to\0message\0note\0psa\0",
@@ -1589,6 +1605,26 @@ pub static SCAN_SPANS: &[(&str, u32)] = &[
 ];
 #[rustfmt::skip]
 pub static BUILTIN: Table = Table {
+    names: concat!(
+        "fence-mimic\0escape-run\0py-exec-decoded\0py-exec\0py-hidden-import\0py-dynamic-import\0",
+        "py-builtins\0py-code-object\0py-code-string\0py-doctest\0py-object-walk\0py-run-other\0",
+        "py-modules-by-name\0py-sys-modules\0py-process\0py-run-decoded\0py-interpreter-hook\0",
+        "py-read-home\0shell-true\0py-os-system\0py-shell-from-data\0py-unpickle\0py-http-import\0",
+        "py-http-call\0py-http-server\0py-net-import\0py-net-call\0py-ctypes\0py-load-extension\0",
+        "py-change-ids\0py-capture\0py-setuid\0py-chr-join\0py-write-home\0py-write-home-file\0",
+        "py-delete-walk-home\0py-delete-tree-home\0py-send-environment\0py-make-executable\0",
+        "js-eval-decoded\0js-eval\0js-function\0js-lifecycle-script\0js-exec-argv\0js-strip-integrity\0",
+        "js-repl\0js-update-signature-off\0js-inspector\0js-worker-eval\0js-worker-file\0",
+        "js-wasm\0js-computed-member\0js-module-internals\0js-timer-string\0js-vm\0js-dynamic-import\0",
+        "js-computed-global\0js-global-values\0js-escaped-identifier\0js-process-self\0",
+        "js-shell-option\0js-shell-from-data\0js-child-exec\0js-http-module\0js-http-call\0",
+        "js-net-module\0js-net-call\0js-read-home\0js-write-home\0js-write-home-file\0js-delete-tree-home\0",
+        "js-send-environment\0js-make-executable\0js-native\0loader-variable\0js-capture\0",
+        "js-char-codes\0sh-pipe-to-shell\0sh-run-substitution\0sh-c\0sh-eval\0sh-rm-root\0",
+        "sh-http-tool\0sh-net-tool\0sh-ci-env-file\0sh-setuid\0sh-history\0sh-send-environment\0",
+        "sh-make-executable\0sh-fork-bomb\0sh-write-outside\0sh-write-kernel-setting\0",
+        "sh-eval-transformed\0",
+    ),
     literals: concat!(
         "code-\0end-\0<<<\0\\x\0decode\0decompress\0fromhex\0loads\0unhexlify\0compile\0eval\0",
         "exec\0__import__\0import_module\0.__globals__\0.get\0__builtins__\0getattr\0builtins\0",
@@ -2110,6 +2146,10 @@ pub static BUILTIN: Table = Table {
 };
 #[rustfmt::skip]
 pub static LITERALS: Table = Table {
+    names: concat!(
+        "py-process\0js-process\0py-change-file\0js-change-file\0credential\0system-path\0",
+        "persistence\0",
+    ),
     literals: concat!(
         "asyncio.create_subprocess_exec\0asyncio.create_subprocess_shell\0os.execl\0os.execv\0",
         "os.popen\0os.posix_spawn\0os.spawnl\0os.spawnv\0os.system\0pexpect.run\0pexpect.spawn\0",
@@ -2322,27 +2362,32 @@ mod tests {
         out
     }
 
-    /// The table of `rules` (named, in their catalog's order) as Rust.
-    fn table(name: &str, rules: Vec<(&'static str, String)>, unicode: bool) -> String {
-        let patterns: Vec<String> = rules.iter().map(|(_, p)| p.clone()).collect();
-        let table = Table::derive(&patterns, unicode);
-        let numbers = |items: &[u32]| list(items.iter().map(u32::to_string));
-        // The literals cut at a NUL near every 80 bytes, as rustfmt would
-        // not: a changed literal moves only its own line.
+    /// A NUL-ended list as the pieces of a `concat!`, cut at a NUL near
+    /// every 80 bytes, as rustfmt would not: a changed item moves only
+    /// its own line.
+    fn joined(list: &str) -> String {
         let mut pieces = vec![String::new()];
-        for literal in table.literals.split_terminator('\0') {
+        for item in list.split_terminator('\0') {
             let last = pieces.last_mut().expect("one piece");
-            last.push_str(literal);
+            last.push_str(item);
             last.push('\0');
             if last.len() > 72 {
                 pieces.push(String::new());
             }
         }
         pieces.retain(|piece| !piece.is_empty());
-        let literals = pieces
+        pieces
             .iter()
             .map(|piece| format!("\n        {piece:?},"))
-            .collect::<String>();
+            .collect()
+    }
+
+    /// The table of `rules` (named, in their catalog's order) as Rust.
+    fn table(name: &str, rules: Vec<(&'static str, String)>, unicode: bool) -> String {
+        let table = Table::derive(&rules, unicode);
+        let numbers = |items: &[u32]| list(items.iter().map(u32::to_string));
+        let names = joined(table.names);
+        let literals = joined(table.literals);
         // One rule a line, named: where its alternatives start.
         let starts = table
             .rules
@@ -2354,6 +2399,7 @@ mod tests {
         format!(
             "#[rustfmt::skip]\n\
              pub static {name}: Table = Table {{\n    \
+             names: concat!({names}\n    ),\n    \
              literals: concat!({literals}\n    ),\n    \
              rules: &[{starts}\n    ],\n    \
              alternatives: {},\n    \

@@ -37,8 +37,9 @@ use daachorse::{DoubleArrayAhoCorasick, DoubleArrayAhoCorasickBuilder};
 use regex_automata::meta::{self, Regex};
 use regex_automata::util::syntax;
 
-/// One rule: its final pattern and how far its matches reach.
+/// One rule: its name, its final pattern and how far its matches reach.
 pub struct Entry {
+    pub name: &'static str,
     pub pattern: String,
     /// The most units (bytes, a run of [`Gap`] bytes counting one) a match
     /// spans; `None`: unbounded, the literals may be anywhere in the text.
@@ -58,6 +59,9 @@ pub struct Entry {
 /// `alternatives[a]..alternatives[a + 1]`, group `g`'s literals are
 /// `words[groups[g]..groups[g + 1]]`.
 pub struct Table {
+    /// The rules' names, each ended by a NUL: what the table was made
+    /// from, in order.
+    pub names: &'static str,
     /// The distinct literals, each ended by a NUL, numbered in this order
     /// (the automaton finds each as its number).
     pub literals: &'static str,
@@ -82,6 +86,7 @@ fn cut(starts: &[u32], i: usize) -> Range<usize> {
 impl Table {
     /// No rule needs anything: every rule always runs.
     pub const NONE: Table = Table {
+        names: "",
         literals: "",
         rules: &[],
         alternatives: &[],
@@ -242,6 +247,14 @@ impl Catalog {
         unicode: bool,
         gap: &'static Gap,
     ) -> Catalog {
+        // A table made from other rules (a rule added or moved, `needs.rs`
+        // not regenerated) would give rules each other's needs, and skip
+        // some that can match: then every rule runs.
+        let same_rules = table
+            .names
+            .split_terminator('\0')
+            .eq(entries.iter().map(|entry| entry.name));
+        let table = if same_rules { table } else { &Table::NONE };
         // Literals are lowercase and the text is lowercased for the search.
         let automaton =
             prebuilt(LITERAL_AUTOMATA, table.literals).or_else(|| build(table.literals));
@@ -436,18 +449,21 @@ pub fn derive(pattern: &str, unicode: bool) -> Vec<Vec<Vec<String>>> {
 
 #[cfg(test)]
 impl Table {
-    /// The table of `patterns`, in a catalog's order: each rule's needs as
+    /// The table of `named` rules, in a catalog's order: each rule's needs as
     /// [`derive`] gives them, the literals numbered in the order first
     /// met. Leaked: the tables in `needs.rs` are static, and this one
     /// stands in for them in tests.
-    pub fn derive(patterns: &[String], unicode: bool) -> Table {
+    pub fn derive(named: &[(&str, String)], unicode: bool) -> Table {
         let mut numbers: std::collections::HashMap<String, u16> = Default::default();
         let mut literals = String::new();
         let mut owned: Vec<Vec<(u32, u16)>> = Vec::new();
         let (mut rules, mut alternatives, mut groups) = (vec![0u32], vec![0u32], vec![0u32]);
         let mut words: Vec<u16> = Vec::new();
         let number = |n: usize| u32::try_from(n).expect("fits u32");
-        for pattern in patterns {
+        let mut names = String::new();
+        for (name, pattern) in named {
+            names.push_str(name);
+            names.push('\0');
             for alternative in derive(pattern, unicode) {
                 let at = number(alternatives.len() - 1);
                 for (group, list) in alternative.iter().enumerate() {
@@ -477,6 +493,7 @@ impl Table {
             owner_starts.push(owner_starts[owner_starts.len() - 1] + number(list.len()));
         }
         Table {
+            names: names.leak(),
             literals: literals.leak(),
             rules: rules.leak(),
             alternatives: alternatives.leak(),
@@ -928,20 +945,24 @@ mod tests {
         assert!(prebuilt(b"jaildaa1 truncated", literals).is_none());
     }
 
-    fn entries(patterns: &[&str]) -> Vec<Entry> {
-        let entry = |pattern: &&str| Entry {
+    fn entries(patterns: &[&'static str]) -> Vec<Entry> {
+        let entry = |pattern: &&'static str| Entry {
+            name: pattern,
             pattern: pattern.to_string(),
             span: None,
         };
         patterns.iter().map(entry).collect()
     }
 
+    fn table(patterns: &[&str]) -> &'static Table {
+        let rules: Vec<(&str, String)> = patterns.iter().map(|p| (*p, p.to_string())).collect();
+        Box::leak(Box::new(Table::derive(&rules, false)))
+    }
+
     #[test]
     fn only_rules_whose_literal_occurs_are_candidates() {
         let patterns = [r"(?i)\bsecret\b", r"\d{3}", r"(?i)approved\s+by|vetted"];
-        let owned: Vec<String> = patterns.iter().map(|p| p.to_string()).collect();
-        let table: &'static Table = Box::leak(Box::new(Table::derive(&owned, false)));
-        let catalog = Catalog::new(entries(&patterns), table, false, &Gap::NONE);
+        let catalog = Catalog::new(entries(&patterns), table(&patterns), false, &Gap::NONE);
         assert_eq!(catalog.needs(0), vec![vec![vec!["secret"]]]);
         assert!(catalog.needs(1).is_empty());
         assert_eq!(
@@ -956,6 +977,22 @@ mod tests {
         let regex = catalog.regex(2).expect("compiles");
         assert!(regex.is_match("# VETTED"));
         assert!(catalog.regex(3).is_none());
+    }
+
+    /// A table made from other rules (one added or moved since) is not
+    /// read: each rule would get another's needs, and one that can match
+    /// could be skipped.
+    #[test]
+    fn a_table_of_other_rules_is_not_read() {
+        let made_from = ["secret", "vetted"];
+        let catalog = Catalog::new(entries(&made_from), table(&made_from), false, &Gap::NONE);
+        assert_eq!(catalog.candidates("vetted"), vec![false, true]);
+        let moved = ["vetted", "secret"];
+        let catalog = Catalog::new(entries(&moved), table(&made_from), false, &Gap::NONE);
+        assert_eq!(catalog.candidates("vetted"), vec![true, true]);
+        let added = ["secret", "new", "vetted"];
+        let catalog = Catalog::new(entries(&added), table(&made_from), false, &Gap::NONE);
+        assert_eq!(catalog.candidates("vetted"), vec![true, true, true]);
     }
 
     /// Rules past the table's end (a table shorter than its catalog)

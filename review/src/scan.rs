@@ -644,6 +644,7 @@ static RULE_REGEXES: LazyLock<Catalog> = LazyLock::new(|| {
     let entries = patterns()
         .into_iter()
         .map(|(name, pattern)| Entry {
+            name,
             pattern,
             span: needs::span(needs::SCAN_SPANS, name),
         })

@@ -1065,14 +1065,16 @@ fn rules() -> &'static Rules {
         let patterns = specs
             .iter()
             .map(|spec| Entry {
+                name: spec.id,
                 pattern: spec.pattern.to_string(),
                 span: None,
             })
             .collect();
         let extras = specs
             .iter()
-            .flat_map(|spec| [spec.with, spec.file])
-            .map(|pattern| Entry {
+            .flat_map(|spec| [(spec.id, spec.with), (spec.id, spec.file)])
+            .map(|(name, pattern)| Entry {
+                name,
                 pattern: pattern.unwrap_or_default().to_string(),
                 span: None,
             })

@@ -598,7 +598,8 @@ pub(crate) fn patterns() -> Vec<(&'static str, String)> {
 static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
     let entries = PATTERNS
         .iter()
-        .map(|(_, pattern)| Entry {
+        .map(|(name, pattern)| Entry {
+            name,
             pattern: (*pattern).to_string(),
             span: None,
         })
